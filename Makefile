@@ -1,0 +1,53 @@
+# blokus-nb developer commands. Two do all the set-up on a fresh machine:
+#   make lab   - environment + front-end build, then JupyterLab on the play notebook
+#   make test  - environment + everything the tests need (Chromium included), then every test
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+JS_SOURCES := $(wildcard js/src/*.ts js/src/*.css) js/package.json js/build.mjs
+WIDGET_JS := blokus_nb/static/widget.js
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: env js lab test test-python test-js test-browser chromium bench clean
+
+env: $(STAMP)
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+js/node_modules/.package-lock.json: js/package.json js/package-lock.json
+	cd js && npm ci --no-audit --no-fund
+
+$(WIDGET_JS): js/node_modules/.package-lock.json $(JS_SOURCES)
+	cd js && npm run build
+
+js: $(WIDGET_JS)
+
+# The front-end is built first so the editable install finds it and skips its own npm step.
+$(STAMP): pyproject.toml $(WIDGET_JS) | $(PY)
+	$(PY) -m pip install --quiet -e ".[test]"
+	touch $(STAMP)
+
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium; }
+
+lab: env
+	$(VENV)/bin/jupyter lab examples/01_play.ipynb
+
+test-js: js/node_modules/.package-lock.json
+	cd js && npm test
+
+test-python: env
+	$(PY) -m pytest
+
+test: env chromium test-js test-python
+
+bench: env
+	$(PY) -m pip install --quiet -e ".[bench]"
+	for b in benchmarks/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
+
+clean:
+	rm -rf $(VENV) js/node_modules blokus_nb/static build dist test-artifacts

@@ -1,0 +1,181 @@
+"""The 21 Blokus pieces: names, shapes, symmetries and fixed orientations.
+
+Pieces are named as Pentobi names them. A shape is a tuple of ``(x, y)`` cells
+with ``x`` growing to the right and ``y`` growing *downwards* (screen order),
+normalised so that the smallest ``x`` and ``y`` are 0 and sorted by ``(y, x)``.
+
+>>> from blokus_nb import pieces
+>>> pieces.get("F").size, len(pieces.get("F").orientations)
+(5, 8)
+>>> sum(len(p.orientations) for p in pieces.PIECES)
+91
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Iterator
+
+Cell = tuple[int, int]
+Shape = tuple[Cell, ...]
+
+#: The eight symmetries of the square, as names. Transform ``t`` rotates the
+#: shape ``t % 4`` quarter turns clockwise, then mirrors it left-right when
+#: ``t >= 4``.
+TRANSFORM_NAMES: tuple[str, ...] = (
+    "identity", "rotate 90", "rotate 180", "rotate 270",
+    "flip", "rotate 90 + flip", "rotate 180 + flip", "rotate 270 + flip",
+)
+
+# Drawn in screen order, "#" is a square. Order and names follow Pentobi.
+_DRAWINGS: tuple[tuple[str, str], ...] = (
+    ("1", "#"),
+    ("2", "##"),
+    ("I3", "###"),
+    ("V3", "#. ##"),
+    ("I4", "####"),
+    ("L4", "#. #. ##"),
+    ("O", "## ##"),
+    ("T4", "### .#."),
+    ("Z4", "##. .##"),
+    ("F", ".## ##. .#."),
+    ("I5", "#####"),
+    ("L5", "#. #. #. ##"),
+    ("N", "##.. .###"),
+    ("P", "## ## #."),
+    ("T5", "### .#. .#."),
+    ("U", "#.# ###"),
+    ("V5", "#.. #.. ###"),
+    ("W", "#.. ##. .##"),
+    ("X", ".#. ### .#."),
+    ("Y", ".#.. ####"),
+    ("Z5", "##. .#. .##"),
+)
+
+
+def normalize(cells: Iterable[Cell]) -> Shape:
+    """Shift cells so the smallest x and y are 0, and sort them by (y, x).
+
+    >>> normalize([(3, 5), (2, 5)])
+    ((0, 0), (1, 0))
+    """
+    cells = list(cells)
+    min_x = min(x for x, _ in cells)
+    min_y = min(y for _, y in cells)
+    return tuple(sorted(((x - min_x, y - min_y) for x, y in cells), key=lambda c: (c[1], c[0])))
+
+
+def transform(cells: Iterable[Cell], t: int) -> Shape:
+    """Apply symmetry ``t`` (see :data:`TRANSFORM_NAMES`) and normalise.
+
+    >>> transform(((0, 0), (1, 0)), 1)
+    ((0, 0), (0, 1))
+    """
+    out = list(cells)
+    for _ in range(t % 4):
+        out = [(-y, x) for x, y in out]  # a quarter turn clockwise, y pointing down
+    if t >= 4:
+        out = [(-x, y) for x, y in out]
+    return normalize(out)
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One of the 21 pieces.
+
+    ``orientations`` lists the distinct fixed orientations in the order the
+    transforms 0..7 first produce them; ``symmetries`` lists the transforms that
+    map the piece onto itself.
+    """
+
+    index: int
+    name: str
+    cells: Shape
+    orientations: tuple[Shape, ...] = field(repr=False)
+    symmetries: tuple[int, ...] = field(repr=False)
+
+    @property
+    def size(self) -> int:
+        """Number of squares."""
+        return len(self.cells)
+
+    def orientation_of(self, t: int) -> int:
+        """Index into :attr:`orientations` of the shape that transform ``t`` gives."""
+        return self.orientations.index(transform(self.cells, t))
+
+    def __str__(self) -> str:
+        return self.name
+
+    def drawing(self, orientation: int = 0) -> str:
+        """The shape as text, ``#`` for a square.
+
+        >>> print(get("V3").drawing())
+        #.
+        ##
+        """
+        shape = self.orientations[orientation]
+        width = 1 + max(x for x, _ in shape)
+        height = 1 + max(y for _, y in shape)
+        cells = set(shape)
+        return "\n".join(
+            "".join("#" if (x, y) in cells else "." for x in range(width)) for y in range(height)
+        )
+
+
+def _parse_drawing(text: str) -> Shape:
+    return normalize(
+        (x, y) for y, row in enumerate(text.split()) for x, ch in enumerate(row) if ch == "#"
+    )
+
+
+def _build() -> tuple[Piece, ...]:
+    result = []
+    for index, (name, drawing) in enumerate(_DRAWINGS):
+        base = _parse_drawing(drawing)
+        orientations: list[Shape] = []
+        symmetries = []
+        for t in range(8):
+            shape = transform(base, t)
+            if shape == base:
+                symmetries.append(t)
+            if shape not in orientations:
+                orientations.append(shape)
+        result.append(Piece(index, name, base, tuple(orientations), tuple(symmetries)))
+    return tuple(result)
+
+
+#: All 21 pieces, in Pentobi's order.
+PIECES: tuple[Piece, ...] = _build()
+#: The piece names in order: ``1 2 I3 V3 I4 L4 O T4 Z4 F I5 L5 N P T5 U V5 W X Y Z5``.
+NAMES: tuple[str, ...] = tuple(p.name for p in PIECES)
+_BY_NAME = {p.name: p for p in PIECES}
+_BY_SHAPE = {shape: p for p in PIECES for shape in p.orientations}
+#: Squares in a full set of pieces (89).
+TOTAL_SQUARES: int = sum(p.size for p in PIECES)
+
+
+def get(name: str) -> Piece:
+    """The piece called ``name`` (case-insensitive), e.g. ``get("f")``.
+
+    >>> get("x").size
+    5
+    """
+    try:
+        return _BY_NAME[name] if name in _BY_NAME else _BY_NAME[name.upper()]
+    except KeyError:
+        raise KeyError(f"no piece named {name!r}; pieces are {' '.join(NAMES)}") from None
+
+
+def identify(cells: Iterable[Cell]) -> tuple[Piece, int] | None:
+    """Which piece and orientation these cells form, or ``None``.
+
+    >>> piece, orientation = identify([(5, 5), (6, 5)])
+    >>> piece.name, orientation
+    ('2', 0)
+    """
+    shape = normalize(cells)
+    piece = _BY_SHAPE.get(shape)
+    if piece is None:
+        return None
+    return piece, piece.orientations.index(shape)
+
