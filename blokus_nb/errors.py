@@ -1,0 +1,74 @@
+"""The exceptions blokus-nb raises. All are :class:`BlokusError`, a :class:`ValueError`.
+
+After any of these is raised by a :class:`~blokus_nb.Game` method, the game is
+exactly as it was before the call.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+
+class BlokusError(ValueError):
+    """Base class of every error blokus-nb raises on bad input."""
+
+
+class InvalidMoveError(BlokusError):
+    """Move text that cannot be read as a move at all.
+
+    >>> import blokus_nb as bn
+    >>> bn.Game().play("hello")
+    Traceback (most recent call last):
+    ...
+    blokus_nb.errors.InvalidMoveError: 'hello' is not a move: 'hello' is not a cell name ...
+    """
+
+
+class IllegalMoveError(BlokusError):
+    """A well-formed move that the rules do not allow in this position.
+
+    ``rule`` is a short code for the rule broken (see :data:`RULES`), ``cells``
+    the cells involved (Pentobi names), ``move`` the move as text.
+    """
+
+    def __init__(self, message: str, *, rule: str, move: str = "", cells: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.move = move
+        self.cells = tuple(cells)
+
+
+#: The rule codes an :class:`IllegalMoveError` may carry, with what they mean.
+RULES: dict[str, str] = {
+    "off-board": "a cell of the piece is not on the board",
+    "not-a-piece": "the cells do not form one of the 21 pieces",
+    "overlap": "a cell is already covered",
+    "side-contact": "the piece touches a piece of its own color along a side",
+    "no-corner-contact": "the piece does not touch a piece of its own color at a corner",
+    "start-square": "a color's first piece must cover its start square",
+    "piece-used": "the color has already placed this piece",
+    "wrong-color": "it is another color's turn",
+    "game-over": "the game is over",
+    "pass": "a color may pass only when it has no legal move",
+}
+
+
+class RecordError(BlokusError):
+    """A game record that cannot be read, with where in the file the problem is.
+
+    ``source`` names the file (or ``"<text>"``), ``line`` and ``column`` are
+    1-based (``None`` when unknown).
+    """
+
+    def __init__(self, message: str, *, source: str = "<text>", line: int | None = None,
+                 column: int | None = None) -> None:
+        where = source
+        if line is not None:
+            where += f", line {line}"
+            if column is not None:
+                where += f", column {column}"
+        super().__init__(f"{where}: {message}")
+        self.reason = message
+        self.source = source
+        self.line = line
+        self.column = column
