@@ -1,0 +1,494 @@
+"""The game object: rules, turns, passes, history, undo/redo, scores and winners.
+
+>>> import blokus_nb as bn
+>>> game = bn.Game()
+>>> game.play("c18,a19,b19,c19,a20")
+Move('blue', 'c18,a19,b19,c19,a20')
+>>> game.to_play, len(game.legal_moves())
+('yellow', 58)
+>>> game.undo()
+Move('blue', 'c18,a19,b19,c19,a20')
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable, Mapping, Sequence
+
+import numpy as np
+
+from .coords import cell_index, cell_name
+from .engine import Board
+from .errors import BlokusError, IllegalMoveError, InvalidMoveError
+from .geometry import neighbours_mask
+from .move import Move, parse_placement
+from .pieces import PIECES, TOTAL_SQUARES, Piece
+from .variants import Variant, get_variant
+
+__all__ = ["Game", "SCORINGS"]
+
+#: The scorings :meth:`Game.scores` knows: ``basic`` (squares left in hand, lowest
+#: wins), ``advanced`` (-1 per square left, +15 for placing all 21 pieces, +20
+#: instead when the monomino was placed last; highest wins) and ``points``
+#: (Pentobi's: squares on the board plus that bonus, i.e. 89 + advanced).
+SCORINGS = ("basic", "advanced", "points")
+MONOMINO = 0
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class Game:
+    """A game of Blokus: the position, whose turn it is, and every move so far.
+
+    ``variant`` is ``"classic"`` (default), ``"classic_2"``, ``"classic_3"`` or
+    ``"duo"``. A color that cannot move passes automatically; the pass is
+    recorded in :attr:`history`. ``players`` names the players (``P1``...).
+    ``setup`` places pieces before play without checking the placement rules
+    (as SGF setup properties do); ``to_play`` then says which color moves first.
+    """
+
+    def __init__(self, variant: str | Variant = "classic", *, players: Sequence[str] | None = None,
+                 setup: Mapping[str, Iterable[str]] | None = None, to_play: str | None = None) -> None:
+        self.variant: Variant = get_variant(variant)
+        v = self.variant
+        self._board = Board(v.size, [cell_index(v.start_cells[c], v.size) for c in v.colors])
+        names = list(players) if players is not None else []
+        if len(names) > v.n_players:
+            raise BlokusError(f"{v.name} has {v.n_players} players, got {len(names)} names")
+        #: Player names, one per player (``P1``..``P4`` / ``PB``, ``PW`` in SGF).
+        self.player_names: list[str] = names + [f"Player {i}" for i in range(len(names) + 1, v.n_players + 1)]
+        #: Record metadata: ``event``, ``date``, ``round``, ``site``, ``comment``... (str values).
+        self.metadata: dict[str, str] = {}
+        #: Per-move notes keyed by index into :attr:`history`: ``{"comment": ..., "mark": "TE"}``.
+        self.annotations: dict[int, dict[str, str]] = {}
+        #: Setup placements as ``(color, move text)`` (see SGF ``AB``/``A1``...).
+        self.setup: list[tuple[str, str]] = []
+        self._history: list[Move] = []
+        self._states: list[tuple] = []  # (board snapshot, to_play) before each history entry
+        self._redo: list[Move] = []
+        self._listeners: list[Callable[["Game"], None]] = []
+        #: Increases by one with every change of the position.
+        self.version = 0
+        self._to_play: int | None = 0
+        if setup:
+            for color, moves in setup.items():
+                ci = self._color_index(color)
+                for text in ([moves] if isinstance(moves, str) else moves):
+                    pid = parse_placement(text, v.size)
+                    if pid is None or self._board.occupied & self._board.geo.masks[pid]:
+                        raise BlokusError(f"setup piece {text!r} of {color} overlaps or is a pass")
+                    self._board.place(ci, pid)
+                    self.setup.append((color, ",".join(self._board.geo.cell_names(pid))))
+        if to_play is not None:
+            self._to_play = self._color_index(to_play)
+        self._settle()
+
+    # -- facts -----------------------------------------------------------------
+    @property
+    def size(self) -> int:
+        """Board width and height (20, or 14 for Duo)."""
+        return self.variant.size
+
+    @property
+    def colors(self) -> tuple[str, ...]:
+        """The colors in playing order."""
+        return self.variant.colors
+
+    @property
+    def board(self) -> Board:
+        """The engine position (for AI players and analysis; do not change it)."""
+        return self._board
+
+    @property
+    def to_play(self) -> str | None:
+        """The color to move, or ``None`` when the game is over."""
+        return None if self._to_play is None else self.colors[self._to_play]
+
+    @property
+    def player_to_play(self) -> int | None:
+        """The player (1-based) to move, or ``None`` when the game is over."""
+        color = self.to_play
+        return None if color is None else self.variant.player_of(color, self.moves_played(color))
+
+    @property
+    def is_over(self) -> bool:
+        """Whether no color can move any more."""
+        return self._to_play is None
+
+    @property
+    def history(self) -> list[Move]:
+        """Every move and pass so far, in order (a copy)."""
+        return list(self._history)
+
+    @property
+    def moves(self) -> list[Move]:
+        """The placements so far, without passes."""
+        return [m for m in self._history if not m.is_pass]
+
+    @property
+    def last_move(self) -> Move | None:
+        """The last placement (passes skipped), or ``None``."""
+        for move in reversed(self._history):
+            if not move.is_pass:
+                return move
+        return None
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether :meth:`undo` has a move to take back."""
+        return any(not m.is_pass for m in self._history)
+
+    @property
+    def can_redo(self) -> bool:
+        """Whether :meth:`redo` has a move to replay."""
+        return bool(self._redo)
+
+    def moves_played(self, color: str) -> int:
+        """How many pieces ``color`` has placed."""
+        ci = self._color_index(color)
+        return 21 - self._board.hand[ci].bit_count()
+
+    def remaining_pieces(self, color: str) -> list[Piece]:
+        """The pieces ``color`` still holds, in catalogue order."""
+        hand = self._board.hand[self._color_index(color)]
+        return [p for p in PIECES if hand >> p.index & 1]
+
+    def squares_placed(self, color: str) -> int:
+        """Squares ``color`` covers on the board."""
+        return self._board.own[self._color_index(color)].bit_count()
+
+    def owner(self, cell: str) -> str | None:
+        """The color covering ``cell`` (a name like ``"e10"``), or ``None``."""
+        index = cell_index(cell, self.size)
+        for color, own in zip(self.colors, self._board.own):
+            if own >> index & 1:
+                return color
+        return None
+
+    def board_array(self) -> np.ndarray:
+        """The board as a ``(size, size)`` int8 array, row 0 at the top: 0 empty, k = ``colors[k-1]``."""
+        n = self.size
+        flat = np.zeros(n * n, dtype=np.int8)
+        for k, own in enumerate(self._board.own, start=1):
+            flat[_bits(own)] = k
+        return flat.reshape(n, n)
+
+    def corner_points(self, color: str) -> list[str]:
+        """Cells where a new piece of ``color`` may attach (its start square before its first move)."""
+        return self._names(self._board.attach(self._color_index(color)))
+
+    def forbidden_cells(self, color: str) -> list[str]:
+        """Empty cells ``color`` may never cover: those beside its own pieces."""
+        board = self._board
+        return self._names(board.blocked[self._color_index(color)] & ~board.occupied)
+
+    # -- legal moves -------------------------------------------------------------
+    def legal_moves(self, color: str | None = None) -> list[Move]:
+        """Every legal move of ``color`` (default: the color to move) in this position.
+
+        Moves of a color that is not to play are the moves it would have if it
+        were. When the game is over, the color to move has none.
+        """
+        if color is None:
+            if self._to_play is None:
+                return []
+            ci = self._to_play
+        else:
+            ci = self._color_index(color)
+        name, size = self.colors[ci], self.size
+        return [Move(name, pid, size) for pid in self._board.legal_placements(ci)]
+
+    def count_legal_moves(self, color: str | None = None) -> int:
+        """``len(legal_moves(color))``, computed without building the moves."""
+        if color is None:
+            return 0 if self._to_play is None else self._board.count_legal(self._to_play)
+        return self._board.count_legal(self._color_index(color))
+
+    def is_legal(self, move: Move | str) -> bool:
+        """Whether ``move`` (a Move, or text for the color to move) may be played now."""
+        try:
+            color, pid = self._read(move)
+        except BlokusError:
+            return False
+        return self._why_illegal(color, pid, str(move)) is None
+
+    def parse_move(self, text: str, color: str | None = None) -> Move:
+        """Read move text for ``color`` (default: the color to move) without checking legality."""
+        color = color or self.to_play or self.colors[0]
+        return Move(color, parse_placement(text, self.size), self.size)
+
+    # -- changes -------------------------------------------------------------------
+    def play(self, move: Move | str) -> Move:
+        """Play ``move`` (a :class:`Move` or its text) for the color to move, and return it.
+
+        Colors that then cannot move pass automatically. Raises
+        :class:`IllegalMoveError` or :class:`InvalidMoveError` and changes
+        nothing when the move may not be played.
+        """
+        color, pid = self._read(move)
+        error = self._why_illegal(color, pid, str(move))
+        if error is not None:
+            raise error
+        played = self._push(color, pid)
+        self._redo.clear()
+        self._changed()
+        return played
+
+    def undo(self) -> Move:
+        """Take back the last placement (and the automatic passes after it); return it."""
+        if not self.can_undo:
+            raise BlokusError("there is no move to undo")
+        while self._history[-1].is_pass:
+            self._pop()
+        move = self._pop()
+        self._redo.append(move)
+        self._changed()
+        return move
+
+    def redo(self) -> Move:
+        """Play again the last move taken back with :meth:`undo`; return it."""
+        if not self._redo:
+            raise BlokusError("there is no move to redo")
+        move = self._redo[-1]
+        if self._why_illegal(move.color, move.placement, str(move)) is not None:
+            raise BlokusError(f"cannot redo {move}: it is no longer legal")
+        self._redo.pop()
+        played = self._push(move.color, move.placement)
+        self._changed()
+        return played
+
+    def copy(self) -> "Game":
+        """An independent copy (listeners are not copied)."""
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other._board = self._board.copy()
+        other.player_names = list(self.player_names)
+        other.metadata = dict(self.metadata)
+        other.annotations = {k: dict(v) for k, v in self.annotations.items()}
+        other.setup = list(self.setup)
+        other._history = list(self._history)
+        other._states = list(self._states)
+        other._redo = list(self._redo)
+        other._listeners = []
+        return other
+
+    def subscribe(self, callback: Callable[["Game"], None]) -> None:
+        """Call ``callback(game)`` after every change of the position."""
+        if callback not in self._listeners:
+            self._listeners.append(callback)
+
+    def unsubscribe(self, callback: Callable[["Game"], None]) -> None:
+        """Stop calling ``callback``."""
+        if callback in self._listeners:
+            self._listeners.remove(callback)
+
+    # -- scores ------------------------------------------------------------------------
+    def scores(self, scoring: str = "advanced") -> dict[str, int]:
+        """Each color's score under ``scoring`` (see :data:`SCORINGS`).
+
+        >>> Game("duo").scores("basic")
+        {'purple': 89, 'orange': 89}
+        """
+        if scoring not in SCORINGS:
+            raise ValueError(f"unknown scoring {scoring!r}; use one of {', '.join(SCORINGS)}")
+        out = {}
+        board = self._board
+        for ci, color in enumerate(self.colors):
+            placed = board.own[ci].bit_count()
+            left = TOTAL_SQUARES - placed
+            if scoring == "basic":
+                out[color] = left
+                continue
+            bonus = 0
+            if board.hand[ci] == 0:
+                bonus = 20 if board.last_piece[ci] == MONOMINO else 15
+            out[color] = (placed if scoring == "points" else -left) + bonus
+        return out
+
+    def player_scores(self, scoring: str = "advanced") -> dict[int, int]:
+        """Each player's score (1-based player numbers): the sum of the colors they score.
+
+        In ``classic_2`` a player scores two colors; in ``classic_3`` the shared
+        green is not scored.
+        """
+        colors = self.scores(scoring)
+        return {p: sum(colors[c] for c in self.variant.colors_of(p))
+                for p in range(1, self.variant.n_players + 1)}
+
+    def winners(self, scoring: str = "advanced") -> list[int]:
+        """The players (1-based) with the best score: all of them on a tie.
+
+        Final once :attr:`is_over`; before that, who leads now.
+        """
+        scores = self.player_scores(scoring)
+        best = (min if scoring == "basic" else max)(scores.values())
+        return [p for p, s in scores.items() if s == best]
+
+    def result(self) -> str:
+        """The result in words, e.g. ``"Player 1 wins (+12)"`` or ``"draw"``."""
+        scores = self.player_scores("points")
+        winners = self.winners("points")
+        if len(winners) > 1:
+            return "draw" if len(winners) == len(scores) else \
+                "tie between " + ", ".join(self.player_names[p - 1] for p in winners)
+        ordered = sorted(scores.values(), reverse=True)
+        return f"{self.player_names[winners[0] - 1]} wins (+{ordered[0] - ordered[1]})"
+
+    # -- text and pictures ---------------------------------------------------------------
+    def text_board(self) -> str:
+        """The board as text: one letter per color (``B Y R G``, ``P O`` in Duo), ``.`` empty."""
+        n = self.size
+        letters = "." + "".join(c[0].upper() for c in self.colors)
+        grid = self.board_array()
+        header = "    " + " ".join("abcdefghijklmnopqrst"[:n])
+        rows = [f"{n - y:>3} " + " ".join(letters[v] if v else "." for v in grid[y]) for y in range(n)]
+        return "\n".join([header] + rows)
+
+    def to_svg(self, size: int = 400, *, last_move: bool = True, coordinates: bool = True) -> str:
+        """The position as an SVG picture ``size`` pixels wide (see :func:`blokus_nb.render.board_svg`)."""
+        from .render import board_svg
+
+        return board_svg(self, size=size, last_move=last_move, coordinates=coordinates)
+
+    def _repr_svg_(self) -> str:
+        return self.to_svg()
+
+    def __str__(self) -> str:
+        state = "game over: " + self.result() if self.is_over else f"{self.to_play} to play"
+        return f"{self.text_board()}\n{self.variant.name}, {len(self.moves)} moves, {state}"
+
+    def __repr__(self) -> str:
+        state = "over" if self.is_over else f"{self.to_play} to play"
+        return f"<Game {self.variant.name}: {len(self.moves)} moves, {state}>"
+
+    # -- records (see blokus_nb.records) ----------------------------------------------------
+    def to_sgf(self) -> str:
+        """The game as Pentobi SGF (``.blksgf``) text."""
+        from .records import game_to_sgf
+
+        return game_to_sgf(self)
+
+    def to_json(self, indent: int | None = 2) -> str:
+        """The game in blokus-nb's JSON record format (see the README)."""
+        from .records import game_to_json
+
+        return game_to_json(self, indent=indent)
+
+    @classmethod
+    def from_json(cls, text: str) -> "Game":
+        """Read a game from blokus-nb JSON text."""
+        from .records import game_from_json
+
+        return game_from_json(text)
+
+    def save(self, path) -> None:
+        """Write the game to ``path``: ``.blksgf``/``.sgf`` as SGF, ``.json`` as JSON."""
+        from .records import save
+
+        save(self, path)
+
+    # -- internals ---------------------------------------------------------------------------
+    def _color_index(self, color: str) -> int:
+        try:
+            return self.colors.index(color)
+        except ValueError:
+            raise BlokusError(f"{color!r} is not a color of {self.variant.name}; "
+                              f"colors are {', '.join(self.colors)}") from None
+
+    def _names(self, mask: int) -> list[str]:
+        size = self.size
+        return sorted((cell_name(i, size) for i in _bits(mask)),
+                      key=lambda name: (int(name[1:]), name[0]))
+
+    def _read(self, move: Move | str) -> tuple[str, int | None]:
+        if isinstance(move, Move):
+            if move.size != self.size:
+                raise InvalidMoveError(f"{move!r} is a move for a {move.size}x{move.size} board, "
+                                       f"this is {self.size}x{self.size}")
+            if move.color not in self.colors:
+                raise InvalidMoveError(f"{move.color!r} is not a color of {self.variant.name}")
+            return move.color, move.placement
+        if self.is_over:
+            raise IllegalMoveError("the game is over", rule="game-over", move=str(move))
+        return self.to_play, parse_placement(move, self.size)
+
+    def _why_illegal(self, color: str, pid: int | None, text: str) -> IllegalMoveError | None:
+        board, geo = self._board, self._board.geo
+        if self._to_play is None:
+            return IllegalMoveError("the game is over", rule="game-over", move=text)
+        if color != self.to_play:
+            return IllegalMoveError(f"it is {self.to_play}'s turn, not {color}'s",
+                                    rule="wrong-color", move=text)
+        ci = self._to_play
+        if pid is None:
+            if board.has_legal(ci):
+                return IllegalMoveError(f"{color} has legal moves, so it may not pass",
+                                        rule="pass", move=text)
+            return None
+        piece = PIECES[geo.pieces[pid]]
+        mask = geo.masks[pid]
+        if not board.hand[ci] >> piece.index & 1:
+            return IllegalMoveError(f"{color} has already placed the {piece.name} piece",
+                                    rule="piece-used", move=text, cells=geo.cell_names(pid))
+        taken = mask & board.occupied
+        if taken:
+            cells = self._names(taken)
+            return IllegalMoveError(f"{', '.join(cells)} {'is' if len(cells) == 1 else 'are'} "
+                                    "already covered", rule="overlap", move=text, cells=cells)
+        beside = mask & neighbours_mask(board.own[ci], self.size)
+        if beside:
+            cells = self._names(beside)
+            return IllegalMoveError(f"{', '.join(cells)} would touch {color}'s own pieces along a side",
+                                    rule="side-contact", move=text, cells=cells)
+        if not board.own[ci]:
+            start = self.variant.start_cells[color]
+            if not mask >> cell_index(start, self.size) & 1:
+                return IllegalMoveError(f"{color}'s first piece must cover its start square {start}",
+                                        rule="start-square", move=text, cells=[start])
+        elif not mask & board.corners[ci]:
+            return IllegalMoveError(f"the piece does not touch any {color} piece at a corner",
+                                    rule="no-corner-contact", move=text, cells=geo.cell_names(pid))
+        return None
+
+    def _push(self, color: str, pid: int | None) -> Move:
+        board = self._board
+        move = Move(color, pid, self.size)
+        self._states.append((board.snapshot(), self._to_play))
+        self._history.append(move)
+        if pid is not None:
+            board.place(self._to_play, pid)
+        self._to_play = (self._to_play + 1) % len(self.colors)
+        self._settle()
+        return move
+
+    def _settle(self) -> None:
+        """Record passes for colors that cannot move; end the game when none can."""
+        board = self._board
+        if self._to_play is None:
+            return
+        n = len(self.colors)
+        if not any(board.has_legal(c) for c in range(n)):
+            self._to_play = None
+            return
+        while not board.has_legal(self._to_play):
+            self._states.append((board.snapshot(), self._to_play))
+            self._history.append(Move.pass_move(self.colors[self._to_play], self.size))
+            self._to_play = (self._to_play + 1) % n
+
+    def _pop(self) -> Move:
+        state, to_play = self._states.pop()
+        self._board.restore(state)
+        self._to_play = to_play
+        self.annotations.pop(len(self._history) - 1, None)
+        return self._history.pop()
+
+    def _changed(self) -> None:
+        self.version += 1
+        for callback in list(self._listeners):
+            callback(self)
