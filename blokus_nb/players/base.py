@@ -1,0 +1,160 @@
+"""The player protocol: a limit, a player that chooses a move, and the random player.
+
+A player looks at a :class:`~blokus_nb.Game` and returns a :class:`~blokus_nb.Move`
+for the color to move. It never changes the game it is given: searches work on
+copies of the engine board (:attr:`Game.board`).
+
+>>> import blokus_nb as bn
+>>> from blokus_nb.players import RandomPlayer
+>>> game = bn.Game("duo")
+>>> move = RandomPlayer(seed=1).choose_move(game)
+>>> game.is_legal(move)
+True
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass
+
+from ..errors import IllegalMoveError
+from ..game import Game
+from ..move import Move
+
+__all__ = ["Limit", "Player", "RandomPlayer", "teams"]
+
+
+@dataclass(frozen=True)
+class Limit:
+    """How much a player may think about one move; ``None`` means no limit of that kind.
+
+    ``time`` is in seconds of wall-clock time, ``simulations`` counts playouts
+    (complete random games) and ``nodes`` counts search-tree nodes created. A
+    search stops at the first limit it reaches. Players that do not search
+    (random, greedy) ignore the limit.
+
+    >>> Limit(time=0.5)
+    Limit(time=0.5, simulations=None, nodes=None)
+    """
+
+    time: float | None = None
+    simulations: int | None = None
+    nodes: int | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("time", "simulations", "nodes"):
+            value = getattr(self, name)
+            if value is not None and value <= 0:
+                raise ValueError(f"Limit({name}={value!r}): a limit must be positive or None")
+
+    @property
+    def is_unlimited(self) -> bool:
+        """Whether no limit at all is set."""
+        return self.time is None and self.simulations is None and self.nodes is None
+
+
+class Player:
+    """Base class of AI players: :meth:`choose_move` returns a move for the color to move.
+
+    Subclasses implement :meth:`_choose` on a game that is not over and whose
+    color to move has at least one legal placement. ``seed`` makes a player
+    deterministic: two players built with the same seed and asked the same
+    sequence of positions choose the same moves (for searching players, only
+    under a ``simulations`` or ``nodes`` limit; time limits depend on the machine).
+
+    >>> import blokus_nb as bn
+    >>> from blokus_nb.players import make_player
+    >>> make_player("greedy", seed=0).choose_move(bn.Game()).color
+    'blue'
+    """
+
+    #: A short name for tables and the arena, e.g. ``"greedy"``.
+    name: str = "player"
+
+    def __init__(self, seed: int | None = None, limit: Limit | None = None) -> None:
+        self.seed = seed
+        #: The limit used when :meth:`choose_move` is given none.
+        self.limit = limit
+        self.rng = random.Random(seed)
+
+    def choose_move(self, game: Game, limit: Limit | None = None) -> Move:
+        """The move this player would play for ``game.to_play`` (the game is not changed).
+
+        Returns a pass only when the color to move has no legal placement.
+        Raises :class:`~blokus_nb.IllegalMoveError` (rule ``game-over``) when the
+        game is over.
+
+        >>> import blokus_nb as bn
+        >>> from blokus_nb.players import RandomPlayer, Limit
+        >>> RandomPlayer(seed=3).choose_move(bn.Game("duo"), Limit(time=1)).color
+        'purple'
+        """
+        color = game.to_play
+        if color is None:
+            raise IllegalMoveError("the game is over: there is no move to choose", rule="game-over")
+        if not game.board.has_legal(game.colors.index(color)):
+            return Move.pass_move(color, game.size)
+        return self._choose(game, limit if limit is not None else self.limit)
+
+    def _choose(self, game: Game, limit: Limit | None) -> Move:
+        raise NotImplementedError
+
+    def with_seed(self, seed: int | None) -> "Player":
+        """A fresh copy of this player with a new seed (and nothing remembered from earlier moves).
+
+        >>> from blokus_nb.players import RandomPlayer
+        >>> RandomPlayer(seed=1).with_seed(2).seed
+        2
+        """
+        other = copy.copy(self)
+        other.seed = seed
+        other.rng = random.Random(seed)
+        other._forget()
+        return other
+
+    def _forget(self) -> None:
+        """Drop state kept between moves (e.g. a search tree); subclasses override."""
+
+    def __repr__(self) -> str:
+        parts = [] if self.seed is None else [f"seed={self.seed!r}"]
+        if self.limit is not None:
+            parts.append(f"limit={self.limit!r}")
+        return f"{type(self).__name__}({', '.join(parts)})"
+
+
+class RandomPlayer(Player):
+    """Plays a legal move drawn uniformly from all of them.
+
+    >>> import blokus_nb as bn
+    >>> RandomPlayer(seed=7).choose_move(bn.Game()).color
+    'blue'
+    """
+
+    name = "random"
+
+    def _choose(self, game: Game, limit: Limit | None) -> Move:
+        color = game.to_play
+        pid = game.board.random_placement(game.colors.index(color), self.rng)
+        return Move(color, pid, game.size)
+
+
+def teams(game: Game) -> list[int]:
+    """For each color index, a team number: colors scored for the same player share one.
+
+    In ``classic_2`` blue and red are one team and yellow and green the other;
+    otherwise every color is its own team (in ``classic_3`` the shared green
+    belongs to no player, so it is a team of its own).
+
+    >>> import blokus_nb as bn
+    >>> teams(bn.Game("classic_2")), teams(bn.Game("classic"))
+    ([0, 1, 0, 1], [0, 1, 2, 3])
+    """
+    variant = game.variant
+    out = list(range(len(game.colors)))
+    for player in range(1, variant.n_players + 1):
+        colors = variant.colors_of(player)
+        first = game.colors.index(colors[0])
+        for color in colors:
+            out[game.colors.index(color)] = first
+    return out
