@@ -12,6 +12,7 @@ Move('blue', 'c18,a19,b19,c19,a20')
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Callable, Iterable, Mapping, Sequence
 
 import numpy as np
@@ -32,6 +33,12 @@ __all__ = ["Game", "SCORINGS"]
 #: (Pentobi's: squares on the board plus that bonus, i.e. 89 + advanced).
 SCORINGS = ("basic", "advanced", "points")
 MONOMINO = 0
+
+
+@lru_cache(maxsize=None)
+def _move_cache(color: str, size: int) -> dict[int, Move]:
+    """Moves are immutable, so each (color, placement) needs building only once."""
+    return {}
 
 
 def _bits(mask: int) -> list[int]:
@@ -201,8 +208,15 @@ class Game:
             ci = self._to_play
         else:
             ci = self._color_index(color)
+        cache = _move_cache(self.colors[ci], self.size)
         name, size = self.colors[ci], self.size
-        return [Move(name, pid, size) for pid in self._board.legal_placements(ci)]
+        out = []
+        for pid in self._board.legal_placements(ci):
+            move = cache.get(pid)
+            if move is None:
+                move = cache[pid] = Move(name, pid, size)
+            out.append(move)
+        return out
 
     def count_legal_moves(self, color: str | None = None) -> int:
         """``len(legal_moves(color))``, computed without building the moves."""
@@ -330,15 +344,27 @@ class Game:
         best = (min if scoring == "basic" else max)(scores.values())
         return [p for p, s in scores.items() if s == best]
 
+    def player_label(self, player: int) -> str:
+        """``"Player 1 (purple, Ann)"``: number, colors scored and name (when it has one)."""
+        parts = list(self.variant.colors_of(player))
+        name = self.player_names[player - 1]
+        if name != f"Player {player}":
+            parts.append(name)
+        return f"Player {player} ({', '.join(parts)})"
+
     def result(self) -> str:
-        """The result in words, e.g. ``"Player 1 wins (+12)"`` or ``"draw"``."""
+        """The result by Pentobi's points, in words.
+
+        >>> Game("duo").result()
+        'Players 1, 2 tie on 0 points'
+        """
         scores = self.player_scores("points")
         winners = self.winners("points")
         if len(winners) > 1:
-            return "draw" if len(winners) == len(scores) else \
-                "tie between " + ", ".join(self.player_names[p - 1] for p in winners)
+            return f"Players {', '.join(map(str, winners))} tie on {scores[winners[0]]} points"
         ordered = sorted(scores.values(), reverse=True)
-        return f"{self.player_names[winners[0] - 1]} wins (+{ordered[0] - ordered[1]})"
+        margin = ordered[0] - ordered[1]
+        return f"{self.player_label(winners[0])} wins by {margin} point{'s' if margin != 1 else ''}"
 
     # -- text and pictures ---------------------------------------------------------------
     def text_board(self) -> str:
