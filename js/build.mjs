@@ -1,0 +1,41 @@
+// Bundles the front-end for the Python package (blokus_nb/static/widget.{js,css}).
+//   node build.mjs           production bundle
+//   node build.mjs --watch   rebuild on change
+//   node build.mjs --tests   bundle test/*.test.ts into .test-build/ for `node --test`
+import { readdirSync, rmSync } from "node:fs";
+import * as esbuild from "esbuild";
+
+const args = new Set(process.argv.slice(2));
+
+if (args.has("--tests")) {
+  rmSync(".test-build", { recursive: true, force: true });
+  await esbuild.build({
+    entryPoints: readdirSync("test").filter((f) => f.endsWith(".test.ts")).map((f) => `test/${f}`),
+    outdir: ".test-build",
+    outExtension: { ".js": ".mjs" },
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    sourcemap: "inline",
+    logLevel: "warning",
+  });
+} else {
+  const options = {
+    entryPoints: { widget: "src/index.ts" }, // its CSS import becomes widget.css
+    outdir: "../blokus_nb/static",
+    entryNames: "[name]",
+    bundle: true,
+    format: "esm",
+    target: "es2020",
+    minify: !args.has("--watch"),
+    sourcemap: args.has("--watch") ? "inline" : false,
+    logLevel: "info",
+  };
+  if (args.has("--watch")) {
+    const context = await esbuild.context(options);
+    await context.watch();
+  } else {
+    await esbuild.build(options);
+  }
+}

@@ -1,0 +1,131 @@
+// Input handling: pointer and keyboard events become commands for the view.
+// Key bindings are a pure function so they can be tested without a browser.
+
+import type { Cell } from "./geometry.js";
+
+export type Command =
+  | { kind: "rotate"; dir: 1 | -1 }
+  | { kind: "flip" }
+  | { kind: "move"; dx: number; dy: number }
+  | { kind: "place" }
+  | { kind: "drop" }
+  | { kind: "cycle"; dir: 1 | -1 }
+  | { kind: "action"; action: "undo" | "redo" | "hint" | "hints" };
+
+export interface KeyLike {
+  key: string;
+  shiftKey?: boolean;
+  ctrlKey?: boolean;
+  metaKey?: boolean;
+  altKey?: boolean;
+}
+
+export const KEY_HELP =
+  "Keys: [ ] choose a piece, arrows move, R rotate (Shift+R back), F flip, Enter place, Esc drop, Z undo, Y redo, H hint, C corners";
+
+export function keyCommand(event: KeyLike): Command | null {
+  if (event.altKey) return null;
+  const modifier = event.ctrlKey || event.metaKey;
+  const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+  if (modifier) {
+    if (key === "z") return { kind: "action", action: event.shiftKey ? "redo" : "undo" };
+    if (key === "y") return { kind: "action", action: "redo" };
+    return null;
+  }
+  switch (key) {
+    case "r": return { kind: "rotate", dir: event.shiftKey ? -1 : 1 };
+    case "f": return { kind: "flip" };
+    case "ArrowLeft": return { kind: "move", dx: -1, dy: 0 };
+    case "ArrowRight": return { kind: "move", dx: 1, dy: 0 };
+    case "ArrowUp": return { kind: "move", dx: 0, dy: -1 };
+    case "ArrowDown": return { kind: "move", dx: 0, dy: 1 };
+    case "Enter": return { kind: "place" };
+    case "Escape": return { kind: "drop" };
+    case "]": case ".": return { kind: "cycle", dir: 1 };
+    case "[": case ",": return { kind: "cycle", dir: -1 };
+    case "z": return { kind: "action", action: "undo" };
+    case "y": return { kind: "action", action: "redo" };
+    case "h": return { kind: "action", action: "hint" };
+    case "c": return { kind: "action", action: "hints" };
+    default: return null;
+  }
+}
+
+export interface InputTarget {
+  hover(cell: Cell | null): void;
+  click(cell: Cell): void;
+  command(command: Command): void;
+  /** Whether a piece is in hand (wheel and right-click only act then). */
+  holding(): boolean;
+}
+
+/** Wire pointer events on the board and keys on the widget root. Returns a function that unwires them. */
+export function attachInput(
+  root: HTMLElement,
+  board: { svg: SVGSVGElement; cellAt(x: number, y: number): Cell | null },
+  target: InputTarget,
+): () => void {
+  let lastCell = "";
+  const onMove = (event: PointerEvent) => {
+    const cell = board.cellAt(event.clientX, event.clientY);
+    const key = cell ? `${cell[0]},${cell[1]}` : "";
+    if (key === lastCell) return; // same cell: nothing to redraw
+    lastCell = key;
+    target.hover(cell);
+  };
+  const onLeave = () => {
+    lastCell = "";
+    target.hover(null);
+  };
+  const onClick = (event: MouseEvent) => {
+    if (event.button !== 0) return;
+    const cell = board.cellAt(event.clientX, event.clientY);
+    if (cell) target.click(cell);
+  };
+  const onWheel = (event: WheelEvent) => {
+    if (!target.holding() || event.deltaY === 0) return;
+    event.preventDefault();
+    target.command({ kind: "rotate", dir: event.deltaY > 0 ? 1 : -1 });
+  };
+  const onContextMenu = (event: MouseEvent) => {
+    if (!target.holding()) return;
+    event.preventDefault();
+    target.command({ kind: "flip" });
+  };
+  const onKey = (event: KeyboardEvent) => {
+    const element = event.target as HTMLElement | null;
+    const tag = element?.tagName;
+    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+    if (tag === "BUTTON" && (event.key === "Enter" || event.key === " ")) return;
+    const command = keyCommand(event);
+    if (!command) return;
+    // Keep JupyterLab from also acting on the key (R makes a raw cell, arrows move between cells).
+    event.preventDefault();
+    event.stopPropagation();
+    target.command(command);
+  };
+  // The notebook may move focus to itself on mousedown; take it back after the click
+  // so the keys reach the widget.
+  const onRootClick = (event: MouseEvent) => {
+    const element = event.target as HTMLElement | null;
+    if (element && ["INPUT", "SELECT", "OPTION", "TEXTAREA"].includes(element.tagName)) return;
+    if (!root.contains(document.activeElement)) root.focus({ preventScroll: true });
+  };
+  const svgElement = board.svg;
+  svgElement.addEventListener("pointermove", onMove);
+  svgElement.addEventListener("pointerleave", onLeave);
+  svgElement.addEventListener("click", onClick);
+  svgElement.addEventListener("wheel", onWheel, { passive: false });
+  svgElement.addEventListener("contextmenu", onContextMenu);
+  root.addEventListener("keydown", onKey);
+  root.addEventListener("click", onRootClick);
+  return () => {
+    svgElement.removeEventListener("pointermove", onMove);
+    svgElement.removeEventListener("pointerleave", onLeave);
+    svgElement.removeEventListener("click", onClick);
+    svgElement.removeEventListener("wheel", onWheel);
+    svgElement.removeEventListener("contextmenu", onContextMenu);
+    root.removeEventListener("keydown", onKey);
+    root.removeEventListener("click", onRootClick);
+  };
+}

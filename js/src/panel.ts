@@ -1,0 +1,107 @@
+// Status line, thinking indicator, refusal message, score table and the
+// game-over summary. Names and other text from Python are set as text, never HTML.
+
+import { html, setFlag } from "./svg.js";
+import type { WidgetState } from "./types.js";
+import { KEY_HELP } from "./input.js";
+
+export class Panel {
+  readonly element: HTMLDivElement;
+  readonly status: HTMLDivElement;
+  private readonly statusText: HTMLSpanElement;
+  private readonly thinking: HTMLSpanElement;
+  private readonly error: HTMLDivElement;
+  private readonly detail: HTMLDivElement;
+  private readonly scores: HTMLTableSectionElement;
+  private readonly summary: HTMLDivElement;
+  private scoresKey = "";
+
+  constructor() {
+    this.element = html("div", { class: "bk-panel" });
+    this.status = html("div", { class: "bk-status-line" });
+    html("span", { class: "bk-turn-swatch", "aria-hidden": "true" }, this.status);
+    this.statusText = html("span", { class: "bk-status", "data-role": "status", "aria-live": "polite" }, this.status);
+    this.thinking = html("span", { class: "bk-thinking", "data-role": "thinking", hidden: "" }, this.status);
+    this.error = html("div", { class: "bk-error", "data-role": "error", role: "alert" });
+    this.detail = html("div", { class: "bk-detail", "data-role": "detail", "aria-live": "polite" });
+    this.summary = html("div", { class: "bk-summary", "data-role": "summary", hidden: "", role: "status" }, this.element);
+    const table = html("table", { class: "bk-scores", "data-role": "scores" }, this.element);
+    html("caption", {}, table, "Score");
+    const head = html("tr", {}, html("thead", {}, table));
+    for (const title of ["Color", "Player", "Squares", "Score"]) html("th", { scope: "col" }, head, title);
+    this.scores = html("tbody", {}, table);
+    html("div", { class: "bk-help" }, this.element, KEY_HELP);
+  }
+
+  update(state: WidgetState, playerName: (player: number) => string): void {
+    this.statusText.textContent = state.status;
+    const turn = this.status.querySelector(".bk-turn-swatch")!;
+    turn.setAttribute("data-color", state.to_play);
+    if (state.thinking) {
+      this.thinking.textContent = `${state.thinking} is thinking`;
+      this.thinking.setAttribute("data-color", state.thinking);
+      this.thinking.removeAttribute("hidden");
+    } else {
+      this.thinking.textContent = "";
+      this.thinking.setAttribute("hidden", "");
+    }
+    this.error.textContent = state.error;
+    setFlag(this.error, "data-shown", state.error !== "");
+
+    const key = JSON.stringify([state.scores, state.to_play, state.colors]);
+    if (key !== this.scoresKey) {
+      this.scoresKey = key;
+      const rows: HTMLTableRowElement[] = [];
+      for (const color of state.colors) {
+        const score = state.scores.colors[color];
+        if (!score) continue;
+        const row = html("tr", { "data-color": color });
+        setFlag(row, "data-to-play", color === state.to_play);
+        const name = html("td", {}, row);
+        html("span", { class: "bk-swatch", "data-color": color, "aria-hidden": "true" }, name);
+        name.append(color);
+        html("td", {}, row, score.player > 0 ? playerName(score.player) : "shared");
+        html("td", { "data-role": "squares" }, row, String(score.squares));
+        html("td", { "data-role": "score" }, row, String(score.score));
+        rows.push(row);
+      }
+      if (state.scores.players.length !== state.colors.length) {
+        for (const player of state.scores.players) {
+          const row = html("tr", { class: "bk-player-row", "data-player": player.number });
+          html("td", {}, row, player.colors.join(" + "));
+          html("td", {}, row, playerName(player.number));
+          html("td", {}, row, "");
+          html("td", { "data-role": "score" }, row, String(player.score));
+          rows.push(row);
+        }
+      }
+      this.scores.replaceChildren(...rows);
+    }
+
+    if (state.game_over && state.mode === "play") {
+      const best = state.scores.players.filter((p) => state.winners.includes(p.number));
+      const names = best.map((p) => `${playerName(p.number)} (${p.colors.join(", ")})`);
+      const points = best[0]?.score ?? 0;
+      this.summary.textContent = names.length > 1
+        ? `Game over. A draw between ${names.join(" and ")}, ${points} points each.`
+        : `Game over. ${names[0] ?? "Nobody"} wins with ${points} points.`;
+      this.summary.removeAttribute("hidden");
+    } else {
+      this.summary.textContent = "";
+      this.summary.setAttribute("hidden", "");
+    }
+  }
+
+  /** A line about the piece in hand and the spot under the cursor. */
+  say(text: string): void {
+    if (this.detail.textContent !== text) this.detail.textContent = text;
+  }
+
+  get errorElement(): HTMLDivElement {
+    return this.error;
+  }
+
+  get detailElement(): HTMLDivElement {
+    return this.detail;
+  }
+}

@@ -1,0 +1,89 @@
+// The state Python sends (traits of blokus_nb.widget.BlokusWidget) and the
+// messages a view sends back. Python is the only authority: a view only asks.
+
+export interface LegalMoves {
+  /** The widget version these moves belong to; stale when it differs from `version`. */
+  version: number;
+  color: string;
+  /** Piece name -> move texts in Pentobi notation. */
+  moves: Record<string, string[]>;
+}
+
+export interface LastMove {
+  color: string;
+  move: string;
+  cells: string[];
+  piece: string;
+}
+
+export interface ColorScore {
+  squares: number;
+  score: number;
+  player: number;
+}
+
+export interface PlayerScore {
+  number: number;
+  name: string;
+  colors: string[];
+  score: number;
+}
+
+export interface Scores {
+  colors: Record<string, ColorScore>;
+  players: PlayerScore[];
+}
+
+export interface Hint {
+  version: number;
+  move: string;
+  piece: string;
+  cells: string[];
+  source: string;
+}
+
+export interface WidgetState {
+  variant: string;
+  variants: string[];
+  size: number;
+  colors: string[];
+  start_cells: Record<string, string>;
+  pieces: Record<string, [number, number][]>;
+  board: string;
+  hands: Record<string, string[]>;
+  to_play: string;
+  seats: Record<string, string>;
+  legal: LegalMoves;
+  corner_points: string[];
+  forbidden: string[];
+  last_move: LastMove | Record<string, never>;
+  scores: Scores;
+  game_over: boolean;
+  winners: number[];
+  status: string;
+  error: string;
+  thinking: string;
+  version: number;
+  can_undo: boolean;
+  can_redo: boolean;
+  move_number: number;
+  hint: Hint | Record<string, never>;
+  show_hints: boolean;
+  palette: string;
+  mode: string;
+  replay_index: number;
+  replay_length: number;
+}
+
+export type Message =
+  | { type: "place"; move: string; piece: string; color: string; version: number }
+  | { type: "undo" | "redo" | "hint" | "pass"; version: number }
+  | { type: "new"; variant: string }
+  | { type: "seek"; index: number };
+
+export interface Refusal {
+  type: "refused";
+  reason: string;
+  rule: string;
+  cells: string[];
+}
