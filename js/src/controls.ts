@@ -40,7 +40,7 @@ export class Controls {
     this.button(historyGroup, "redo", "↷ Redo", "Redo (Y)");
     this.button(historyGroup, "pass", "Pass", "Pass (only when no piece fits)");
     const hintGroup = html("div", { class: "bk-group" }, this.element);
-    this.button(hintGroup, "hint", "💡 Hint", "Show a good move (H)");
+    this.button(hintGroup, "hint", "Hint", "Show a good move (H)");
     this.button(hintGroup, "hints", "Corners", "Show where a piece may attach and where it may not go (C)")
       .setAttribute("aria-pressed", "false");
     const gameGroup = html("div", { class: "bk-group" }, this.element);
@@ -91,6 +91,8 @@ export class Controls {
     this.enable("redo", play && state.can_redo);
     this.enable("hint", play && view.humanToPlay);
     this.enable("pass", play && view.canPass);
+    // Colors that cannot move pass automatically; the button only shows if a position still needs one.
+    this.buttons.get("pass")!.hidden = !(play && view.canPass);
     this.buttons.get("hints")!.setAttribute("aria-pressed", String(state.show_hints));
     this.buttons.get("palette")!.setAttribute("aria-pressed", String(state.palette === "colorblind"));
 

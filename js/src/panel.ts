@@ -14,6 +14,7 @@ export class Panel {
   private readonly detail: HTMLDivElement;
   private readonly scores: HTMLTableSectionElement;
   private readonly summary: HTMLDivElement;
+  private readonly comment: HTMLDivElement;
   private scoresKey = "";
 
   constructor() {
@@ -25,6 +26,7 @@ export class Panel {
     this.error = html("div", { class: "bk-error", "data-role": "error", role: "alert" });
     this.detail = html("div", { class: "bk-detail", "data-role": "detail", "aria-live": "polite" });
     this.summary = html("div", { class: "bk-summary", "data-role": "summary", hidden: "", role: "status" }, this.element);
+    this.comment = html("div", { class: "bk-comment", "data-role": "comment", hidden: "" }, this.element);
     const table = html("table", { class: "bk-scores", "data-role": "scores" }, this.element);
     html("caption", {}, table, "Score");
     const head = html("tr", {}, html("thead", {}, table));
@@ -38,7 +40,10 @@ export class Panel {
     const turn = this.status.querySelector(".bk-turn-swatch")!;
     turn.setAttribute("data-color", state.to_play);
     if (state.thinking) {
-      this.thinking.textContent = `${state.thinking} is thinking`;
+      const seat = state.seats[state.thinking] ?? "human";
+      this.thinking.textContent = seat === "human"
+        ? `finding a good move for ${state.thinking}…`
+        : `${state.thinking} (${seat}) is thinking…`;
       this.thinking.setAttribute("data-color", state.thinking);
       this.thinking.removeAttribute("hidden");
     } else {
@@ -46,6 +51,8 @@ export class Panel {
       this.thinking.setAttribute("hidden", "");
     }
     this.error.textContent = state.error;
+    this.comment.textContent = state.comment; // record text: shown as text, never parsed as HTML
+    this.comment.toggleAttribute("hidden", state.comment === "");
     setFlag(this.error, "data-shown", state.error !== "");
 
     const key = JSON.stringify([state.scores, state.to_play, state.colors]);

@@ -16,7 +16,7 @@ export interface Model {
 export const STATE_KEYS: readonly (keyof WidgetState)[] = [
   "variant", "variants", "size", "colors", "start_cells", "pieces", "board", "hands", "to_play",
   "seats", "legal", "corner_points", "forbidden", "last_move", "scores", "game_over", "winners",
-  "status", "error", "thinking", "version", "can_undo", "can_redo", "move_number", "hint",
+  "status", "error", "thinking", "version", "can_undo", "can_redo", "move_number", "hint", "comment",
   "show_hints", "palette", "mode", "replay_index", "replay_length",
 ];
 

@@ -68,6 +68,7 @@ export interface WidgetState {
   can_redo: boolean;
   move_number: number;
   hint: Hint | Record<string, never>;
+  comment: string;
   show_hints: boolean;
   palette: string;
   mode: string;

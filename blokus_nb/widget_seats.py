@@ -1,0 +1,141 @@
+"""AI seats for the board widget: searches run in a background thread.
+
+The notebook stays responsive while a computer player thinks. A search is
+never interrupted; instead every job carries the widget's *generation* (a
+counter that moves on whenever the game changes, is undone or replaced), and
+the widget throws away an answer that arrives for an older generation. So
+Undo or New game cancel a search in progress: its result is never played.
+
+>>> thinker = Thinker(deliver=lambda job, move, error: None, pause=0)
+>>> thinker.busy
+False
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from .game import Game
+from .move import Move
+
+HUMAN = "human"
+
+
+class _RandomSeat:
+    """Stand-in used only while :mod:`blokus_nb.players` is not installed: a uniformly random legal move."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._random = random.Random(seed)
+
+    def choose_move(self, game: Game, limit: Any = None) -> Move:
+        return self._random.choice(game.legal_moves())
+
+
+def make_seat(spec: Any, seed: int | None = None) -> tuple[str, Any]:
+    """``(label, player)`` for one seat; ``player`` is None for a human.
+
+    ``spec`` is ``"human"`` (or None), a player name for
+    :func:`blokus_nb.players.make_player` (``"random"``, ``"greedy"``,
+    ``"mcts"``...), or an object with a ``choose_move(game, limit=None)`` method.
+    """
+    if spec is None or spec == HUMAN:
+        return HUMAN, None
+    if not isinstance(spec, str):
+        if not callable(getattr(spec, "choose_move", None)):
+            raise TypeError(f"a seat is 'human', a player name or a player with choose_move(), not {spec!r}")
+        return str(getattr(spec, "name", type(spec).__name__)), spec
+    try:
+        from .players import make_player
+    except ImportError:
+        if spec != "random":
+            raise ValueError(f"AI player {spec!r} needs blokus_nb.players, which is not available") from None
+        return spec, _RandomSeat(seed)
+    return spec, make_player(spec, seed=seed)
+
+
+def suggest_move(game: Game, player: Any = "hard") -> Move:
+    """A good move for the color to play: from :func:`blokus_nb.hint` when the AI
+    players are available, else a legal move of the largest piece that fits."""
+    try:
+        from . import hint
+    except ImportError:
+        hint = None
+    if hint is not None:
+        return hint(game, player=player)
+    moves = game.legal_moves()
+    if not moves:
+        raise ValueError("the color to play has no legal move")
+    return max(moves, key=lambda m: m.piece.size)  # max keeps the first of the largest
+
+
+@dataclass
+class Job:
+    """One question for a background thread: a move for ``color`` (kind ``"move"``) or a ``"hint"``."""
+
+    kind: str
+    color: str
+    generation: int
+    version: int
+    target: Game
+    compute: Callable[[], Move]
+    cancelled: threading.Event = field(default_factory=threading.Event)
+
+
+class Thinker:
+    """Runs one job at a time in a daemon thread and hands the answer to ``deliver(job, move, error)``.
+
+    A move job takes at least ``pause`` seconds, so a person sees the
+    "thinking" state before the computer's piece appears.
+    """
+
+    def __init__(self, deliver: Callable[[Job, Move | None, BaseException | None], None], pause: float) -> None:
+        self._deliver = deliver
+        self.pause = pause
+        self._job: Job | None = None
+        self._guard = threading.Lock()
+
+    @property
+    def busy(self) -> bool:
+        job = self._job
+        return job is not None and not job.cancelled.is_set()
+
+    @property
+    def job(self) -> Job | None:
+        return self._job if self.busy else None
+
+    def start(self, job: Job) -> Job:
+        with self._guard:
+            if self._job is not None:
+                self._job.cancelled.set()
+            self._job = job
+        threading.Thread(target=self._run, args=(job,), name=f"blokus-{job.kind}-{job.color}",
+                         daemon=True).start()
+        return job
+
+    def cancel(self) -> None:
+        with self._guard:
+            if self._job is not None:
+                self._job.cancelled.set()
+                self._job = None
+
+    def _run(self, job: Job) -> None:
+        started = time.perf_counter()
+        move: Move | None = None
+        error: BaseException | None = None
+        try:
+            move = job.compute()
+        except Exception as exc:  # an AI failure is reported in the widget, not raised in a thread
+            error = exc
+        if job.kind == "move":
+            job.cancelled.wait(max(0.0, self.pause - (time.perf_counter() - started)))
+        with self._guard:
+            if self._job is job:
+                self._job = None
+        if not job.cancelled.is_set():
+            self._deliver(job, move, error)

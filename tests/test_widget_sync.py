@@ -1,0 +1,418 @@
+"""The board widget without a browser: messages as a view sends them, good and
+forged, go through the same path as in a kernel (ipywidgets' _handle_msg), and
+the tests look at the live game, the traits and what was sent back."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+
+import pytest
+
+import blokus_nb as bn
+from blokus_nb.widget import BlokusWidget
+
+X_AT_E10 = "e9,d10,e10,f10,e11"  # purple's X on its Duo start square
+
+
+class Recorder:
+    """Captures what the widget sends to its views."""
+
+    def __init__(self, widget: BlokusWidget) -> None:
+        self.messages: list[dict] = []
+        widget._send = lambda msg, buffers=None: self.messages.append(msg)
+
+    def refusals(self) -> list[dict]:
+        return [m["content"] for m in self.messages
+                if m.get("method") == "custom" and m["content"].get("type") == "refused"]
+
+    def updates(self) -> list[dict]:
+        return [m["state"] for m in self.messages if m.get("method") == "update"]
+
+
+def custom(widget: BlokusWidget, content) -> None:
+    """Deliver ``content`` as a view's model.send(content) arrives in the kernel."""
+    widget._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
+
+
+def update(widget: BlokusWidget, state: dict) -> None:
+    """Deliver a trait update as a view's model.save_changes() arrives in the kernel."""
+    widget._handle_msg({"content": {"data": {"method": "update", "state": state, "buffer_paths": []}},
+                        "buffers": []})
+
+
+def place(widget: BlokusWidget, move: str, **fields) -> None:
+    message = {"type": "place", "move": move, "color": widget.to_play, "version": widget.version}
+    message.update(fields)
+    custom(widget, message)
+
+
+def wait_for(condition, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.01)
+
+
+class SlowPlayer:
+    """An AI seat that takes its time, to test what happens during a search."""
+
+    name = "slow"
+
+    def __init__(self, seconds: float = 0.3) -> None:
+        self.seconds = seconds
+        self.calls = 0
+        self.finished = threading.Event()
+
+    def choose_move(self, game, limit=None):
+        self.calls += 1
+        time.sleep(self.seconds)
+        self.finished.set()
+        return game.legal_moves()[0]
+
+
+@pytest.fixture
+def duo():
+    widget = BlokusWidget("duo")
+    yield widget
+    widget.close()
+
+
+# ---------------------------------------------------------------- good requests
+def test_a_placement_from_a_view_is_played_in_the_game(duo):
+    sent = Recorder(duo)
+    seen = []
+    duo.on_move(seen.append)
+    place(duo, X_AT_E10, piece="X")
+    assert [str(m) for m in duo.game.history] == [X_AT_E10]
+    assert duo.error == "" and sent.refusals() == []
+    assert seen == duo.game.history
+    assert duo.to_play == "orange" and duo.move_number == 1
+    assert duo.last_move["cells"] == ["e9", "d10", "e10", "f10", "e11"]
+    assert duo.board.count("1") == 5 and duo.board[4 * 14 + 4] == "1"
+    # The views were told in one update message carrying the new board.
+    assert any("board" in state and "to_play" in state for state in sent.updates())
+
+
+def test_legal_moves_sent_are_the_engines_for_a_human_to_play(duo):
+    moves = [m for ms in duo.legal["moves"].values() for m in ms]
+    assert sorted(moves) == sorted(str(m) for m in duo.game.legal_moves())
+    assert duo.legal["version"] == duo.version and duo.legal["color"] == "purple"
+
+
+def test_undo_redo_and_new_game_requests(duo):
+    place(duo, X_AT_E10)
+    custom(duo, {"type": "undo", "version": duo.version})
+    assert duo.game.history == [] and duo.can_redo
+    custom(duo, {"type": "redo", "version": duo.version})
+    assert [str(m) for m in duo.game.history] == [X_AT_E10]
+    old = duo.game
+    custom(duo, {"type": "new", "variant": "classic"})
+    assert duo.game is not old and duo.game.variant.name == "classic"
+    assert duo.size == 20 and duo.colors == ["blue", "yellow", "red", "green"] and duo.board == "0" * 400
+
+
+def test_hint_request_suggests_a_legal_move(duo):
+    custom(duo, {"type": "hint", "version": duo.version})
+    wait_for(lambda: duo.hint != {})
+    assert duo.game.is_legal(duo.hint["move"])
+    assert duo.hint["version"] == duo.version
+    assert bn.pieces.get(duo.hint["piece"]).size == 5
+    assert duo.thinking == ""
+
+
+# ---------------------------------------------------------------- refused requests
+@pytest.mark.parametrize("content, why", [
+    ("place e10", "not a JSON object"),
+    (None, "not a JSON object"),
+    ({"type": "cheat"}, "unknown request"),
+    ({"type": "place", "move": 5, "color": "purple", "version": 1}, "'move' must be text"),
+    ({"type": "place", "move": X_AT_E10, "color": "purple"}, "'version' must be a whole number"),
+    ({"type": "place", "move": X_AT_E10, "color": "purple", "version": True}, "'version' must be a whole number"),
+    ({"type": "place", "move": X_AT_E10, "color": "purple", "version": "1"}, "'version' must be a whole number"),
+    ({"type": "place", "move": "e10," * 1000, "color": "purple", "version": 1}, "too long"),
+    ({"type": "place", "move": X_AT_E10, "color": ["purple"], "version": 1}, "'color' must be text"),
+    ({"type": "new", "variant": "chess"}, "unknown variant"),
+    ({"type": "seek", "index": "3"}, "whole number"),
+])
+def test_malformed_messages_change_nothing(duo, content, why):
+    sent = Recorder(duo)
+    version, board = duo.version, duo.board
+    custom(duo, content)
+    assert duo.game.history == [] and duo.board == board and duo.version == version
+    assert why in duo.error
+    assert sent.refusals()[-1]["reason"] == duo.error
+
+
+@pytest.mark.parametrize("move, rule", [
+    ("a1", "start-square"),
+    ("e10,f10,g10,h10,i10,j10", "invalid"),  # six cells are no piece
+    ("<script>alert(1)</script>", "invalid"),
+    ("o15", "off-board"),
+    ("pass", "pass"),
+])
+def test_illegal_or_invalid_placements_are_refused_with_the_rule(duo, move, rule):
+    sent = Recorder(duo)
+    place(duo, move)
+    assert duo.game.history == []
+    refusal = sent.refusals()[-1]
+    assert duo.error == refusal["reason"] != ""
+    if rule != "invalid":
+        assert refusal["rule"] == rule
+
+
+def test_side_contact_is_refused_and_names_the_cells(duo):
+    place(duo, X_AT_E10)
+    place(duo, "j3,i4,j4,k4,j5")  # orange's X
+    sent = Recorder(duo)
+    place(duo, "g10")  # beside purple's f10
+    assert len(duo.game.history) == 2
+    refusal = sent.refusals()[-1]
+    assert refusal["rule"] == "side-contact" and "g10" in refusal["cells"]
+
+
+def test_wrong_color_is_refused(duo):
+    place(duo, X_AT_E10, color="orange")
+    assert duo.game.history == [] and "purple's turn" in duo.error
+
+
+def test_piece_name_must_match_the_cells(duo):
+    place(duo, X_AT_E10, piece="F")
+    assert duo.game.history == [] and "not the F piece" in duo.error
+
+
+def test_a_replayed_message_is_stale(duo):
+    message = {"type": "place", "move": X_AT_E10, "color": "purple", "version": duo.version}
+    custom(duo, dict(message))
+    custom(duo, dict(message))  # the same bytes again, e.g. resent by a second view
+    assert [str(m) for m in duo.game.history] == [X_AT_E10]
+    assert "changed" in duo.error
+
+
+def test_a_stale_undo_does_not_undo_a_newer_move(duo):
+    place(duo, X_AT_E10)
+    old_version = duo.version
+    place(duo, "j3,i4,j4,k4,j5")
+    custom(duo, {"type": "undo", "version": old_version})
+    assert len(duo.game.history) == 2
+
+
+def test_undo_with_nothing_to_undo_is_refused(duo):
+    custom(duo, {"type": "undo", "version": duo.version})
+    assert "no move to undo" in duo.error and duo.game.history == []
+
+
+def test_a_view_cannot_write_game_traits(duo):
+    sent = Recorder(duo)
+    update(duo, {"board": "1" * 196, "to_play": "orange", "version": 99})
+    assert duo.board == "0" * 196 and duo.to_play == "purple" and duo.game.history == []
+    # ...and the views are told the true values again.
+    restored = sent.updates()[-1]
+    assert restored["board"] == "0" * 196 and restored["to_play"] == "purple"
+
+
+def test_a_view_may_set_its_preferences_but_only_to_known_values(duo):
+    update(duo, {"palette": "colorblind", "show_hints": True})
+    assert duo.palette == "colorblind" and duo.show_hints is True
+    sent = Recorder(duo)
+    update(duo, {"palette": "<img src=x>"})
+    assert duo.palette == "colorblind"
+    assert sent.updates()[-1] == {"palette": "colorblind"}
+
+
+def test_an_error_is_cleared_by_the_next_good_move(duo):
+    place(duo, "a1")
+    assert duo.error
+    place(duo, X_AT_E10)
+    assert duo.error == ""
+
+
+# ---------------------------------------------------------------- Python is the authority
+def test_changes_made_in_python_reach_the_views(duo):
+    sent = Recorder(duo)
+    version = duo.version
+    duo.game.play(X_AT_E10)
+    assert duo.to_play == "orange" and duo.version > version
+    assert sent.updates()[-1]["board"].count("1") == 5
+    duo.game.undo()
+    assert duo.board == "0" * 196 and duo.to_play == "purple" and duo.can_redo
+
+
+def test_replacing_the_game_switches_every_trait_and_drops_the_old_game(duo):
+    old = duo.game
+    duo.game = bn.Game("classic_2")
+    assert duo.variant == "classic_2" and duo.size == 20 and len(duo.scores["players"]) == 2
+    version = duo.version
+    old.play(X_AT_E10)  # no longer shown: the widget must not follow it
+    assert duo.version == version and duo.board == "0" * 400
+
+
+def test_on_move_sees_moves_from_python_too_and_can_be_removed(duo):
+    seen = []
+    duo.on_move(seen.append)
+    duo.game.play(X_AT_E10)
+    duo.on_move(seen.append, remove=True)
+    duo.game.play("j3,i4,j4,k4,j5")
+    assert [str(m) for m in seen] == [X_AT_E10]
+
+
+def test_a_failing_callback_does_not_break_the_widget(duo, capsys):
+    duo.on_move(lambda move: 1 / 0)
+    place(duo, X_AT_E10)
+    assert len(duo.game.history) == 1 and duo.to_play == "orange"
+    assert "ZeroDivisionError" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- AI seats
+def test_an_ai_seat_answers_in_the_background():
+    w = BlokusWidget("duo", players={"orange": "random"}, ai_pause=0.05, seed=1)
+    seen = []
+    w.on_move(seen.append)
+    place(w, X_AT_E10)
+    wait_for(lambda: len(w.game.history) == 2)
+    assert seen[1].color == "orange" and w.to_play == "purple" and w.thinking == ""
+    assert w.seats == {"purple": "human", "orange": "random"}
+    w.close()
+
+
+def test_the_thinking_trait_shows_during_the_pause_and_the_view_may_not_play():
+    slow = SlowPlayer(0.3)
+    w = BlokusWidget("duo", players={"orange": slow}, ai_pause=0.0)
+    place(w, X_AT_E10)
+    assert w.thinking == "orange" and w.legal["moves"] == {}
+    place(w, "j3,i4,j4,k4,j5")  # a view trying to move for the computer
+    assert "played by the computer" in w.error
+    wait_for(lambda: len(w.game.history) == 2)
+    assert w.thinking == ""
+    w.close()
+
+
+def test_undo_cancels_a_search_in_progress():
+    slow = SlowPlayer(0.3)
+    w = BlokusWidget("duo", players={"orange": slow}, ai_pause=0.0)
+    place(w, X_AT_E10)
+    assert w.thinking == "orange"
+    custom(w, {"type": "undo", "version": w.version})
+    assert w.thinking == "" and w.game.history == []
+    assert slow.finished.wait(2)
+    time.sleep(0.1)  # the search ended after the undo: its move must be thrown away
+    assert w.game.history == [] and w.to_play == "purple"
+    w.close()
+
+
+def test_new_game_cancels_a_search_in_progress():
+    slow = SlowPlayer(0.3)
+    w = BlokusWidget("duo", players={"orange": slow}, ai_pause=0.0)
+    place(w, X_AT_E10)
+    custom(w, {"type": "new", "variant": "duo"})
+    assert slow.finished.wait(2)
+    time.sleep(0.1)
+    assert w.game.history == [] and w.thinking == ""
+    w.close()
+
+
+def test_undo_against_the_computer_goes_back_to_the_humans_turn():
+    w = BlokusWidget("duo", players={"orange": "random"}, ai_pause=0.0, seed=3)
+    place(w, X_AT_E10)
+    wait_for(lambda: len(w.game.history) == 2 and w.thinking == "")
+    custom(w, {"type": "undo", "version": w.version})
+    assert w.game.history == [] and w.to_play == "purple"
+    time.sleep(0.1)
+    assert w.game.history == []  # and the computer did not move again
+    w.close()
+
+
+def test_computer_seats_play_a_whole_game_to_the_end():
+    w = BlokusWidget("duo", players={"purple": "random", "orange": "random"}, ai_pause=0.0, seed=5)
+    wait_for(lambda: w.game_over, timeout=60)
+    assert w.status.startswith("Game over") and w.winners == w.game.winners()
+    assert w.to_play == "" and w.legal["moves"] == {}
+    w.close()
+
+
+def test_seat_names_must_be_colors_and_players():
+    with pytest.raises(ValueError):
+        BlokusWidget("duo", players={"pink": "random"})
+    with pytest.raises(TypeError):
+        BlokusWidget("duo", players={"orange": 42})
+
+
+# ---------------------------------------------------------------- replay mode
+@pytest.fixture
+def finished_game():
+    game = bn.Game("duo", players=["Ann <b>", "Bob"])
+    while not game.is_over and len(game.moves) < 12:
+        game.play(game.legal_moves()[len(game.legal_moves()) // 3])
+    game.annotations[3] = {"comment": "<i>a fine move</i> & more"}
+    return game
+
+
+def test_replay_starts_at_the_end_and_seeks(finished_game):
+    w = BlokusWidget(game=finished_game, mode="replay")
+    assert w.replay_length == 12 and w.replay_index == 12 and w.move_number == 12
+    custom(w, {"type": "seek", "index": 0})
+    assert w.board == "0" * 196 and w.replay_index == 0 and w.last_move == {}
+    custom(w, {"type": "seek", "index": 4})
+    assert w.move_number == 4 and w.last_move["move"] == str(finished_game.moves[3])
+    assert w.comment == "<i>a fine move</i> & more"  # text as written; the view shows it as text
+    custom(w, {"type": "seek", "index": 999})
+    assert w.replay_index == 12
+    assert len(finished_game.moves) == 12  # the recorded game itself is never changed
+
+
+def test_replay_refuses_to_play(finished_game):
+    w = BlokusWidget(game=finished_game, mode="replay")
+    history = finished_game.history
+    place(w, str(finished_game.legal_moves()[0]) if not finished_game.is_over else "a1")
+    assert finished_game.history == history and "replays a game" in w.error
+    assert w.legal["moves"] == {}
+
+
+def test_seek_is_refused_in_play_mode(duo):
+    custom(duo, {"type": "seek", "index": 0})
+    assert "replay mode" in duo.error
+
+
+def test_switching_mode_from_python(finished_game):
+    w = BlokusWidget(game=finished_game)
+    w.mode = "replay"
+    custom(w, {"type": "seek", "index": 2})
+    assert w.move_number == 2
+    w.mode = "play"
+    assert w.move_number == 12 and w.legal["moves"]
+
+
+def test_replay_follows_the_game_when_it_grows(finished_game):
+    w = BlokusWidget(game=finished_game, mode="replay")
+    assert not finished_game.is_over  # 12 placements into a Duo game
+    finished_game.play(finished_game.legal_moves()[0])
+    assert w.replay_length == 13 and w.replay_index == 13
+    custom(w, {"type": "seek", "index": 5})
+    finished_game.play(finished_game.legal_moves()[0])
+    assert w.replay_length == 14 and w.replay_index == 5  # a reader in the middle stays there
+
+
+# ---------------------------------------------------------------- notebook output
+def test_mimebundle_has_the_widget_and_an_svg_fallback(duo):
+    data, _ = duo._repr_mimebundle_()
+    assert data["application/vnd.jupyter.widget-view+json"]["model_id"] == duo.model_id
+    assert data["image/svg+xml"].lstrip().startswith("<svg")
+    assert "text/plain" in data
+
+
+def test_widget_state_is_json_for_the_notebook_file(duo):
+    place(duo, X_AT_E10)
+    state = duo.get_state()
+    text = json.dumps({k: v for k, v in state.items() if k not in ("_esm", "_css")})
+    assert '"board"' in text and state["board"].count("1") == 5
+    assert "bk-root" in state["_esm"]  # the front-end travels with the state, so saved notebooks render
+
+
+def test_save_writes_a_record_that_loads_back(duo, tmp_path):
+    place(duo, X_AT_E10)
+    path = tmp_path / "game.json"
+    duo.save(path)
+    from blokus_nb.records import load
+
+    assert [str(m) for m in load(path).history] == [X_AT_E10]
