@@ -10,7 +10,7 @@ Move('purple', 'd9,c10,d10,e10,d11')
 
 __version__ = "0.1.0"
 
-from . import pieces, render
+from . import pieces, render, sgf
 from .errors import BlokusError, IllegalMoveError, InvalidMoveError, RecordError
 from .game import SCORINGS, Game
 from .move import Move
@@ -20,5 +20,5 @@ from .variants import VARIANTS, Variant, get_variant
 __all__ = [
     "BlokusError", "Game", "IllegalMoveError", "InvalidMoveError", "Move", "RecordError",
     "SCORINGS", "VARIANTS", "Variant", "get_variant", "iter_games", "load", "pieces",
-    "read_sgf", "render", "save", "write_games",
+    "read_sgf", "render", "save", "sgf", "write_games",
 ]

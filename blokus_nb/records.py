@@ -28,7 +28,7 @@ from .variants import VARIANTS, get_variant
 __all__ = ["read_sgf", "iter_games", "load", "save", "write_games", "game_to_sgf",
            "game_from_tree", "game_to_json", "game_from_json", "JSON_FORMAT", "JSON_VERSION"]
 
-Source = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
+Source = Union[str, bytes, "os.PathLike[str]", IO[str], IO[bytes]]
 
 JSON_FORMAT = "blokus-nb"
 JSON_VERSION = 1
@@ -156,12 +156,6 @@ def _looks_like_text(source: Any) -> bool:
     return isinstance(source, str) and source.lstrip().startswith(("(", "{", "["))
 
 
-def _source_name(source: Any) -> str:
-    if isinstance(source, (str, os.PathLike)) and not _looks_like_text(source):
-        return os.fspath(source)
-    return getattr(source, "name", "<text>")
-
-
 def read_sgf(source: Source) -> Game:
     """The first game of an SGF record: a path, an open file, or the SGF text itself.
 
@@ -170,13 +164,11 @@ def read_sgf(source: Source) -> Game:
     """
     if isinstance(source, str) and not _looks_like_text(source):
         source = Path(source)
-    trees = sgf.iter_trees(source)
+    trees = sgf.iter_trees(source)  # raises RecordError on a record without a game
     try:
-        tree = next(trees, None)
+        tree = next(trees)
     finally:
         trees.close()
-    if tree is None:
-        raise RecordError("the record holds no game", source=_source_name(source))
     return game_from_tree(tree)
 
 
