@@ -4,14 +4,12 @@ from pathlib import Path
 
 import pytest
 
-TESTS = Path(__file__).resolve().parent
-DATA = TESTS / "data"
-#: Pentobi's own files (GPL) are read from ../shared, never copied into the project.
-SHARED_PENTOBI = TESTS.parent.parent / "shared" / "data" / "pentobi"
+from data_paths import SHARED_PENTOBI
 
 
 @pytest.fixture
 def shared_pentobi() -> Path:
+    """../shared/data/pentobi, or a skip where it is absent."""
     if not SHARED_PENTOBI.is_dir():
         pytest.skip("../shared/data/pentobi is not here")
     return SHARED_PENTOBI

@@ -8,7 +8,7 @@ import json
 import pytest
 
 import blokus_nb as bn
-from conftest import DATA
+from data_paths import DATA
 
 LISTINGS = {
     "classic": DATA / "pentobi" / "legal" / "classic_L1_0002.legal.jsonl.gz",
