@@ -10,6 +10,8 @@ True
 
 from .base import Limit, Player, RandomPlayer
 from .greedy import GreedyPlayer
+from .mcts import MCTSPlayer, MoveStatistics, SearchResult
 from .levels import LEVELS, PLAYER_NAMES, make_player
 
-__all__ = ["Limit", "Player", "RandomPlayer", "GreedyPlayer", "LEVELS", "PLAYER_NAMES", "make_player"]
+__all__ = ["Limit", "Player", "RandomPlayer", "GreedyPlayer", "MCTSPlayer", "SearchResult",
+           "MoveStatistics", "LEVELS", "PLAYER_NAMES", "make_player"]

@@ -24,6 +24,7 @@ The score is ``SIZE * size + GAINED * gained + TAKEN * taken + REACH * reach``
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -180,6 +181,9 @@ class GreedyPlayer(Player):
     """Plays the legal move with the best one-move heuristic score (see the module docstring).
 
     Deterministic for a given ``seed`` (only ties are broken at random).
+    With a ``temperature`` above 0 it plays weaker, human-like moves: it draws
+    a move with probability proportional to ``exp(score / temperature)``
+    (scores are roughly in squares, so 1.0 often picks a slightly worse move).
 
     >>> import blokus_nb as bn
     >>> GreedyPlayer(seed=1).choose_move(bn.Game()).piece.size
@@ -188,11 +192,21 @@ class GreedyPlayer(Player):
 
     name = "greedy"
 
+    def __init__(self, seed: int | None = None, limit: Limit | None = None, *,
+                 temperature: float = 0.0) -> None:
+        super().__init__(seed=seed, limit=limit)
+        if temperature < 0:
+            raise ValueError(f"temperature must be 0 or more, not {temperature!r}")
+        self.temperature = temperature
+
     def _choose(self, game: Game, limit: Limit | None) -> Move:
         board = game.board
         color = game.colors.index(game.to_play)
         pids = board.legal_placements(color)
         scores = heuristic_scores(board, color, pids, teams(game))
         best = max(scores)
+        if self.temperature > 0:
+            weights = [math.exp((s - best) / self.temperature) for s in scores]
+            return Move(game.to_play, self.rng.choices(pids, weights)[0], game.size)
         choices = [pid for pid, s in zip(pids, scores) if s >= best - 1e-9]
         return Move(game.to_play, self.rng.choice(choices), game.size)
