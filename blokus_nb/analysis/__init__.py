@@ -1,0 +1,10 @@
+"""Analysis: recorded games into pandas, metrics, plots, evaluation and corpus scale-out."""
+
+from .loading import load_games, summarize, to_long, to_wide
+from .metrics import METRICS, metrics, position_metrics
+from .plots import (match_report, plot_board, plot_board_heatmap, plot_mobility, plot_piece_timing,
+                    plot_score_curves, plot_seat_results, plot_territory)
+
+__all__ = ["METRICS", "load_games", "match_report", "metrics", "plot_board", "plot_board_heatmap",
+           "plot_mobility", "plot_piece_timing", "plot_score_curves", "plot_seat_results",
+           "plot_territory", "position_metrics", "summarize", "to_long", "to_wide"]

@@ -1,0 +1,349 @@
+"""The metrics of a position, defined once, and the per-move table of a game.
+
+Every metric is measured per color, in a position:
+
+``squares``
+    Squares the color covers on the board.
+``score``
+    Its advanced score, as :meth:`Game.scores("advanced") <blokus_nb.Game.scores>`
+    counts it: -1 per square still in hand, +15 once all 21 pieces are placed
+    (+20 instead when the monomino was placed last). Pentobi's points are
+    ``89 + score``.
+``mobility``
+    The number of legal moves the color would have if it were to move now --
+    Pentobi's ``all_legal`` count. 0 once it can no longer move.
+``territory``
+    The number of empty cells the color could still cover with at least one
+    legal placement of a piece it still holds.
+``exclusive``
+    The cells of its territory that no other color can reach.
+
+The *per-move table* has one row per entry of :attr:`Game.history` (moves and
+the automatic passes), and every metric of every color is measured *after*
+that move. Its columns (wide layout; :func:`blokus_nb.analysis.to_long` melts
+it into ``metric``/``color`` rows):
+
+=================  =====================================================
+``game_id``        the game (categorical)
+``source``         the file it came from, or ``<text>`` / ``<games>``
+``variant``        ``classic``, ``classic_2``, ``classic_3`` or ``duo``
+``move_number``    1-based position in the history, passes included
+``color``          the color that moved (categorical)
+``player``         the player (1-based) who made the move
+``player_name``    that player's name (categorical)
+``piece``          the piece placed (categorical, in catalogue order; NA for a pass)
+``piece_size``     its number of squares (0 for a pass)
+``cells``          the move in Pentobi's notation (``""`` for a pass)
+``is_pass``        whether the entry is a pass
+``<metric>_<c>``   e.g. ``mobility_blue``: the metric of color ``c`` after the move
+=================  =====================================================
+
+Metric columns are ``int16``; in a table that mixes Duo with the four-color
+variants, colors a game does not have are NaN (and those columns float).
+
+How it is fast: the engine returns each orientation's legal anchor squares as
+one bitboard, so mobility is a sum of bit counts, and the cells covered by
+every legal placement of an orientation are the OR of those anchors shifted by
+each of its cell offsets (see :mod:`blokus_nb.geometry`). After a move, only
+the mover and the colors whose territory the new piece touches are measured
+again: a color whose reachable cells the piece misses keeps exactly the same
+legal placements.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, NamedTuple
+
+import numpy as np
+import pandas as pd
+
+from ..engine import Board
+from ..geometry import geometry
+from ..pieces import PIECES, TOTAL_SQUARES
+from ..variants import VARIANTS, get_variant
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+
+__all__ = ["METRICS", "ALL_COLORS", "PIECE_NAMES", "metrics", "position_metrics"]
+
+#: The metrics measured for every color, in column order.
+METRICS: tuple[str, ...] = ("squares", "score", "mobility", "territory", "exclusive")
+#: Every color of every variant, in the order colors are listed in tables.
+ALL_COLORS: tuple[str, ...] = ("blue", "yellow", "red", "green", "purple", "orange")
+#: Piece names in catalogue order (the categories of the ``piece`` column).
+PIECE_NAMES: tuple[str, ...] = tuple(p.name for p in PIECES)
+MOVE_COLUMNS: tuple[str, ...] = ("game_id", "source", "variant", "move_number", "color", "player",
+                                 "player_name", "piece", "piece_size", "cells", "is_pass")
+MONOMINO = 0
+_COLOR_TYPE = pd.CategoricalDtype(ALL_COLORS)
+_PIECE_TYPE = pd.CategoricalDtype(PIECE_NAMES, ordered=True)
+_VARIANT_TYPE = pd.CategoricalDtype(tuple(VARIANTS))
+
+
+class GameRecord(NamedTuple):
+    """What the table needs of a game, in plain picklable values (for worker processes)."""
+
+    variant: str
+    setup: tuple[tuple[str, str], ...]
+    moves: tuple[tuple[int, int | None], ...]  # (color index, placement id or None for a pass)
+    player_names: tuple[str, ...]
+    name: str | None
+
+    @classmethod
+    def of(cls, game: "Game") -> "GameRecord":
+        colors = game.colors
+        return cls(game.variant.name, tuple(game.setup),
+                   tuple((colors.index(m.color), m.placement) for m in game.history),
+                   tuple(game.player_names), game.metadata.get("name"))
+
+
+@lru_cache(maxsize=None)
+def _shifts(size: int) -> tuple[tuple[int, ...], ...]:
+    """Per orientation, the index offsets of its cells from its anchor."""
+    geo = geometry(size)
+    return tuple(tuple(geo.offsets[k] for k in ks) for ks in geo.orientation_offsets)
+
+
+@lru_cache(maxsize=None)
+def _cells_text(size: int) -> dict[int, str]:
+    return {}
+
+
+def _start_board(variant: str, setup: tuple[tuple[str, str], ...]) -> Board:
+    from ..game import Game  # the game places setup pieces; analysis never does it itself
+
+    if not setup:
+        return _empty_board(variant)
+    by_color: dict[str, list[str]] = {}
+    for color, cells in setup:
+        by_color.setdefault(color, []).append(cells)
+    return Game(variant, setup=by_color).board
+
+
+@lru_cache(maxsize=None)
+def _empty_board(variant: str) -> Board:
+    from ..game import Game
+
+    return Game(variant).board
+
+
+class Tracker:
+    """Every metric of every color, kept up to date move by move.
+
+    ``mobility[c]`` and ``reach[c]`` (the territory as a bitboard) are measured
+    again only for the mover and the colors whose reach the new piece touches.
+
+    >>> import blokus_nb as bn
+    >>> tracker = Tracker(bn.Game("duo").board)
+    >>> tracker.mobility, tracker.territory(0)
+    ([414, 414], 41)
+    """
+
+    __slots__ = ("board", "n_colors", "mobility", "reach", "_shifts", "_masks")
+
+    def __init__(self, board: Board) -> None:
+        self.board = board.copy()
+        self.n_colors = board.n_colors
+        self._shifts = _shifts(board.size)
+        self._masks = board.geo.masks
+        self.mobility = [0] * self.n_colors
+        self.reach = [0] * self.n_colors
+        for color in range(self.n_colors):
+            self._measure(color)
+
+    def _measure(self, color: int) -> None:
+        shifts = self._shifts
+        count = 0
+        reach = 0
+        for orientation, anchors in self.board.legal_bitsets(color):
+            count += anchors.bit_count()
+            for d in shifts[orientation]:
+                reach |= anchors << d
+        self.mobility[color] = count
+        self.reach[color] = reach
+
+    def place(self, color: int, placement: int) -> None:
+        """Play ``placement`` for ``color`` (no rule is checked) and update the metrics."""
+        mask = self._masks[placement]
+        self.board.place(color, placement)
+        reach = self.reach
+        for other in range(self.n_colors):
+            if other == color or reach[other] & mask:
+                self._measure(other)
+
+    def squares(self, color: int) -> int:
+        return self.board.own[color].bit_count()
+
+    def score(self, color: int) -> int:
+        # Game.scores("advanced"), from the board alone; tests check the two agree.
+        board = self.board
+        left = TOTAL_SQUARES - board.own[color].bit_count()
+        if board.hand[color]:
+            return -left
+        return -left + (20 if board.last_piece[color] == MONOMINO else 15)
+
+    def territory(self, color: int) -> int:
+        return self.reach[color].bit_count()
+
+    def exclusive(self) -> list[int]:
+        """Exclusive territory of every color."""
+        reach = self.reach
+        out = []
+        for color in range(self.n_colors):
+            others = 0
+            for other in range(self.n_colors):
+                if other != color:
+                    others |= reach[other]
+            out.append((reach[color] & ~others).bit_count())
+        return out
+
+
+class TableBuilder:
+    """Collects per-move rows of many games as column lists; :meth:`frame` makes the DataFrame."""
+
+    def __init__(self) -> None:
+        self.columns: dict[str, list] = {name: [] for name in MOVE_COLUMNS}
+        self.metrics: dict[str, list] = {}
+        self.rows = 0
+        self.games = 0
+
+    def add(self, record: GameRecord, game_id: str, source: str) -> None:
+        """Append the rows of one game."""
+        variant = get_variant(record.variant)
+        colors = variant.colors
+        size = variant.size
+        geo = geometry(size)
+        texts = _cells_text(size)
+        tracker = Tracker(_start_board(record.variant, record.setup))
+        n = len(colors)
+        names = record.player_names
+        placed = [0] * n
+        own = tracker.board.own
+        columns = self.columns
+        per_color = []
+        for color in ALL_COLORS:
+            if color in colors:
+                lists = [self.metrics.setdefault(f"{m}_{color}", [None] * self.rows) for m in METRICS]
+                per_color.append(lists)
+        moves = record.moves
+        game_ids, sources, variants, numbers = (columns[k] for k in ("game_id", "source", "variant",
+                                                                    "move_number"))
+        move_colors, players, player_names = columns["color"], columns["player"], columns["player_name"]
+        pieces, piece_sizes, cells, passes = (columns[k] for k in ("piece", "piece_size", "cells",
+                                                                 "is_pass"))
+        squares_of, score_of, territory_of = tracker.squares, tracker.score, tracker.territory
+        mobility = tracker.mobility
+        player_of = variant.player_of
+        for number, (ci, pid) in enumerate(moves, start=1):
+            color = colors[ci]
+            player = player_of(color, placed[ci])
+            move_colors.append(color)
+            players.append(player)
+            player_names.append(names[player - 1] if player - 1 < len(names) else f"Player {player}")
+            if pid is None:
+                pieces.append(None)
+                piece_sizes.append(0)
+                cells.append("")
+                passes.append(True)
+            else:
+                piece = geo.pieces[pid]
+                pieces.append(PIECE_NAMES[piece])
+                piece_sizes.append(PIECES[piece].size)
+                text = texts.get(pid)
+                if text is None:
+                    text = texts[pid] = ",".join(geo.cell_names(pid))
+                cells.append(text)
+                passes.append(False)
+                tracker.place(ci, pid)
+                placed[ci] += 1
+            exclusive = tracker.exclusive()
+            for c in range(n):
+                lists = per_color[c]
+                lists[0].append(own[c].bit_count())
+                lists[1].append(score_of(c))
+                lists[2].append(mobility[c])
+                lists[3].append(territory_of(c))
+                lists[4].append(exclusive[c])
+        count = len(moves)
+        numbers.extend(range(1, count + 1))
+        game_ids.extend([game_id] * count)
+        sources.extend([source] * count)
+        variants.extend([record.variant] * count)
+        self.rows += count
+        self.games += 1
+        for name, values in self.metrics.items():  # colors this game does not have
+            if len(values) < self.rows:
+                values.extend([None] * (self.rows - len(values)))
+
+    def frame(self) -> pd.DataFrame:
+        """The rows so far as a DataFrame with the table's dtypes."""
+        c = self.columns
+        data = {
+            "game_id": pd.Categorical(c["game_id"], categories=list(dict.fromkeys(c["game_id"]))),
+            "source": pd.Categorical(c["source"]),
+            "variant": pd.Categorical(c["variant"], dtype=_VARIANT_TYPE),
+            "move_number": np.asarray(c["move_number"], dtype=np.int32),
+            "color": pd.Categorical(c["color"], dtype=_COLOR_TYPE),
+            "player": np.asarray(c["player"], dtype=np.int8),
+            "player_name": pd.Categorical(c["player_name"]),
+            "piece": pd.Categorical(c["piece"], dtype=_PIECE_TYPE),
+            "piece_size": np.asarray(c["piece_size"], dtype=np.int8),
+            "cells": pd.Series(c["cells"], dtype="str"),
+            "is_pass": np.asarray(c["is_pass"], dtype=bool),
+        }
+        for color in ALL_COLORS:
+            for metric in METRICS:
+                name = f"{metric}_{color}"
+                values = self.metrics.get(name)
+                if values is None:
+                    continue
+                if any(v is None for v in values):
+                    data[name] = np.asarray([np.nan if v is None else v for v in values], dtype=float)
+                else:
+                    data[name] = np.asarray(values, dtype=np.int16)
+        return pd.DataFrame(data)
+
+
+def metric_columns(frame: pd.DataFrame) -> list[str]:
+    """The ``<metric>_<color>`` columns of a per-move table, in table order."""
+    return [c for c in frame.columns if c.partition("_")[0] in METRICS and c.partition("_")[2] in ALL_COLORS]
+
+
+def table_colors(frame: pd.DataFrame) -> list[str]:
+    """The colors that have metric columns in a per-move table, in table order."""
+    return [c for c in ALL_COLORS if f"squares_{c}" in frame.columns]
+
+
+def metrics(game: "Game", game_id: str | None = None) -> pd.DataFrame:
+    """The per-move table of one game: every metric of every color after every move.
+
+    See the module docstring for the columns and the metric definitions.
+
+    >>> import blokus_nb as bn
+    >>> game = bn.Game("duo")
+    >>> _ = game.play("d9,c10,d10,e10,d11")
+    >>> table = bn.analysis.metrics(game)
+    >>> table.loc[0, ["squares_purple", "score_purple", "mobility_orange"]].tolist()
+    [5, -84, 414]
+    """
+    builder = TableBuilder()
+    builder.add(GameRecord.of(game), game_id or game.metadata.get("name") or "game", "<games>")
+    return builder.frame()
+
+
+def position_metrics(game: "Game") -> pd.DataFrame:
+    """Every metric of every color in the game's current position: one row per color.
+
+    >>> import blokus_nb as bn
+    >>> bn.analysis.position_metrics(bn.Game("duo")).loc["purple"].tolist()
+    [0, -89, 414, 41, 41]
+    """
+    tracker = Tracker(game.board)
+    exclusive = tracker.exclusive()
+    rows = [[tracker.squares(c), tracker.score(c), tracker.mobility[c], tracker.territory(c),
+             exclusive[c]] for c in range(tracker.n_colors)]
+    frame = pd.DataFrame(rows, columns=list(METRICS),
+                         index=pd.Index(list(game.colors), name="color"))
+    return frame
