@@ -179,3 +179,29 @@ def identify(cells: Iterable[Cell]) -> tuple[Piece, int] | None:
         return None
     return piece, piece.orientations.index(shape)
 
+
+# Pictures. matplotlib is imported only when one is drawn.
+from typing import TYPE_CHECKING  # noqa: E402
+
+if TYPE_CHECKING:  # pragma: no cover
+    from matplotlib.axes import Axes
+
+
+def show(ax: "Axes | None" = None) -> "Axes":
+    """Draw all 21 pieces with their names (matplotlib); returns the Axes.
+
+    >>> ax = show()  # doctest: +SKIP
+    """
+    from .piece_plots import plot_pieces
+
+    return plot_pieces(ax=ax)
+
+
+def show_orientations(name: str, ax: "Axes | None" = None) -> "Axes":
+    """Draw one piece's fixed orientations (1, 2, 4 or 8), each with the transform giving it.
+
+    >>> ax = show_orientations("F")  # doctest: +SKIP
+    """
+    from .piece_plots import plot_orientations
+
+    return plot_orientations(name, ax=ax)

@@ -1,0 +1,349 @@
+"""Exact cover: choose rows so that every column is covered exactly once.
+
+An exact cover problem has *items* (the columns of a 0/1 matrix) and *options*
+(its rows, each a set of items). A solution is a set of options that covers
+every primary item exactly once and every secondary item at most once. Tiling a
+region with pieces is one: the items are the region's cells plus one item per
+piece, and each option is one piece put down in one place.
+
+This module has two solvers of our own:
+
+* :class:`AlgorithmX` is Knuth's Algorithm X for any problem, items being any
+  hashable values. The sparse matrix is kept as a dict of sets (item -> options
+  that still fit), which does the "cover" and "uncover" steps of dancing links
+  with set operations; the branching item is the one with the fewest options.
+* :class:`TilingSearch` is a faster search for tilings. It is Algorithm X with
+  a fixed choice of item -- always the first uncovered cell -- on bitboards; see
+  its docstring for the representation and the pruning.
+
+>>> problem = AlgorithmX({"a": [1, 2], "b": [2, 3], "c": [3], "d": [1]})
+>>> sorted(sorted(s) for s in problem.solutions())
+[['b', 'd']]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from math import gcd
+
+__all__ = ["AlgorithmX", "TilingSearch"]
+
+
+class AlgorithmX:
+    """Knuth's Algorithm X on a dict-of-sets matrix.
+
+    ``options`` maps an option's name to the items it covers. Items listed in
+    ``secondary`` must be covered at most once; every other item that some
+    option covers (plus any listed in ``primary``) must be covered exactly once.
+    As in Knuth's algorithm, an option with no primary item is never chosen.
+
+    >>> problem = AlgorithmX({"12": [1, 2], "3": [3], "23": [2, 3], "1": [1]})
+    >>> sorted(sorted(s) for s in problem.solutions())
+    [['1', '23'], ['12', '3']]
+    >>> problem.count()
+    2
+    """
+
+    def __init__(self, options: Mapping[Hashable, Iterable[Hashable]], *,
+                 primary: Iterable[Hashable] = (), secondary: Iterable[Hashable] = ()) -> None:
+        self.options: dict[Hashable, tuple[Hashable, ...]] = {
+            name: tuple(items) for name, items in options.items()
+        }
+        self.secondary = frozenset(secondary)
+        items = set(primary) | {item for covered in self.options.values() for item in covered}
+        self.primary = frozenset(items - self.secondary)
+        for name, covered in self.options.items():
+            if len(set(covered)) != len(covered):
+                raise ValueError(f"option {name!r} lists an item twice: {covered!r}")
+
+    def _matrix(self) -> dict[Hashable, set[Hashable]]:
+        columns: dict[Hashable, set[Hashable]] = {item: set() for item in self.primary | self.secondary}
+        for name, covered in self.options.items():
+            for item in covered:
+                columns[item].add(name)
+        return columns
+
+    def solutions(self) -> Iterator[list[Hashable]]:
+        """Every solution, each a list of option names (in the order chosen).
+
+        >>> next(AlgorithmX({"x": ["a"], "y": ["a"]}).solutions())
+        ['x']
+        """
+        columns = self._matrix()
+        options = self.options
+        primary = self.primary
+        chosen: list[Hashable] = []
+
+        def cover(name: Hashable) -> list[set[Hashable]]:
+            # Remove every item of `name` and every option that clashes with it.
+            removed = []
+            for item in options[name]:
+                for other in columns[item]:
+                    for other_item in options[other]:
+                        if other_item != item:
+                            columns[other_item].discard(other)
+                removed.append(columns.pop(item))
+            return removed
+
+        def uncover(name: Hashable, removed: list[set[Hashable]]) -> None:
+            for item in reversed(options[name]):
+                columns[item] = removed.pop()
+                for other in columns[item]:
+                    for other_item in options[other]:
+                        if other_item != item:
+                            columns[other_item].add(other)
+
+        def search() -> Iterator[list[Hashable]]:
+            open_items = [item for item in columns if item in primary]
+            if not open_items:
+                yield list(chosen)
+                return
+            item = min(open_items, key=lambda i: len(columns[i]))
+            for name in list(columns[item]):
+                chosen.append(name)
+                removed = cover(name)
+                yield from search()
+                uncover(name, removed)
+                chosen.pop()
+
+        yield from search()
+
+    def solve(self) -> list[Hashable] | None:
+        """One solution, or ``None`` if there is none.
+
+        >>> AlgorithmX({"x": ["a", "b"], "y": ["b"]}).solve()
+        ['x']
+        """
+        return next(self.solutions(), None)
+
+    def count(self) -> int:
+        """The number of solutions.
+
+        >>> AlgorithmX({"x": ["a"], "y": ["a"], "z": ["b"]}).count()
+        2
+        """
+        return sum(1 for _ in self.solutions())
+
+
+class TilingSearch:
+    """Exact cover of cells by pieces, searched on bitboards.
+
+    Representation: the cells are numbered ``0 .. n_cells - 1`` in the order
+    they are to be filled (the caller picks it; scanning along the short side of
+    a rectangle is fastest), and a set of cells is a Python int with bit ``i``
+    for cell ``i``. Each piece *kind* has a quota (how many copies there are)
+    and a list of placements, each the bitmask of the cells it covers. A tiling
+    covers every cell once and uses at most ``quota`` copies of each kind
+    (a puzzle whose pieces' area is the region's uses them all).
+
+    The search always fills the lowest empty cell, so a placement can go there
+    only if its own lowest cell is that cell: placements are filed by lowest
+    cell. Which of them fit depends only on the filled cells in a short window
+    above it (as wide as the widest placement), so the fitting ones are
+    computed once per (cell, window) and cached. When the cache entry is built,
+    placements that would leave a closed pocket of empty cells that no pieces
+    can fill (smaller than the smallest piece, or not a multiple of the sizes'
+    common divisor) are dropped, as are those after which the next empty cell
+    has no fitting placement at all.
+
+    Copies used are counted in one int, ``used``: kind ``k`` owns a bit field
+    that starts at ``2**w - quota`` and overflows into its *guard* bit after
+    ``quota`` additions, so "is a copy left?" is one AND and "take one" one
+    addition. Two copies of a kind are interchangeable, so each tiling is found
+    exactly once.
+
+    >>> # Dominoes on a 2x2 square: cells 0 1 / 2 3; two tilings.
+    >>> search = TilingSearch(4, [[1, 2], [0, 3], [0, 3], [1, 2]],
+    ...                       [(2, [0b0011, 0b1100, 0b0101, 0b1010])])
+    >>> search.count()
+    2
+    """
+
+    def __init__(self, n_cells: int, neighbours: Sequence[Sequence[int]],
+                 kinds: Sequence[tuple[int, Sequence[int]]], *, filled: int = 0) -> None:
+        self.n_cells = n_cells
+        self.neighbours = [tuple(n) for n in neighbours]
+        self.full = (1 << n_cells) - 1
+        self.start_filled = filled & self.full
+        if len(self.neighbours) != n_cells:
+            raise ValueError("need the neighbours of every cell")
+        guards = []
+        start_used = 0
+        shift = 0
+        sizes = set()
+        self._by_cell: list[list[tuple[int, int, int, int]]] = [[] for _ in range(n_cells)]
+        span = 1
+        for k, (quota, masks) in enumerate(kinds):
+            width = max(quota - 1, 0).bit_length()
+            guard = 1 << (shift + width)
+            start_used |= ((1 << width) - quota) << shift if quota > 0 else guard
+            unit = 1 << shift
+            shift += width + 1
+            guards.append(guard)
+            for mask in masks:
+                if mask <= 0 or mask > self.full:
+                    raise ValueError(f"placement {mask:#b} of kind {k} is not a set of the {n_cells} cells")
+                sizes.add(mask.bit_count())
+                low = (mask & -mask).bit_length() - 1
+                span = max(span, mask.bit_length() - low)
+                self._by_cell[low].append((k, guard, unit, mask))
+        self.kind_guards = tuple(guards)
+        self.start_used = start_used
+        self.span = span
+        self.window = (1 << span) - 1
+        self.min_size = min(sizes) if sizes else 1
+        self.size_gcd = 0
+        for size in sizes:
+            self.size_gcd = gcd(self.size_gcd, size)
+        self._fits: dict[int, tuple] = {}
+        self._pockets: dict[int, bool] = {}
+
+    # -- the cache of fitting placements -------------------------------------------------
+
+    def _dead(self, cell: int, after: int) -> bool:
+        """Does the window above `cell`, filled as `after`, hold a pocket no pieces can fill?"""
+        key = (after << 16) | cell
+        known = self._pockets.get(key)
+        if known is not None:
+            return known
+        limit = min(self.n_cells, cell + self.span)
+        neighbours = self.neighbours
+        seen = set()
+        dead = False
+        for start in range(cell, limit):
+            if (after >> (start - cell)) & 1 or start in seen:
+                continue
+            pocket = [start]
+            seen.add(start)
+            is_open = False
+            i = 0
+            while i < len(pocket):
+                for n in neighbours[pocket[i]]:
+                    if n >= limit:
+                        is_open = True  # reaches cells the window does not see
+                    elif n >= cell and not (after >> (n - cell)) & 1 and n not in seen:
+                        seen.add(n)
+                        pocket.append(n)
+                i += 1
+            size = len(pocket)
+            if not is_open and (size < self.min_size or size % self.size_gcd):
+                dead = True
+                break
+        self._pockets[key] = dead
+        return dead
+
+    def _build(self, filled: int) -> tuple:
+        cell = ((filled + 1) & ~filled).bit_length() - 1
+        window = (filled >> cell) & self.window
+        known = (1 << (cell + self.span)) - 1
+        groups: dict[int, list[tuple[int, int]]] = {}
+        units: dict[int, int] = {}
+        for k, guard, unit, mask in self._by_cell[cell]:
+            if mask & filled or self._dead(cell, window | (mask >> cell)):
+                continue
+            after = filled | mask
+            if after == self.full:
+                next_guards = -1
+            else:
+                next_cell = ((after + 1) & ~after).bit_length() - 1
+                if next_cell >= cell + self.span:
+                    next_guards = -1  # beyond what the window knows: assume anything fits
+                else:
+                    next_guards = 0
+                    for _, guard2, _, mask2 in self._by_cell[next_cell]:
+                        if not mask2 & after & known:
+                            next_guards |= guard2
+                    if not next_guards:
+                        continue
+            groups.setdefault(guard, []).append((mask, next_guards))
+            units[guard] = unit
+        return tuple((guard, units[guard], tuple(masks)) for guard, masks in groups.items())
+
+    # -- the searches ----------------------------------------------------------------------
+
+    def count(self, *, memo: bool = True, memo_limit: int = 2_000_000) -> int:
+        """The number of tilings.
+
+        With ``memo`` the counts of positions reached twice (same cells filled
+        by the same pieces in another arrangement) are remembered, up to
+        ``memo_limit`` of them at once.
+
+        >>> TilingSearch(2, [[1], [0]], [(2, [0b01, 0b10])]).count()
+        1
+        """
+        full = self.full
+        window = self.window
+        fits_cache = self._fits
+        build = self._build
+        remembered: dict[int, int] = {}
+        used_bits = max(self.start_used.bit_length(), max(self.kind_guards, default=1).bit_length())
+
+        def count(filled: int, used: int) -> int:
+            if filled == full:
+                return 1
+            if memo:
+                key = (filled << used_bits) | used
+                known = remembered.get(key)
+                if known is not None:
+                    return known
+            f1 = filled + 1
+            fits = fits_cache.get(f1 & ((f1 & ~filled) * window))
+            if fits is None:
+                fits = fits_cache[f1 & ((f1 & ~filled) * window)] = build(filled)
+            total = 0
+            for guard, unit, masks in fits:
+                if not used & guard:
+                    after_used = used + unit
+                    free_guards = ~after_used
+                    for mask, next_guards in masks:
+                        if next_guards & free_guards:
+                            total += count(filled | mask, after_used)
+            if memo:
+                if len(remembered) >= memo_limit:
+                    remembered.clear()
+                remembered[key] = total
+            return total
+
+        return count(self.start_filled, self.start_used)
+
+    def solutions(self) -> Iterator[tuple[tuple[int, int], ...]]:
+        """Every tiling, each a tuple of ``(kind, mask)`` in the order placed.
+
+        >>> list(TilingSearch(2, [[1], [0]], [(1, [0b11])]).solutions())
+        [((0, 3),)]
+        """
+        full = self.full
+        window = self.window
+        fits_cache = self._fits
+        build = self._build
+        kind_of = {guard: k for k, guard in enumerate(self.kind_guards)}
+        placed: list[tuple[int, int]] = []
+
+        def search(filled: int, used: int) -> Iterator[tuple[tuple[int, int], ...]]:
+            if filled == full:
+                yield tuple(placed)
+                return
+            f1 = filled + 1
+            fits = fits_cache.get(f1 & ((f1 & ~filled) * window))
+            if fits is None:
+                fits = fits_cache[f1 & ((f1 & ~filled) * window)] = build(filled)
+            for guard, unit, masks in fits:
+                if not used & guard:
+                    after_used = used + unit
+                    free_guards = ~after_used
+                    kind = kind_of[guard]
+                    for mask, next_guards in masks:
+                        if next_guards & free_guards:
+                            placed.append((kind, mask))
+                            yield from search(filled | mask, after_used)
+                            placed.pop()
+
+        yield from search(self.start_filled, self.start_used)
+
+    def solve(self) -> tuple[tuple[int, int], ...] | None:
+        """One tiling, or ``None``.
+
+        >>> TilingSearch(2, [[1], [0]], [(1, [0b01])]).solve() is None
+        True
+        """
+        return next(self.solutions(), None)

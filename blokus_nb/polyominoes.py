@@ -1,0 +1,255 @@
+"""Polyominoes: shapes made of squares joined edge to edge.
+
+A shape is a tuple of ``(x, y)`` cells, ``y`` growing downwards, in the normal
+form of :func:`blokus_nb.pieces.normalize` (shifted to 0 and sorted by
+``(y, x)``), exactly as the pieces are written.
+
+Three ways to count them, which differ in which copies are "the same":
+
+* ``"fixed"``: only shifts; a shape and its turned copy are different.
+* ``"one-sided"``: shifts and rotations (pieces may be turned, not flipped).
+* ``"free"``: shifts, rotations and reflections (turned and flipped). Blokus
+  pieces are the free polyominoes of 1 to 5 squares: 1 + 1 + 2 + 5 + 12 = 21.
+
+>>> from blokus_nb import polyominoes
+>>> [len(polyominoes.enumerate(n)) for n in range(1, 7)]
+[1, 1, 2, 5, 12, 35]
+>>> len(polyominoes.enumerate(5, kind="fixed"))
+63
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Iterable, Literal, Sequence
+
+from .pieces import Cell, Shape, identify, normalize, transform
+
+if TYPE_CHECKING:  # pragma: no cover
+    from matplotlib.axes import Axes
+
+__all__ = [
+    "KINDS", "enumerate", "count", "canonical", "symmetries", "orientations",
+    "is_connected", "drawing", "name", "show", "svg",
+]
+
+Kind = Literal["free", "one-sided", "fixed"]
+#: The three kinds of counting, with the symmetries each treats as "the same".
+KINDS: dict[str, tuple[int, ...]] = {
+    "free": tuple(range(8)),
+    "one-sided": (0, 1, 2, 3),
+    "fixed": (0,),
+}
+
+
+def _transforms(kind: str) -> tuple[int, ...]:
+    try:
+        return KINDS[kind]
+    except KeyError:
+        raise ValueError(f"kind must be one of {', '.join(map(repr, KINDS))}, not {kind!r}") from None
+
+
+# The eight transforms of pieces.transform, written out: t % 4 quarter turns clockwise, then a
+# flip. Each gives (y, x) so that sorting the cells sorts them in reading order.
+_MAPS = (
+    lambda x, y: (y, x), lambda x, y: (x, -y), lambda x, y: (-y, -x), lambda x, y: (-x, y),
+    lambda x, y: (y, -x), lambda x, y: (x, y), lambda x, y: (-y, x), lambda x, y: (-x, -y),
+)
+YXShape = tuple[tuple[int, int], ...]
+
+
+def _variants_yx(cells: Iterable[Cell]) -> list[YXShape]:
+    """transform(cells, t) for t = 0..7 with each cell as (y, x): the hot path of enumerate.
+
+    Comparing these compares shapes in reading order, so the smallest copy of a
+    shape is one with as many squares as possible in its top row.
+    """
+    cells = tuple(cells)
+    out = []
+    for f in _MAPS:
+        moved = [f(x, y) for x, y in cells]
+        min_y = min(y for y, _ in moved)
+        min_x = min(x for _, x in moved)
+        out.append(tuple(sorted((y - min_y, x - min_x) for y, x in moved)))
+    return out
+
+
+def _xy(shape: YXShape) -> Shape:
+    return tuple((x, y) for y, x in shape)
+
+
+def canonical(cells: Iterable[Cell], kind: Kind = "free") -> Shape:
+    """The representative of the shape's class: its first copy in reading order.
+
+    Copies are compared row by row from the top, so the representative has as
+    many squares as it can in its top row.
+
+    >>> canonical([(0, 0), (0, 1)])  # a vertical domino is the horizontal one
+    ((0, 0), (1, 0))
+    >>> canonical([(0, 0), (0, 1)], kind="fixed")
+    ((0, 0), (0, 1))
+    """
+    transforms = _transforms(kind)
+    if len(transforms) == 1:
+        return normalize(cells)
+    variants = _variants_yx(cells)
+    return _xy(min(variants[t] for t in transforms))
+
+
+def symmetries(cells: Iterable[Cell]) -> tuple[int, ...]:
+    """The transforms (see :data:`blokus_nb.pieces.TRANSFORM_NAMES`) that map the shape onto itself.
+
+    >>> symmetries([(0, 0), (1, 0)])  # a domino: itself after a half turn or a flip
+    (0, 2, 4, 6)
+    """
+    shape = normalize(cells)
+    return tuple(t for t in range(8) if transform(shape, t) == shape)
+
+
+def orientations(cells: Iterable[Cell], kind: Kind = "fixed") -> tuple[Shape, ...]:
+    """The distinct copies of a shape that count as different under ``kind``'s rules.
+
+    ``"fixed"`` gives all its turned and flipped copies (8 divided by the number
+    of symmetries), ``"one-sided"`` the copies that a flip gives and turning does
+    not (1 or 2), ``"free"`` just the shape.
+
+    >>> len(orientations([(1, 0), (2, 0), (0, 1), (1, 1), (1, 2)]))  # the F pentomino
+    8
+    """
+    shape = normalize(cells)
+    out: list[Shape] = []
+    for t in range(8):
+        copy = canonical(transform(shape, t), kind)
+        if copy not in out:
+            out.append(copy)
+    return tuple(out)
+
+
+def is_connected(cells: Iterable[Cell]) -> bool:
+    """Are the cells joined edge to edge (a polyomino)?
+
+    >>> is_connected([(0, 0), (1, 1)])
+    False
+    """
+    remaining = set(cells)
+    if not remaining:
+        return False
+    stack = [remaining.pop()]
+    while stack:
+        x, y = stack.pop()
+        for neighbour in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if neighbour in remaining:
+                remaining.remove(neighbour)
+                stack.append(neighbour)
+    return not remaining
+
+
+@lru_cache(maxsize=None)
+def _free(n: int) -> tuple[YXShape, ...]:
+    # Grow every free (n-1)-omino by one square in every possible place; shapes kept as (y, x).
+    if n == 1:
+        return (((0, 0),),)
+    grown: set[YXShape] = set()
+    for shape_yx in _free(n - 1):
+        shape = _xy(shape_yx)
+        cells = set(shape)
+        frontier = {(x + dx, y + dy) for x, y in shape for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))}
+        for cell in frontier - cells:
+            grown.add(min(_variants_yx(cells | {cell})))
+    return tuple(sorted(grown))
+
+
+@lru_cache(maxsize=None)
+def _enumerate(n: int, kind: str) -> tuple[Shape, ...]:
+    free = _free(n)
+    if kind == "free":
+        return tuple(_xy(shape) for shape in free)
+    found: set[YXShape] = set()
+    for base in free:
+        variants = _variants_yx(_xy(base))
+        if kind == "fixed":
+            found.update(variants)
+        else:  # transforms 0-3 are the turns of the shape, 4-7 the turns of its mirror image
+            found.add(min(variants[:4]))
+            found.add(min(variants[4:]))
+    return tuple(_xy(shape) for shape in sorted(found))
+
+
+def enumerate(n: int, kind: Kind = "free") -> list[Shape]:  # noqa: A001 - the name the lesson uses
+    """All polyominoes of ``n`` squares, each once under ``kind``'s rules, sorted.
+
+    Counts follow OEIS A000105 (free), A000988 (one-sided), A001168 (fixed).
+    Each class is given by its smallest copy (see :func:`canonical`). Results are
+    cached; n = 10 takes a few seconds the first time.
+
+    >>> enumerate(3)
+    [((0, 0), (1, 0), (2, 0)), ((0, 0), (1, 0), (0, 1))]
+    >>> len(enumerate(4, kind="one-sided"))
+    7
+    """
+    _transforms(kind)
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        raise ValueError(f"n must be a positive int, not {n!r}")
+    return list(_enumerate(n, kind))
+
+
+def count(n: int, kind: Kind = "free") -> int:
+    """How many polyominoes of ``n`` squares there are under ``kind``'s rules.
+
+    >>> count(6), count(6, "one-sided"), count(6, "fixed")
+    (35, 60, 216)
+    """
+    return len(enumerate(n, kind))
+
+
+def drawing(cells: Iterable[Cell]) -> str:
+    """The shape as text, ``#`` for a square and ``.`` for a gap.
+
+    >>> print(drawing([(0, 0), (0, 1), (1, 1)]))
+    #.
+    ##
+    """
+    shape = normalize(cells)
+    width = 1 + max(x for x, _ in shape)
+    height = 1 + max(y for _, y in shape)
+    present = set(shape)
+    return "\n".join("".join("#" if (x, y) in present else "." for x in range(width)) for y in range(height))
+
+
+def name(cells: Iterable[Cell]) -> str | None:
+    """The Blokus piece name of the shape (any orientation), or ``None`` if it is not a piece.
+
+    >>> name([(0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (5, 0)]) is None
+    True
+    >>> name([(0, 0), (0, 1), (0, 2), (0, 3), (0, 4)])
+    'I5'
+    """
+    found = identify(cells)
+    return None if found is None else found[0].name
+
+
+def show(shapes: Sequence[Iterable[Cell]], ax: "Axes | None" = None, *, columns: int | None = None,
+         labels: Sequence[str] | None = None, **style: Any) -> "Axes":
+    """Draw a set of polyominoes side by side in a grid (matplotlib).
+
+    Blokus pieces are coloured as in the game and labelled with their names
+    unless ``labels`` is given.
+
+    >>> ax = show(enumerate(4))  # doctest: +SKIP
+    """
+    from . import piece_plots
+
+    return piece_plots.plot_shapes(shapes, ax=ax, columns=columns, labels=labels, **style)
+
+
+def svg(shapes: Sequence[Iterable[Cell]], *, columns: int | None = None,
+        labels: Sequence[str] | None = None, cell_size: int = 14) -> str:
+    """A set of polyominoes side by side as an SVG string (no matplotlib needed).
+
+    >>> svg(enumerate(3)).startswith("<svg")
+    True
+    """
+    from . import piece_plots
+
+    return piece_plots.svg_shapes(shapes, columns=columns, labels=labels, cell_size=cell_size)
+

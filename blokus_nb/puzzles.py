@@ -1,0 +1,740 @@
+"""Tiling puzzles: cover a region exactly with a given set of pieces.
+
+>>> import blokus_nb as bn
+>>> from blokus_nb.puzzles import Puzzle
+>>> puzzle = Puzzle((20, 3), "pentominoes")
+>>> puzzle.count(), puzzle.count(unique=True)
+(8, 2)
+>>> print(puzzle.solve())  # doctest: +SKIP
+UUUXPPIIIIINNNFTWYYYY
+...
+
+A region is a rectangle ``(width, height)``, ASCII art (``#`` a cell, ``.`` or a
+space not), a boolean mask (rows of ``True``/``False``, ``mask[y][x]``) or a
+set of ``(x, y)`` cells. Coordinates are those of the pieces: ``x`` to the
+right, ``y`` down, ``(0, 0)`` at the top left of the art or mask.
+
+Pieces are a multiset: a list of names (``["F", "X", "X"]``), a string of
+names (``"F X X"``), ``"pentominoes"`` (the 12 of five squares), ``"blokus"``
+(all 21), a ``{name: count}`` dict, or any polyominoes given as lists of
+cells. A puzzle also holds a partial tiling that a person (or a widget) builds
+with :meth:`Puzzle.place` and :meth:`Puzzle.remove`; :meth:`Puzzle.hint` says
+how to go on.
+
+The search itself is :class:`blokus_nb.exact_cover.TilingSearch`; this module
+turns a puzzle into its bitboards and its answers back into cells, and uses the
+region's symmetries both to count tilings "up to symmetry" and to count all of
+them faster (see :meth:`Puzzle.count`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Union
+
+from . import pieces as _pieces
+from .errors import BlokusError
+from .exact_cover import TilingSearch
+from .pieces import Cell, Shape, normalize, transform
+from .polyominoes import is_connected, orientations
+
+if TYPE_CHECKING:  # pragma: no cover
+    from matplotlib.axes import Axes
+
+__all__ = ["Puzzle", "Placement", "Tiling", "PuzzleError", "RegionError", "PlacementError", "PENTOMINOES"]
+
+#: The 12 pentominoes by their Blokus names (the usual letters F I L N P T U V W X Y Z).
+PENTOMINOES: tuple[str, ...] = tuple(p.name for p in _pieces.PIECES if p.size == 5)
+# The usual one-letter pentomino names that Blokus spells with a 5.
+_ALIASES = {"I": "I5", "L": "L5", "T": "T5", "V": "V5", "Z": "Z5"}
+
+Region = Union[tuple[int, int], str, Sequence[Sequence[Any]], Iterable[Cell]]
+
+
+class PuzzleError(BlokusError):
+    """A puzzle that cannot be set up: unknown pieces, pieces that do not fit the region's area."""
+
+
+class RegionError(PuzzleError):
+    """A region that cannot be read; ``line`` and ``column`` (1-based) say where in ASCII art."""
+
+    def __init__(self, message: str, *, line: int | None = None, column: int | None = None) -> None:
+        where = "" if line is None else f"line {line}" + ("" if column is None else f", column {column}") + ": "
+        super().__init__(where + message)
+        self.reason = message
+        self.line = line
+        self.column = column
+
+
+class PlacementError(PuzzleError):
+    """A piece that cannot go where it was put.
+
+    ``rule`` says why: ``"outside"`` (a cell is not in the region),
+    ``"overlap"`` (a cell is already covered), ``"not-a-piece"`` (the cells are
+    no piece of this puzzle), ``"wrong-piece"`` (they are not the piece named),
+    ``"none-left"`` (every copy of the piece is already placed) or ``"empty"``
+    (nothing to remove there). ``cells`` are the cells involved.
+    """
+
+    def __init__(self, message: str, *, rule: str, cells: Iterable[Cell] = ()) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.cells = tuple(cells)
+
+
+def _sorted_cells(cells: Iterable[Cell]) -> tuple[Cell, ...]:
+    return tuple(sorted(cells, key=lambda c: (c[1], c[0])))
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A piece put down on some cells of the region.
+
+    >>> Placement("2", [(1, 0), (0, 0)])
+    Placement(piece='2', cells=((0, 0), (1, 0)))
+    """
+
+    piece: str
+    cells: tuple[Cell, ...]
+
+    def __init__(self, piece: str, cells: Iterable[Cell]) -> None:
+        object.__setattr__(self, "piece", piece)
+        object.__setattr__(self, "cells", _sorted_cells((int(x), int(y)) for x, y in cells))
+
+
+@dataclass(frozen=True)
+class Tiling:
+    """A (full or partial) covering of a region by placements. Shows as a picture in notebooks.
+
+    ``str(tiling)`` is the region as text, one letter per piece (the piece's
+    first letter when that tells the pieces apart), ``.`` for an uncovered cell.
+    """
+
+    region: frozenset[Cell]
+    placements: tuple[Placement, ...]
+    _letters: dict[Placement, str] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        firsts = [p.piece[0] for p in self.placements]
+        if len(set(firsts)) == len(firsts) and all(ch.isalpha() for ch in firsts):
+            letters = firsts
+        else:
+            alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+            letters = [alphabet[i % len(alphabet)] for i in range(len(self.placements))]
+        object.__setattr__(self, "_letters", dict(zip(self.placements, letters)))
+
+    @property
+    def is_complete(self) -> bool:
+        """Does it cover every cell of the region?"""
+        return sum(len(p.cells) for p in self.placements) == len(self.region)
+
+    def __str__(self) -> str:
+        owner = {cell: self._letters[p] for p in self.placements for cell in p.cells}
+        width = 1 + max(x for x, _ in self.region)
+        height = 1 + max(y for _, y in self.region)
+        rows = []
+        for y in range(height):
+            row = "".join(owner.get((x, y), "." if (x, y) in self.region else " ") for x in range(width))
+            rows.append(row.rstrip())
+        return "\n".join(rows)
+
+    def svg(self, cell_size: int = 24) -> str:
+        """The tiling as an SVG string.
+
+        >>> Tiling(frozenset({(0, 0)}), (Placement("1", [(0, 0)]),)).svg().startswith("<svg")
+        True
+        """
+        from .piece_plots import svg_tiling
+
+        return svg_tiling(self.region, [(p.piece, p.cells) for p in self.placements], cell_size=cell_size)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+    def plot(self, ax: "Axes | None" = None, *, title: str | None = None) -> "Axes":
+        """Draw the tiling with matplotlib; returns the Axes.
+
+        >>> Puzzle((5, 1), ["I5"]).solve().plot()  # doctest: +SKIP
+        """
+        from .piece_plots import plot_tiling
+
+        return plot_tiling(self.region, [(p.piece, p.cells) for p in self.placements], ax=ax, title=title)
+
+
+# -- reading regions and piece lists --------------------------------------------------------
+
+def parse_region(region: Region) -> frozenset[Cell]:
+    """The cells of a region given as ``(width, height)``, ASCII art, a boolean mask or cells.
+
+    >>> sorted(parse_region("#.\\n##"))
+    [(0, 0), (0, 1), (1, 1)]
+    >>> len(parse_region((10, 6)))
+    60
+    """
+    if isinstance(region, str):
+        cells = _parse_art(region)
+    elif (isinstance(region, tuple) and len(region) == 2
+          and all(isinstance(v, int) and not isinstance(v, bool) for v in region)):
+        width, height = region
+        if width < 1 or height < 1:
+            raise RegionError(f"a rectangle needs a positive width and height, not {width}x{height}")
+        cells = frozenset((x, y) for y in range(height) for x in range(width))
+    elif isinstance(region, (set, frozenset)):
+        cells = frozenset(_cell(c) for c in region)
+    else:
+        cells = _parse_mask(region)
+    if not cells:
+        raise RegionError("the region has no cells")
+    return cells
+
+
+def _cell(value: Any) -> Cell:
+    try:
+        x, y = value
+        if int(x) != x or int(y) != y or x < 0 or y < 0:
+            raise ValueError
+        return int(x), int(y)
+    except (TypeError, ValueError):
+        raise RegionError(f"{value!r} is not a cell (x, y) with x, y >= 0") from None
+
+
+def _parse_art(text: str) -> frozenset[Cell]:
+    lines = text.split("\n")
+    while lines and not lines[0].strip():
+        lines.pop(0)
+    first_line = text.split("\n").index(lines[0]) + 1 if lines else 1
+    while lines and not lines[-1].strip():
+        lines.pop()
+    # Drop the indentation common to all lines so art can sit inside indented code.
+    indent = min((len(line) - len(line.lstrip(" ")) for line in lines if line.strip()), default=0)
+    cells = set()
+    for y, line in enumerate(lines):
+        for x, ch in enumerate(line[indent:].rstrip()):
+            if ch == "#":
+                cells.add((x, y))
+            elif ch not in ". ":
+                raise RegionError(f"{ch!r} is not '#' (a cell) or '.' (no cell)",
+                                  line=first_line + y, column=indent + x + 1)
+    return frozenset(cells)
+
+
+def _parse_mask(mask: Any) -> frozenset[Cell]:
+    try:
+        rows = [list(row) for row in mask]
+    except TypeError:
+        raise RegionError(f"cannot read a region from {type(mask).__name__}: give (width, height), "
+                          "ASCII art, a boolean mask or a set of cells") from None
+    widths = {len(row) for row in rows}
+    if len(widths) > 1:
+        raise RegionError(f"the mask's rows have different lengths {sorted(widths)}")
+    cells = set()
+    for y, row in enumerate(rows):
+        for x, value in enumerate(row):
+            if value in (True, False) or value in (0, 1):
+                if value:
+                    cells.add((x, y))
+            else:
+                raise RegionError(f"mask[{y}][{x}] is {value!r}, not a boolean")
+    return frozenset(cells)
+
+
+def _resolve_name(name: str) -> str:
+    name = _ALIASES.get(name.upper(), name) if len(name) == 1 else name
+    try:
+        return _pieces.get(name).name
+    except KeyError:
+        raise PuzzleError(f"no piece named {name!r}; pieces are {' '.join(_pieces.NAMES)} "
+                          "(or I L T V Z for the pentominoes I5 L5 T5 V5 Z5)") from None
+
+
+def parse_pieces(spec: Any) -> dict[str, tuple[Shape, int]]:
+    """A multiset of pieces as ``{name: (shape, count)}``, in the order first given.
+
+    >>> {name: count for name, (_, count) in parse_pieces("F X X").items()}
+    {'F': 1, 'X': 2}
+    """
+    if isinstance(spec, str):
+        key = spec.strip().lower()
+        if key == "pentominoes":
+            items: list[Any] = list(PENTOMINOES)
+        elif key in ("blokus", "all"):
+            items = list(_pieces.NAMES)
+        else:
+            items = spec.replace(",", " ").split()
+    elif isinstance(spec, Mapping):
+        items = [name for name, count in spec.items() for _ in range(_count(name, count))]
+    else:
+        items = list(spec)
+    out: dict[str, tuple[Shape, int]] = {}
+    others: dict[Shape, str] = {}
+    for item in items:
+        if isinstance(item, _pieces.Piece):
+            name, shape = item.name, item.cells
+        elif isinstance(item, str):
+            name = _resolve_name(item)
+            shape = _pieces.get(name).cells
+        else:
+            try:
+                cells = [(int(x), int(y)) for x, y in item]
+            except (TypeError, ValueError):
+                raise PuzzleError(f"{item!r} is neither a piece name nor a list of (x, y) cells") from None
+            if not cells or len(set(cells)) != len(cells) or not is_connected(cells):
+                raise PuzzleError(f"{item!r} is not a polyomino: its cells must be distinct and joined by sides")
+            found = _pieces.identify(cells)
+            if found is not None:
+                name, shape = found[0].name, found[0].cells
+            else:
+                # Name other polyominoes by their first appearance, one name for all copies.
+                key = min(transform(cells, t) for t in range(8))
+                if key not in others:
+                    others[key] = f"poly{len(others) + 1}"
+                name, shape = others[key], normalize(cells)
+        if name in out:
+            out[name] = (out[name][0], out[name][1] + 1)
+        else:
+            out[name] = (shape, 1)
+    if not out:
+        raise PuzzleError("the puzzle has no pieces")
+    return out
+
+
+def _count(name: Any, count: Any) -> int:
+    if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+        raise PuzzleError(f"the count of {name!r} must be a whole number >= 0, not {count!r}")
+    return count
+
+
+# -- symmetries of a region -----------------------------------------------------------------
+
+def _raw(t: int, x: int, y: int) -> Cell:
+    for _ in range(t % 4):
+        x, y = -y, x
+    return (-x, y) if t >= 4 else (x, y)
+
+
+def _region_symmetries(cells: frozenset[Cell]) -> list[tuple[int, dict[Cell, Cell]]]:
+    """The transforms mapping the region onto itself, each with its map of cells."""
+    min_x = min(x for x, _ in cells)
+    min_y = min(y for _, y in cells)
+    out = []
+    for t in range(8):
+        moved = {cell: _raw(t, *cell) for cell in cells}
+        dx = min_x - min(x for x, _ in moved.values())
+        dy = min_y - min(y for _, y in moved.values())
+        mapping = {cell: (x + dx, y + dy) for cell, (x, y) in moved.items()}
+        if set(mapping.values()) == cells:
+            out.append((t, mapping))
+    return out
+
+
+# -- the puzzle -----------------------------------------------------------------------------
+
+class Puzzle:
+    """Cover ``region`` exactly with ``pieces``.
+
+    >>> puzzle = Puzzle('''
+    ... ###
+    ... #.#
+    ... ###''', ["V3", "V3", "2"])
+    >>> puzzle.count(), puzzle.count(unique=True)
+    (4, 1)
+    >>> puzzle.place([(0, 0), (1, 0), (0, 1)])
+    Placement(piece='V3', cells=((0, 0), (1, 0), (0, 1)))
+    >>> puzzle.hint()
+    Placement(piece='2', cells=((2, 0), (2, 1)))
+    """
+
+    def __init__(self, region: Region, pieces: Any = "pentominoes") -> None:
+        self.cells: frozenset[Cell] = parse_region(region)
+        self.width = 1 + max(x for x, _ in self.cells)
+        self.height = 1 + max(y for _, y in self.cells)
+        kinds = parse_pieces(pieces)
+        self.shapes: dict[str, Shape] = {name: shape for name, (shape, _) in kinds.items()}
+        self.counts: dict[str, int] = {name: count for name, (_, count) in kinds.items() if count}
+        area = sum(len(self.shapes[name]) * count for name, count in self.counts.items())
+        if area != len(self.cells):
+            raise PuzzleError(f"the pieces cover {area} squares but the region has {len(self.cells)}")
+        self._names = list(self.counts)
+        self._placements: list[Placement] = []
+        self._setup_search()
+
+    # -- the bitboards ------------------------------------------------------------------
+
+    def _setup_search(self) -> None:
+        # Fill along the short side: the frontier stays short and dead pockets show up early.
+        if self.width > self.height:
+            order = sorted(self.cells)
+        else:
+            order = sorted(self.cells, key=lambda c: (c[1], c[0]))
+        self._order = order
+        self._index = {cell: i for i, cell in enumerate(order)}
+        self._neighbours = [
+            [self._index[n] for n in ((x, y - 1), (x, y + 1), (x - 1, y), (x + 1, y)) if n in self._index]
+            for x, y in order
+        ]
+        self._placements_of: dict[str, list[int]] = {}
+        for name in self._names:
+            masks = []
+            for shape in _pieces_orientations(self.shapes[name]):
+                fx, fy = shape[0]
+                for rx, ry in self.cells:
+                    mask = 0
+                    for x, y in shape:
+                        i = self._index.get((x - fx + rx, y - fy + ry))
+                        if i is None:
+                            break
+                        mask |= 1 << i
+                    else:
+                        masks.append(mask)
+            self._placements_of[name] = masks
+        self._symmetries = []
+        for t, mapping in _region_symmetries(self.cells):
+            self._symmetries.append((t, [self._index[mapping[cell]] for cell in order]))
+        self._counts_cache: dict[bool, int] = {}
+
+    def _mask(self, cells: Iterable[Cell]) -> int:
+        mask = 0
+        for cell in cells:
+            mask |= 1 << self._index[cell]
+        return mask
+
+    def _cells(self, mask: int) -> tuple[Cell, ...]:
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(self._order[low.bit_length() - 1])
+            mask ^= low
+        return _sorted_cells(out)
+
+    def _search(self, partial: Sequence[Placement] = (), restrict: Mapping[str, list[int]] | None = None
+                ) -> TilingSearch:
+        used = Counter(p.piece for p in partial)
+        kinds = []
+        for name in self._names:
+            masks = restrict[name] if restrict and name in restrict else self._placements_of[name]
+            kinds.append((self.counts[name] - used[name], masks))
+        filled = 0
+        for p in partial:
+            filled |= self._mask(p.cells)
+        return TilingSearch(len(self._order), self._neighbours, kinds, filled=filled)
+
+    def _tiling(self, found: Iterable[tuple[int, int]], partial: Sequence[Placement] = ()) -> Tiling:
+        placed = list(partial) + [Placement(self._names[k], self._cells(mask)) for k, mask in found]
+        placed.sort(key=lambda p: (p.cells[0][1], p.cells[0][0]))
+        return Tiling(self.cells, tuple(placed))
+
+    # -- symmetry breaking --------------------------------------------------------------
+
+    def _permute(self, mask: int, permutation: list[int]) -> int:
+        out = 0
+        while mask:
+            low = mask & -mask
+            out |= 1 << permutation[low.bit_length() - 1]
+            mask ^= low
+        return out
+
+    def _breaker(self) -> tuple[str, dict[tuple[int, ...], list[int]]] | None:
+        """A piece used once, and one placement from each orbit of its placements, by stabiliser.
+
+        Every tiling has that piece in exactly one place, so the tilings with it
+        on an orbit's representative stand for all the tilings with it anywhere
+        on the orbit. Returns ``{stabiliser (symmetry indices): representatives}``.
+        """
+        if len(self._symmetries) == 1:
+            return None
+        best = None
+        for name in self._names:
+            if self.counts[name] != 1:
+                continue
+            groups: dict[tuple[int, ...], list[int]] = {}
+            seen: set[int] = set()
+            for mask in self._placements_of[name]:
+                if mask in seen:
+                    continue
+                images = [self._permute(mask, perm) for _, perm in self._symmetries]
+                seen.update(images)
+                representative = min(images)
+                stabiliser = tuple(i for i, (_, perm) in enumerate(self._symmetries)
+                                   if self._permute(representative, perm) == representative)
+                groups.setdefault(stabiliser, []).append(representative)
+            # Fewest placements needing a duplicate check first, then fewest placements.
+            unfixed = sum(len(v) for k, v in groups.items() if len(k) > 1)
+            score = (unfixed, sum(len(v) for v in groups.values()))
+            if best is None or score < best[0]:
+                best = (score, name, groups)
+        return None if best is None else (best[1], best[2])
+
+    def _canonical(self, found: tuple[tuple[int, int], ...], symmetry_ids: Iterable[int]) -> tuple:
+        return min(
+            tuple(sorted((k, self._permute(mask, self._symmetries[i][1])) for k, mask in found))
+            for i in symmetry_ids
+        )
+
+    def _unique_solutions(self) -> Iterator[tuple[tuple[int, int], ...]]:
+        breaker = self._breaker()
+        if breaker is None:
+            if len(self._symmetries) == 1:
+                yield from self._search().solutions()
+                return
+            # No piece used once: compare every tiling with its images.
+            seen = set()
+            for found in self._search().solutions():
+                key = self._canonical(found, range(len(self._symmetries)))
+                if key not in seen:
+                    seen.add(key)
+                    yield found
+            return
+        name, groups = breaker
+        for stabiliser, representatives in groups.items():
+            search = self._search(restrict={name: representatives})
+            if len(stabiliser) == 1:
+                yield from search.solutions()
+            else:
+                seen = set()
+                for found in search.solutions():
+                    key = self._canonical(found, stabiliser)
+                    if key not in seen:
+                        seen.add(key)
+                        yield found
+
+    # -- answers --------------------------------------------------------------------------
+
+    @property
+    def symmetries(self) -> tuple[int, ...]:
+        """The transforms (see :data:`blokus_nb.pieces.TRANSFORM_NAMES`) that map the region onto itself.
+
+        >>> Puzzle((10, 6)).symmetries
+        (0, 2, 4, 6)
+        """
+        return tuple(t for t, _ in self._symmetries)
+
+    def solve(self) -> Tiling | None:
+        """One tiling, or ``None`` if there is none.
+
+        >>> Puzzle((5, 1), ["I5"]).solve().placements
+        (Placement(piece='I5', cells=((0, 0), (1, 0), (2, 0), (3, 0), (4, 0))),)
+        """
+        found = self._search().solve()
+        return None if found is None else self._tiling(found)
+
+    def solutions(self, *, unique: bool = False) -> Iterator[Tiling]:
+        """Every tiling; with ``unique`` only one of each set that the region's symmetries map onto each other.
+
+        >>> len(list(Puzzle((2, 2), ["2", "2"]).solutions()))
+        2
+        >>> len(list(Puzzle((2, 2), ["2", "2"]).solutions(unique=True)))
+        1
+        """
+        found_all = self._unique_solutions() if unique else self._search().solutions()
+        for found in found_all:
+            yield self._tiling(found)
+
+    def count(self, *, unique: bool = False) -> int:
+        """How many tilings there are; with ``unique``, counting each once up to the region's symmetries.
+
+        Uses the region's symmetries to count faster: with a piece used once,
+        only one placement per symmetry class of that piece is searched, and
+        the count of all tilings is rebuilt from the classes' sizes.
+
+        >>> puzzle = Puzzle((12, 5), "pentominoes")
+        >>> puzzle.count(unique=True), puzzle.count()  # doctest: +SKIP
+        (1010, 4040)
+        """
+        if unique in self._counts_cache:
+            return self._counts_cache[unique]
+        breaker = self._breaker()
+        if breaker is None:
+            if unique and len(self._symmetries) > 1:
+                result = sum(1 for _ in self._unique_solutions())
+            else:
+                result = self._search().count()
+        else:
+            name, groups = breaker
+            result = 0
+            for stabiliser, representatives in groups.items():
+                search = self._search(restrict={name: representatives})
+                if not unique:
+                    # Each representative stands for a whole orbit of placements.
+                    result += search.count() * (len(self._symmetries) // len(stabiliser))
+                elif len(stabiliser) == 1:
+                    result += search.count()
+                else:
+                    result += len({self._canonical(found, stabiliser) for found in search.solutions()})
+        self._counts_cache[unique] = result
+        return result
+
+    # -- a tiling in progress (what a person or a widget builds) ----------------------------
+
+    @property
+    def placements(self) -> tuple[Placement, ...]:
+        """The pieces placed so far, in the order placed."""
+        return tuple(self._placements)
+
+    @property
+    def remaining(self) -> dict[str, int]:
+        """How many copies of each piece are still to be placed.
+
+        >>> Puzzle((2, 1), ["2"]).remaining
+        {'2': 1}
+        """
+        used = Counter(p.piece for p in self._placements)
+        return {name: self.counts[name] - used[name] for name in self._names}
+
+    @property
+    def covered(self) -> frozenset[Cell]:
+        """The cells covered so far."""
+        return frozenset(cell for p in self._placements for cell in p.cells)
+
+    @property
+    def is_solved(self) -> bool:
+        """Is every cell of the region covered?
+
+        >>> puzzle = Puzzle((2, 1), ["2"])
+        >>> _ = puzzle.place([(0, 0), (1, 0)])
+        >>> puzzle.is_solved
+        True
+        """
+        return len(self.covered) == len(self.cells)
+
+    def check(self, cells: Iterable[Cell], piece: str | None = None,
+              partial: Sequence[Placement] | None = None) -> Placement:
+        """The placement of ``piece`` (found from the shape when ``None``) on ``cells``, if it may go there.
+
+        Raises :class:`PlacementError` saying why not. Changes nothing.
+
+        >>> Puzzle((2, 1), ["2"]).check([(1, 0), (2, 0)])
+        Traceback (most recent call last):
+        ...
+        blokus_nb.puzzles.PlacementError: cell (2, 0) is not in the region
+        """
+        partial = self._placements if partial is None else partial
+        try:
+            cells = [(int(x), int(y)) for x, y in cells]
+        except (TypeError, ValueError):
+            raise PlacementError(f"{cells!r} is not a list of (x, y) cells", rule="not-a-piece") from None
+        outside = [c for c in cells if c not in self.cells]
+        if outside:
+            raise PlacementError(f"cell {outside[0]} is not in the region", rule="outside", cells=outside)
+        covered = {cell: p for p in partial for cell in p.cells}
+        clash = [c for c in cells if c in covered]
+        if clash:
+            raise PlacementError(f"cell {clash[0]} is already covered by {covered[clash[0]].piece}",
+                                 rule="overlap", cells=clash)
+        shape = normalize(cells) if cells and len(set(cells)) == len(cells) else None
+        matches = [name for name in self._names
+                   if shape is not None and any(shape == o for o in _pieces_orientations(self.shapes[name]))]
+        if piece is not None:
+            if piece not in self.counts:
+                try:
+                    piece = _resolve_name(piece)
+                except PuzzleError:
+                    pass
+            if piece not in self.counts:
+                raise PlacementError(f"{piece} is not one of this puzzle's pieces", rule="not-a-piece", cells=cells)
+            if piece not in matches:
+                raise PlacementError(f"cells {cells} are not the piece {piece}", rule="wrong-piece", cells=cells)
+        elif not matches:
+            raise PlacementError(f"cells {cells} are not one of this puzzle's pieces", rule="not-a-piece",
+                                 cells=cells)
+        else:
+            piece = matches[0]
+        used = sum(1 for p in partial if p.piece == piece)
+        if used >= self.counts[piece]:
+            raise PlacementError(f"every {piece} is already placed ({self.counts[piece]} in all)",
+                                 rule="none-left", cells=cells)
+        return Placement(piece, cells)
+
+    def place(self, cells: Iterable[Cell], piece: str | None = None) -> Placement:
+        """Put a piece on ``cells`` (any orientation); returns the placement.
+
+        Raises :class:`PlacementError` (and changes nothing) if it may not go there.
+
+        >>> Puzzle((2, 1), ["2"]).place([(0, 0), (1, 0)]).piece
+        '2'
+        """
+        placement = self.check(cells, piece)
+        self._placements.append(placement)
+        return placement
+
+    def remove(self, where: Cell | Placement) -> Placement:
+        """Take away the placement given, or the one covering cell ``where``; returns it.
+
+        >>> puzzle = Puzzle((2, 1), ["2"])
+        >>> _ = puzzle.place([(0, 0), (1, 0)])
+        >>> puzzle.remove((1, 0)).piece
+        '2'
+        """
+        for i, placement in enumerate(self._placements):
+            if placement == where or (not isinstance(where, Placement) and tuple(where) in placement.cells):
+                return self._placements.pop(i)
+        raise PlacementError(f"no piece covers {where}", rule="empty",
+                             cells=() if isinstance(where, Placement) else (tuple(where),))
+
+    def clear(self) -> None:
+        """Take away every piece placed."""
+        self._placements.clear()
+
+    def _validated(self, partial: Iterable[Placement | tuple[str, Iterable[Cell]]] | None) -> list[Placement]:
+        if partial is None:
+            return list(self._placements)
+        checked: list[Placement] = []
+        for item in partial:
+            piece, cells = (item.piece, item.cells) if isinstance(item, Placement) else item
+            checked.append(self.check(cells, piece, partial=checked))
+        return checked
+
+    def complete(self, partial: Iterable[Placement] | None = None) -> Tiling | None:
+        """A full tiling that keeps the pieces placed so far (or ``partial``), or ``None`` if none does.
+
+        >>> Puzzle((4, 1), ["2", "2"]).complete([Placement("2", [(1, 0), (2, 0)])]) is None
+        True
+        """
+        placed = self._validated(partial)
+        found = self._search(placed).solve()
+        return None if found is None else self._tiling(found, placed)
+
+    def hint(self, partial: Iterable[Placement] | None = None) -> Placement | None:
+        """One more piece that some full tiling puts there, or ``None`` when no tiling keeps the pieces placed.
+
+        Uses the pieces placed so far unless ``partial`` is given. The hint
+        covers the first uncovered cell in the order the search fills them.
+        When the tiling is already complete the answer is ``None`` too; check
+        :attr:`is_solved` first.
+
+        >>> Puzzle((2, 1), ["2"]).hint()
+        Placement(piece='2', cells=((0, 0), (1, 0)))
+        """
+        placed = self._validated(partial)
+        found = self._search(placed).solve()
+        if not found:
+            return None
+        kind, mask = found[0]
+        return Placement(self._names[kind], self._cells(mask))
+
+    # -- showing it ---------------------------------------------------------------------
+
+    def tiling(self) -> Tiling:
+        """The pieces placed so far as a :class:`Tiling` (uncovered cells show empty)."""
+        return Tiling(self.cells, tuple(self._placements))
+
+    def __str__(self) -> str:
+        return str(self.tiling())
+
+    def __repr__(self) -> str:
+        names = " ".join(name if count == 1 else f"{name}x{count}" for name, count in self.counts.items())
+        shape = (f"{self.width}x{self.height}" if len(self.cells) == self.width * self.height
+                 else f"{len(self.cells)}-cell region")
+        return f"<Puzzle {shape} with {names}; {len(self._placements)} placed>"
+
+    def _repr_svg_(self) -> str:
+        return self.tiling().svg()
+
+    def plot(self, ax: "Axes | None" = None, *, title: str | None = None) -> "Axes":
+        """Draw the region and the pieces placed so far (matplotlib)."""
+        return self.tiling().plot(ax=ax, title=title)
+
+
+def _pieces_orientations(shape: Shape) -> tuple[Shape, ...]:
+    return orientations(shape, "fixed")
