@@ -171,6 +171,7 @@ export class BoardView {
     this.suggestion.replaceChildren();
     this.suggestion.setAttribute("data-move", key);
     this.suggestion.setAttribute("data-piece", hint?.piece ?? "");
+    this.suggestion.setAttribute("data-anchor", ""); // the view sets it when it takes the hint up
     if (!hint) return;
     for (const name of hint.cells) {
       const cell = parseCell(name, this.size);

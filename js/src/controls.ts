@@ -52,11 +52,11 @@ export class Controls {
       .setAttribute("aria-pressed", "false");
 
     this.replay = html("div", { class: "bk-replay", role: "toolbar", "aria-label": "Replay controls" });
-    this.button(this.replay, "first", "⏮", "First position");
+    this.button(this.replay, "first", "|◀", "First position");
     this.button(this.replay, "prev", "◀", "Previous move");
-    this.button(this.replay, "play", "▶ Play", "Play through the game");
-    this.button(this.replay, "next", "▶|", "Next move");
-    this.button(this.replay, "last", "⏭", "Last position");
+    this.button(this.replay, "play", "Play", "Play through the game");
+    this.button(this.replay, "next", "▶", "Next move");
+    this.button(this.replay, "last", "▶|", "Last position");
     this.slider = html("input", {
       type: "range", min: 0, max: 0, value: 0, step: 1, "data-action": "seek", "aria-label": "Move number",
     }, this.replay);
@@ -104,7 +104,7 @@ export class Controls {
     this.enable("next", state.replay_index < state.replay_length);
     this.enable("last", state.replay_index < state.replay_length);
     const playButton = this.buttons.get("play")!;
-    playButton.textContent = view.playing ? "⏸ Pause" : "▶ Play";
+    playButton.textContent = view.playing ? "Pause" : "Play";
     playButton.setAttribute("aria-pressed", String(view.playing));
   }
 

@@ -86,12 +86,7 @@ export class Panel {
     }
 
     if (state.game_over && state.mode === "play") {
-      const best = state.scores.players.filter((p) => state.winners.includes(p.number));
-      const names = best.map((p) => `${playerName(p.number)} (${p.colors.join(", ")})`);
-      const points = best[0]?.score ?? 0;
-      this.summary.textContent = names.length > 1
-        ? `Game over. A draw between ${names.join(" and ")}, ${points} points each.`
-        : `Game over. ${names[0] ?? "Nobody"} wins with ${points} points.`;
+      this.summary.textContent = summaryText(state, playerName);
       this.summary.removeAttribute("hidden");
     } else {
       this.summary.textContent = "";
@@ -111,4 +106,17 @@ export class Panel {
   get detailElement(): HTMLDivElement {
     return this.detail;
   }
+}
+
+/** "Game over. Ann (purple) wins by 18 points: -16 to -34." from the final scores. */
+export function summaryText(state: Pick<WidgetState, "scores" | "winners">, playerName: (player: number) => string): string {
+  const players = [...state.scores.players].sort((a, b) => b.score - a.score);
+  const label = (p: { number: number; colors: string[] }) => `${playerName(p.number)} (${p.colors.join(", ")})`;
+  const winners = players.filter((p) => state.winners.includes(p.number));
+  const scores = players.map((p) => String(p.score)).join(" to ");
+  if (winners.length === 0) return "Game over.";
+  if (winners.length > 1) return `Game over. A draw between ${winners.map(label).join(" and ")}: ${scores}.`;
+  const runnerUp = players.find((p) => !state.winners.includes(p.number));
+  const margin = runnerUp ? winners[0].score - runnerUp.score : 0;
+  return `Game over. ${label(winners[0])} wins by ${margin} point${margin === 1 ? "" : "s"}: ${scores}.`;
 }

@@ -37,6 +37,8 @@ export class BlokusView implements InputTarget {
   private state: WidgetState;
 
   private selected: string | null = null;
+  /** The position the piece was picked up in: any move (or undo) puts it back. */
+  private selectedAt = "";
   private shape: Cell[] = [];
   private anchor: Cell | null = null;
   private pointerOnBoard = false;
@@ -96,7 +98,7 @@ export class BlokusView implements InputTarget {
     setFlag(root, "data-game-over", state.game_over);
     setFlag(root, "data-thinking", state.thinking !== "");
 
-    if (this.selected !== null && !this.canHold(this.selected)) this.drop();
+    if (this.selected !== null && (!this.canHold(this.selected) || this.moved())) this.drop();
     if (state.mode !== "replay") this.stopReplay();
 
     this.board!.update(state);
@@ -140,7 +142,9 @@ export class BlokusView implements InputTarget {
 
   private playerName(player: number): string {
     const entry = this.state.scores.players.find((p) => p.number === player);
-    return entry?.name || `Player ${player}`;
+    const name = entry?.name || `Player ${player}`;
+    const seats = [...new Set((entry?.colors ?? []).map((c) => this.state.seats[c] ?? "human"))];
+    return seats.length === 1 && seats[0] !== "human" ? `${name} (${seats[0]})` : name;
   }
 
   private drawPreview(): void {
@@ -263,9 +267,10 @@ export class BlokusView implements InputTarget {
         const tray = this.trays.find((t) => t.color === this.state.to_play);
         const next = tray ? cyclePiece(tray.order, this.state.hands[this.state.to_play] ?? [], this.selected, command.dir) : null;
         if (next !== null) {
+          // Coming from the mouse, the keyboard cursor starts on a corner point of the color.
+          if (this.anchor === null || !this.keyboardMode) this.anchor = this.defaultAnchor();
           this.keyboardMode = true;
           this.select(next);
-          if (this.anchor === null) this.anchor = this.defaultAnchor();
           this.render();
         }
         break;
@@ -302,8 +307,19 @@ export class BlokusView implements InputTarget {
     this.render();
   }
 
+  private positionKey(): string {
+    const last = this.state.last_move;
+    return `${this.state.move_number}|${"move" in last ? last.move : ""}|${this.state.to_play}`;
+  }
+
+  /** Whether a move was played (or undone) since the piece was picked up. */
+  private moved(): boolean {
+    return this.positionKey() !== this.selectedAt;
+  }
+
   private select(piece: string): void {
     this.selected = piece;
+    this.selectedAt = this.positionKey();
     this.shape = normalize(this.state.pieces[piece]);
   }
 
@@ -341,7 +357,7 @@ export class BlokusView implements InputTarget {
     const minX = Math.min(...cells.map((c) => c[0]));
     const minY = Math.min(...cells.map((c) => c[1]));
     const [hx, hy] = handle(shape);
-    this.selected = hint.piece;
+    this.select(hint.piece);
     this.shape = shape;
     this.anchor = [minX + hx, minY + hy];
     this.keyboardMode = true;

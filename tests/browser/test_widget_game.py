@@ -1,0 +1,126 @@
+"""Whole games in a real JupyterLab: a Duo game against the computer to the
+end, replaying it, a four-color position for the README, and the dark theme."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from widget_page import ARTIFACTS, center, measure, record
+
+HUMAN_TURN = """root => root.getAttribute('data-game-over') === 'true'
+  || (root.getAttribute('data-to-play') === 'purple' && root.getAttribute('data-thinking') !== 'true')"""
+
+
+def board_cell(root, name: str):
+    return root.locator(f'svg.bk-board [data-cell="{name}"]')
+
+
+def test_a_whole_duo_game_against_the_computer_using_hints(notebook):
+    page = notebook.page
+    root = notebook.show('w = BlokusWidget("duo", players={"orange": "random"}, hint_player="greedy", '
+                         'ai_pause=0.15, seed=4); w')
+    root.scroll_into_view_if_needed()
+    handle = root.element_handle()
+    played = []
+    for _ in range(30):
+        page.wait_for_function(HUMAN_TURN, arg=handle, timeout=30_000)
+        if root.get_attribute("data-game-over") == "true":
+            break
+        root.locator('[data-action="hint"]').click()
+        suggestion = root.locator(".bk-suggestion")
+        expect(suggestion).to_have_attribute("data-anchor", re.compile(r"^[a-n]\d+$"))
+        move, anchor = suggestion.get_attribute("data-move"), suggestion.get_attribute("data-anchor")
+        page.mouse.move(*center(board_cell(root, anchor)))
+        expect(root.locator(".bk-preview")).to_have_attribute("data-move", move)
+        expect(root.locator(".bk-preview")).to_have_attribute("data-state", "legal")
+        timing = measure(page, root, "click", f'[data-cell="{anchor}"]', "data-owner",
+                         lambda: page.mouse.click(*center(board_cell(root, anchor))))
+        record("click -> placed piece drawn (kernel round trip)", timing["frame"])
+        played.append(move)
+        expect(board_cell(root, anchor)).to_have_attribute("data-owner", "purple")
+    summary = root.locator('[data-role="summary"]')
+    expect(summary).to_be_visible(timeout=30_000)
+    expect(summary).to_contain_text("Game over.")
+    notebook.screenshot("duo-game-over", root)
+
+    assert len(played) >= 8
+    state = notebook.value('{"over": w.game.is_over, "purple": [str(m) for m in w.game.moves if m.color == "purple"],'
+                           ' "winners": w.game.winners(), "names": w.game.player_names}')
+    assert state["over"] and state["purple"] == played
+    winner_names = [state["names"][p - 1] for p in state["winners"]]
+    assert all(name in summary.inner_text() for name in winner_names)
+    expect(root.locator('[data-role="status"]')).to_contain_text("Game over:")
+
+
+def test_replay_the_game_with_slider_steps_and_play(notebook):
+    page = notebook.page
+    root = notebook.show("r = BlokusWidget(game=w.game.copy(), mode='replay'); r", index=notebook.SECOND)
+    root.scroll_into_view_if_needed()
+    total = notebook.value("len(r.game.moves)")
+    position = root.locator('[data-role="replay-position"]')
+    expect(position).to_have_text(f"Move {total} of {total}")
+    expect(root.locator('[data-action="rotate"]')).to_be_hidden()  # no playing controls in replay
+
+    root.locator('[data-action="first"]').click()
+    expect(root.locator("svg.bk-board [data-owner]")).to_have_count(0)
+    root.locator('[data-action="next"]').click()
+    root.locator('[data-action="next"]').click()
+    sizes = notebook.value("[m.piece.size for m in r.game.moves[:2]]")
+    expect(root.locator("svg.bk-board [data-owner]")).to_have_count(sum(sizes))
+    expect(position).to_have_text(f"Move 2 of {total}")
+
+    root.locator('[data-action="seek"]').evaluate(
+        "el => { el.value = '6'; el.dispatchEvent(new Event('input', { bubbles: true })); }")
+    expect(position).to_have_text(f"Move 6 of {total}")
+    assert notebook.value("r.replay_index") == 6
+
+    root.locator('[data-action="play"]').click()
+    expect(position).to_have_text(f"Move 8 of {total}", timeout=5_000)
+    root.locator('[data-action="play"]').click()  # pause
+    stopped = position.inner_text()
+    page.wait_for_timeout(1_000)
+    assert position.inner_text() == stopped
+    notebook.screenshot("duo-replay", root)
+    assert notebook.value("len(r.game.moves)") == total  # replaying never changes the game
+
+
+def test_four_color_position_for_the_readme(notebook):
+    page = notebook.page
+    notebook.run(notebook.SECOND, "None")
+    root = notebook.show(
+        "import random\n"
+        "g = bn.Game('classic', players=['Ada', 'Grace', 'Alan', 'Edsger'])\n"
+        "rnd = random.Random(12)\n"
+        "for _ in range(24):\n"
+        "    g.play(rnd.choice(g.legal_moves()))\n"
+        "w = BlokusWidget(game=g, players={'yellow': 'random', 'red': 'random', 'green': 'random'}, "
+        "hint_player='greedy')\n"
+        "w")
+    root.scroll_into_view_if_needed()
+    expect(root).to_have_attribute("data-to-play", "blue")
+    root.locator('[data-action="hint"]').click()
+    anchor = root.locator(".bk-suggestion")
+    expect(anchor).to_have_attribute("data-anchor", re.compile(r"^[a-t]\d+$"))
+    page.mouse.move(*center(board_cell(root, anchor.get_attribute("data-anchor"))))
+    expect(root.locator(".bk-preview")).to_have_attribute("data-state", "legal")
+    path = notebook.screenshot("widget", root)
+    assert path.stat().st_size > 20_000
+
+
+def test_dark_theme(notebook):
+    page = notebook.page
+    page.locator(".lm-MenuBar-itemLabel", has_text="Settings").click()
+    page.locator(".lm-Menu-itemLabel").get_by_text("Theme", exact=True).hover()
+    page.locator(".lm-Menu-itemLabel").get_by_text("JupyterLab Dark", exact=True).click()
+    page.wait_for_function("document.body.dataset.jpThemeLight === 'false'")
+    root = notebook.cell(notebook.DISPLAY).locator(".bk-root")
+    root.scroll_into_view_if_needed()
+    page.wait_for_timeout(300)  # let the theme's stylesheet apply
+    background = root.evaluate("el => getComputedStyle(el).backgroundColor")
+    empty = root.locator('svg.bk-board .bk-cell:not([data-owner])').first.evaluate("el => getComputedStyle(el).fill")
+    brightness = [sum(map(int, re.findall(r"\d+", c)[:3])) / 3 for c in (background, empty)]
+    assert all(b < 128 for b in brightness), (background, empty)  # the board follows the dark theme
+    notebook.screenshot("widget-dark", root)
+    assert (ARTIFACTS / "widget-dark.png").exists()

@@ -1,0 +1,119 @@
+"""Helpers for driving the board widget in a JupyterLab page (used by the browser tests)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO / "test-artifacts"
+#: Latency samples in milliseconds, by name; summarised at the end of the session.
+TIMINGS: dict[str, list[float]] = {}
+_PROMPT_DONE = re.compile(r"^\[\d+\]:$")
+
+
+def record(name: str, milliseconds: float) -> None:
+    TIMINGS.setdefault(name, []).append(milliseconds)
+
+
+class Notebook:
+    """A notebook open in JupyterLab: cells 0 and 1 display widgets, cell 2 runs checks."""
+
+    DISPLAY, SECOND, SCRATCH = 0, 1, 2
+
+    def __init__(self, page, name: str) -> None:
+        self.page = page
+        self.name = name
+        self.console: list[str] = []
+
+    def cell(self, index: int):
+        return self.page.locator(".jp-Notebook .jp-Cell").nth(index)
+
+    def run(self, index: int, code: str, timeout: float = 60_000) -> None:
+        """Replace cell ``index``'s code and run it; return when it has finished."""
+        from playwright.sync_api import expect
+
+        cell = self.cell(index)
+        prompt = cell.locator(".jp-InputPrompt")
+        before = prompt.inner_text().strip()
+        editor = cell.locator(".jp-InputArea-editor")
+        for attempt in range(3):
+            editor.click()
+            self.page.keyboard.press("Control+A")
+            self.page.keyboard.insert_text(code)  # no key events: no auto-closed brackets
+            self.page.keyboard.press("Shift+Enter")
+            try:
+                expect(prompt).not_to_have_text(before, timeout=10_000)
+                break
+            except AssertionError:
+                continue  # the kernel was not attached yet
+        else:
+            raise AssertionError(f"cell {index} never started running")
+        expect(prompt).to_have_text(_PROMPT_DONE, timeout=timeout)
+
+    def py(self, code: str, timeout: float = 60_000) -> str:
+        """Run ``code`` in the scratch cell; return its output text (raise on a Python error)."""
+        self.run(self.SCRATCH, code, timeout)
+        outputs = self.cell(self.SCRATCH).locator(".jp-OutputArea-output")
+        errors = self.cell(self.SCRATCH).locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]')
+        text = "\n".join(outputs.all_inner_texts())
+        if errors.count() or "Traceback" in text:
+            raise AssertionError(f"kernel error running {code!r}:\n{text}")
+        return text.strip()
+
+    def value(self, expression: str):
+        """The JSON value of a Python expression evaluated in the kernel."""
+        out = self.py(f"import json as _j; print('<<' + _j.dumps({expression}) + '>>')")
+        match = re.search(r"<<(.*)>>", out, re.S)
+        assert match, out
+        return json.loads(match.group(1))
+
+    def show(self, code: str, index: int = DISPLAY):
+        """Run ``code`` (ending with a widget) in a display cell; return the widget root locator."""
+        self.run(index, code)
+        root = self.cell(index).locator(".bk-root")
+        root.wait_for(timeout=30_000)
+        return root
+
+    def screenshot(self, name: str, locator=None) -> Path:
+        ARTIFACTS.mkdir(exist_ok=True)
+        path = ARTIFACTS / f"{name}.png"
+        (locator or self.page).screenshot(path=str(path))
+        return path
+
+
+# ---------------------------------------------------------------- helpers for widget tests
+_MEASURE = """
+(root, [eventType, targetSelector, attribute]) => {
+  const target = root.querySelector(targetSelector);
+  if (!target) throw new Error("no " + targetSelector);
+  window.__bkMeasure = new Promise((resolve) => {
+    let t0 = null;
+    // Capture on window: this runs before the widget's own handler sees the event.
+    const onEvent = () => { if (t0 === null) t0 = performance.now(); };
+    window.addEventListener(eventType, onEvent, { capture: true });
+    const observer = new MutationObserver(() => {
+      if (t0 === null) return;
+      const t1 = performance.now();
+      observer.disconnect();
+      window.removeEventListener(eventType, onEvent, { capture: true });
+      requestAnimationFrame(() => resolve({ dom: t1 - t0, frame: performance.now() - t0 }));
+    });
+    observer.observe(target, { attributes: true, attributeFilter: [attribute] });
+  });
+}
+"""
+
+
+def center(locator) -> tuple[float, float]:
+    box = locator.bounding_box()
+    assert box is not None, "element not displayed"
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def measure(page, root, event_type: str, target_selector: str, attribute: str, action) -> dict:
+    """Time from ``event_type`` reaching the page to ``attribute`` changing on the target, and to the next frame."""
+    root.evaluate(_MEASURE, [event_type, target_selector, attribute])
+    action()
+    return page.evaluate("window.__bkMeasure")
