@@ -1,0 +1,242 @@
+"""A Pentobi-style evaluation curve: each side's win chance before every move, and the blunders.
+
+Before every placement the MCTS player (:meth:`MCTSPlayer.search
+<blokus_nb.players.MCTSPlayer.search>`) searches the position; the win rate
+of its chosen move is the *win chance* of the player to move (a k-way tie for
+first counts 1/k of a win). A search reports the chance of the side to move
+only, and a search is optimistic for the side it searches for, so each
+player's curve is made of its own turns: the estimates are comparable along
+one curve, and a curve holds its value while the others move.
+
+A move's *drop* is the mover's win chance before it minus its chance at its
+own next turn (the opponents' replies in between count too), or minus the
+final result (1 win, 1/k tie, 0 loss) when it never moves again. Moves that
+drop at least ``threshold`` are the *blunders*.
+
+Searches are seeded per position (``seed + move_number``), so a
+``Limit(simulations=...)`` gives the same curve on every machine and with
+any ``n_jobs``; the players' default limits are wall-clock time.
+
+>>> import blokus_nb as bn
+>>> from blokus_nb.players import Limit
+>>> game = bn.read_sgf("(;GM[Blokus Duo];B[d9,c10,d10,e10,d11];W[j5];B[f8,g8,g7])")
+>>> curve = bn.analysis.evaluate(game, limit=Limit(simulations=20), progress=False)
+>>> curve[["move_number", "color"]].values.tolist()
+[[1, 'purple'], [2, 'orange'], [3, 'purple']]
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import pandas as pd
+
+from ..game import Game
+from ..move import Move
+from ..render import PALETTE
+from ..variants import get_variant
+from .metrics import GameRecord
+
+if TYPE_CHECKING:  # pragma: no cover
+    from matplotlib.axes import Axes
+
+    from ..players import Limit, Player
+
+__all__ = ["evaluate", "plot_evaluation"]
+
+#: Positions a worker process evaluates per task (each task replays the game once).
+CHUNK = 6
+
+
+def _replay_start(record: GameRecord) -> Game:
+    setup: dict[str, list[str]] = {}
+    for color, cells in record.setup:
+        setup.setdefault(color, []).append(cells)
+    variant = get_variant(record.variant)
+    first = variant.colors[record.moves[0][0]] if record.moves and setup else None
+    return Game(variant, players=list(record.player_names), setup=setup or None, to_play=first)
+
+
+def _search_positions(task: tuple) -> list[tuple]:
+    """Search the positions before history entries ``indices`` of the game in ``record``."""
+    from ..players import make_player
+
+    record, indices, spec, limit, seed = task
+    wanted = set(indices)
+    game = _replay_start(record)
+    colors, size = game.colors, game.size
+    out = []
+    for index, (ci, pid) in enumerate(record.moves):
+        if index in wanted and pid is not None:
+            player = make_player(spec, seed=None if seed is None else seed + index + 1)
+            search = getattr(player, "search", None)
+            if search is None:
+                raise TypeError(f"evaluate needs a player that searches and reports win rates "
+                                f"(an MCTS player such as 'hard'), not {player!r}")
+            result = search(game, limit)
+            played = Move(colors[ci], pid, size)
+            stats = next((a for a in result.alternatives if a.move == played), None)
+            out.append((index, result.win_rate, str(result.move),
+                        np.nan if stats is None else stats.win_rate,
+                        0 if stats is None else stats.visits, result.simulations))
+        if pid is not None:
+            game.play(Move(colors[ci], pid, size))
+        elif len(game.history) <= index:
+            raise ValueError(f"move {index + 1}: {colors[ci]} passes but has legal moves")
+    return out
+
+
+def evaluate(game: Game, player: "str | Player" = "hard", *, limit: "Limit | None" = None,
+             seed: int | None = 0, threshold: float = 0.15, n_jobs: int | None = 1,
+             progress: bool = True) -> pd.DataFrame:
+    """Each side's win chance before every placement of ``game``, with the drops and blunders.
+
+    ``player`` is a searching player or its name (``"hard"``, ``"medium"``,
+    ``"mcts"``); ``limit`` overrides its thinking per position (e.g.
+    ``Limit(simulations=200)``: ``"hard"`` alone thinks 1.5 s per position).
+    ``n_jobs`` spreads positions over worker processes (``None``: every core).
+
+    One row per placement (passes decide nothing): ``move_number`` (as in
+    the per-move table), ``color``, ``player``, ``cells``, ``win_chance``
+    (the mover's, before the move), ``best_move`` (the search's choice),
+    ``played_win_rate`` and ``played_visits`` (the search's estimate for the
+    move played and the simulations behind it; NaN and 0 if it was not tried), ``after`` and ``drop`` (see the module docstring),
+    ``blunder``, ``simulations``, and ``win_<color>`` for every color: the
+    chance of the player scoring it, on that player's turns (NaN otherwise).
+
+    >>> import blokus_nb as bn
+    >>> from blokus_nb.players import Limit
+    >>> game = bn.read_sgf("(;GM[Blokus Duo];B[d9,c10,d10,e10,d11];W[j5])")
+    >>> curve = bn.analysis.evaluate(game, limit=Limit(simulations=20), progress=False)
+    >>> curve["win_orange"].isna().tolist()
+    [True, False]
+    """
+    from tqdm.auto import tqdm
+
+    from .loading import _pool_context, resolve_jobs
+
+    record = GameRecord.of(game)
+    variant = game.variant
+    positions = [i for i, (_, pid) in enumerate(record.moves) if pid is not None]
+    chunks = [positions[k:k + CHUNK] for k in range(0, len(positions), CHUNK)]
+    jobs = resolve_jobs(n_jobs, len(chunks))
+    results: list[tuple] = []
+    with tqdm(total=len(positions), desc="evaluating positions", unit="position",
+              disable=not progress) as bar:
+        tasks = [(record, chunk, player, limit, seed) for chunk in chunks]
+        if jobs <= 1:
+            for task in tasks:
+                found = _search_positions(task)
+                results.extend(found)
+                bar.update(len(found))
+        else:
+            from concurrent.futures import ProcessPoolExecutor, as_completed
+
+            with ProcessPoolExecutor(max_workers=jobs, mp_context=_pool_context()) as pool:
+                for future in as_completed([pool.submit(_search_positions, t) for t in tasks]):
+                    found = future.result()
+                    results.extend(found)
+                    bar.update(len(found))
+    results.sort()
+    colors = variant.colors
+    rows = []
+    placed = [0] * len(colors)
+    nth: dict[int, int] = {}
+    for index, (ci, pid) in enumerate(record.moves):
+        if pid is not None:
+            nth[index] = placed[ci]
+            placed[ci] += 1
+    for index, win, best, played_rate, played_visits, simulations in results:
+        ci, pid = record.moves[index]
+        color = colors[ci]
+        mover = variant.player_of(color, nth[index])
+        rows.append({"move_number": index + 1, "color": color, "player": mover,
+                     "cells": str(Move(color, pid, game.size)), "win_chance": win,
+                     "best_move": best, "played_win_rate": played_rate,
+                     "played_visits": played_visits, "simulations": simulations})
+    table = pd.DataFrame(rows, columns=["move_number", "color", "player", "cells", "win_chance",
+                                        "best_move", "played_win_rate", "played_visits",
+                                        "simulations"])
+    # Each player's chance where it is known: on its own turns.
+    known = np.full((len(table), variant.n_players), np.nan)
+    for row, (mover, win) in enumerate(zip(table["player"], table["win_chance"])):
+        known[row, mover - 1] = win
+    final = _final_shares(game) if game.is_over else None
+    after = []
+    for row, mover in enumerate(table["player"]):
+        later = known[row + 1:, mover - 1]
+        found = later[~np.isnan(later)]
+        if len(found):
+            after.append(found[0])
+        else:
+            after.append(final[mover - 1] if final is not None else np.nan)
+    table["after"] = after
+    table["drop"] = table["win_chance"] - table["after"]
+    table["blunder"] = table["drop"] >= threshold
+    for color in colors:
+        scored_by = [p for p in range(1, variant.n_players + 1) if color in variant.colors_of(p)]
+        table[f"win_{color}"] = known[:, scored_by[0] - 1] if scored_by else np.nan
+    table["color"] = pd.Categorical(table["color"], categories=list(colors))
+    table.attrs.update({"player": getattr(player, "name", player), "limit": repr(limit),
+                        "threshold": threshold, "variant": variant.name})
+    return table
+
+
+def _final_shares(game: Game) -> list[float]:
+    winners = game.winners("points")
+    return [1 / len(winners) if p in winners else 0.0 for p in range(1, game.variant.n_players + 1)]
+
+
+def plot_evaluation(evaluation: pd.DataFrame, ax: "Axes | None" = None, *,
+                    palette: dict[str, str] | None = None, label_blunders: int = 5) -> "Axes":
+    """The win chance curves of :func:`evaluate`, one per color, with the blunders marked.
+
+    The ``label_blunders`` worst blunders are labelled with their move number and drop.
+
+    >>> import blokus_nb as bn
+    >>> from blokus_nb.players import Limit
+    >>> game = bn.read_sgf("(;GM[Blokus Duo];B[d9,c10,d10,e10,d11];W[j5])")
+    >>> curve = bn.analysis.evaluate(game, limit=Limit(simulations=20), progress=False)
+    >>> bn.analysis.plot_evaluation(curve).get_ylabel()
+    'win chance'
+    """
+    import matplotlib.pyplot as plt
+    from matplotlib.lines import Line2D
+
+    palette = palette or PALETTE
+    if ax is None:
+        _, ax = plt.subplots(figsize=(8, 4), layout="constrained")
+    colors = [c for c in evaluation["color"].cat.categories if f"win_{c}" in evaluation.columns]
+    variant = evaluation.attrs.get("variant")
+    two_sided = variant is not None and get_variant(variant).n_players == 2
+    if two_sided:  # one curve per side, named by the colors it scores
+        sides = [get_variant(variant).colors_of(p) for p in (1, 2)]
+        curves = [(side[0], " + ".join(side)) for side in sides]
+    else:
+        curves = [(color, color) for color in colors]
+    for color, label in curves:
+        values = evaluation[f"win_{color}"]
+        mask = values.notna()
+        ax.step(evaluation.loc[mask, "move_number"], values[mask], where="post",
+                color=palette[color], lw=1.8, label=label)
+    blunders = evaluation[evaluation["blunder"]]
+    for row in blunders.itertuples():
+        ax.plot(row.move_number, row.win_chance, "v", color=palette[str(row.color)], ms=9,
+                mec="black", mew=0.8)
+    for row in blunders.nlargest(label_blunders, "drop").itertuples():
+        ax.annotate(f"{row.move_number}: −{row.drop:.0%}", (row.move_number, row.win_chance),
+                    textcoords="offset points", xytext=(4, 6), fontsize="small")
+    ax.axhline(0.5 if two_sided else 1 / max(len(colors), 1), color="grey", lw=0.8, ls=":")
+    ax.set_ylim(-0.02, 1.02)
+    ax.set_xlabel("move number")
+    ax.set_ylabel("win chance")
+    player = evaluation.attrs.get("player", "search")
+    simulations = int(evaluation["simulations"].mean()) if len(evaluation) else 0
+    ax.set_title(f"Win chance before each move ({player}, ~{simulations} simulations a position)")
+    handles, _ = ax.get_legend_handles_labels()
+    handles.append(Line2D([], [], ls="", marker="v", color="grey", mec="black",
+                          label=f"blunder (drop ≥ {evaluation.attrs.get('threshold', 0.15):.0%})"))
+    ax.legend(handles=handles, fontsize="small", frameon=False)
+    ax.grid(True, alpha=0.3)
+    return ax

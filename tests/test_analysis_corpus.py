@@ -1,0 +1,58 @@
+"""Corpus scale-out: Parquet out as one file or a folder of parts, on processes or a Dask cluster."""
+
+from __future__ import annotations
+
+import shutil
+
+import pandas as pd
+import pytest
+
+from blokus_nb import analysis
+from blokus_nb.analysis.loading import AnalysisWarning
+from data_paths import DATA
+
+DUO = DATA / "pentobi" / "games" / "duo"
+
+
+@pytest.fixture(scope="module")
+def reference() -> pd.DataFrame:
+    return analysis.load_games(DUO, n_jobs=1, progress=False)
+
+
+def test_one_parquet_file_on_processes(tmp_path, reference):
+    report = analysis.analyze_corpus(DUO, out=tmp_path / "corpus.parquet", n_jobs=2, progress=False)
+    assert (report.games, report.files, report.moves, report.errors) == (20, 20, len(reference), [])
+    assert report.games_per_second > 0 and "20 games" in str(report)
+    pd.testing.assert_frame_equal(analysis.read_corpus(report.out), reference)
+
+
+def test_a_folder_of_parts_with_a_bad_record(tmp_path, reference):
+    games = tmp_path / "games"
+    shutil.copytree(DUO, games)
+    (games / "zz_bad.blksgf").write_text("(;GM[Blokus Duo]\n;B[e10]\n;W[e11])\n")
+    with pytest.warns(AnalysisWarning, match="zz_bad.blksgf, line 3"):
+        report = analysis.analyze_corpus(games, out=tmp_path / "parts", n_jobs=1, progress=False)
+    assert report.games == 20 and len(report.errors) == 1
+    assert report.errors[0]["line"] == 3
+    assert len(list((tmp_path / "parts").glob("part-*.parquet"))) == 20
+    table = analysis.read_corpus(tmp_path / "parts")
+    assert table.attrs["errors"] == report.errors
+    pd.testing.assert_frame_equal(table.drop(columns="source"), reference.drop(columns="source"))
+
+
+def test_dask_engine_on_a_local_cluster(tmp_path, reference):
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        report = analysis.analyze_corpus(DUO, out=tmp_path / "dask.parquet", engine="dask",
+                                         client=client, progress=False)
+        parts = analysis.analyze_corpus(DUO, out=tmp_path / "dask-parts", engine="dask",
+                                        progress=False)  # finds the current client
+    assert report.engine == "dask" and report.games == parts.games == 20
+    pd.testing.assert_frame_equal(analysis.read_corpus(report.out), reference)
+    pd.testing.assert_frame_equal(analysis.read_corpus(parts.out), reference)
+
+
+def test_unknown_engine():
+    with pytest.raises(ValueError, match="engine"):
+        analysis.analyze_corpus(DUO, out="x.parquet", engine="spark")
