@@ -17,8 +17,42 @@ from .move import Move
 from .records import iter_games, load, read_sgf, save, write_games
 from .variants import VARIANTS, Variant, get_variant
 
+# Heavier parts (pandas, matplotlib, anywidget) load on first use, so that
+# ``import blokus_nb`` stays quick for scripts that only need the rules.
+_LAZY = {
+    "analysis": ("blokus_nb.analysis", None),
+    "arena": ("blokus_nb.arena", None),
+    "players": ("blokus_nb.players", None),
+    "polyominoes": ("blokus_nb.polyominoes", None),
+    "puzzles": ("blokus_nb.puzzles", None),
+    "exact_cover": ("blokus_nb.exact_cover", None),
+    "Limit": ("blokus_nb.players", "Limit"),
+    "make_player": ("blokus_nb.players", "make_player"),
+    "hint": ("blokus_nb.hints", "hint"),
+    "Puzzle": ("blokus_nb.puzzles", "Puzzle"),
+    "BlokusWidget": ("blokus_nb.widget", "BlokusWidget"),
+}
+
+
+def __getattr__(name: str):
+    try:
+        module_name, attribute = _LAZY[name]
+    except KeyError:
+        raise AttributeError(f"module 'blokus_nb' has no attribute {name!r}") from None
+    import importlib
+
+    module = importlib.import_module(module_name)
+    value = module if attribute is None else getattr(module, attribute)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
+
 __all__ = [
     "BlokusError", "Game", "IllegalMoveError", "InvalidMoveError", "Move", "RecordError",
     "SCORINGS", "VARIANTS", "Variant", "get_variant", "iter_games", "load", "pieces",
-    "read_sgf", "render", "save", "sgf", "write_games",
+    "read_sgf", "render", "save", "sgf", "write_games", *_LAZY,
 ]
