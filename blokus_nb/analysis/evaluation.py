@@ -19,7 +19,7 @@ any ``n_jobs``; the players' default limits are wall-clock time.
 
 >>> import blokus_nb as bn
 >>> from blokus_nb.players import Limit
->>> game = bn.read_sgf("(;GM[Blokus Duo];B[d9,c10,d10,e10,d11];W[j5];B[f8,g8,g7])")
+>>> game = bn.read_sgf("(;GM[Blokus Duo];B[d9,c10,d10,e10,d11];W[j5];B[e8,f8])")
 >>> curve = bn.analysis.evaluate(game, limit=Limit(simulations=20), progress=False)
 >>> curve[["move_number", "color"]].values.tolist()
 [[1, 'purple'], [2, 'orange'], [3, 'purple']]

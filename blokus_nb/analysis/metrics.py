@@ -77,6 +77,8 @@ PIECE_NAMES: tuple[str, ...] = tuple(p.name for p in PIECES)
 MOVE_COLUMNS: tuple[str, ...] = ("game_id", "source", "variant", "move_number", "color", "player",
                                  "player_name", "piece", "piece_size", "cells", "is_pass")
 MONOMINO = 0
+#: The ``game_id`` of a game measured on its own, without a name.
+DEFAULT_GAME_ID = "game"
 _COLOR_TYPE = pd.CategoricalDtype(ALL_COLORS)
 _PIECE_TYPE = pd.CategoricalDtype(PIECE_NAMES, ordered=True)
 _VARIANT_TYPE = pd.CategoricalDtype(tuple(VARIANTS))
@@ -329,7 +331,8 @@ def metrics(game: "Game", game_id: str | None = None) -> pd.DataFrame:
     [5, -84, 414]
     """
     builder = TableBuilder()
-    builder.add(GameRecord.of(game), game_id or game.metadata.get("name") or "game", "<games>")
+    builder.add(GameRecord.of(game), game_id or game.metadata.get("name") or DEFAULT_GAME_ID,
+                "<games>")
     return builder.frame()
 
 

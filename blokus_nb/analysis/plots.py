@@ -33,7 +33,7 @@ from ..pieces import PIECES
 from ..render import PALETTE
 from ..variants import get_variant
 from .loading import load_games, summarize
-from .metrics import METRICS, PIECE_NAMES, metrics, table_colors
+from .metrics import DEFAULT_GAME_ID, PIECE_NAMES, metrics, table_colors
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
@@ -93,11 +93,13 @@ def _colors(table: pd.DataFrame) -> list[str]:
     return table_colors(table)
 
 
-def _describe(table: pd.DataFrame) -> str:
+def _titled(title: str, table: pd.DataFrame) -> str:
+    """``title — <game id>`` or ``title — N games`` (a game measured alone has no id to show)."""
     n = table["game_id"].nunique()
     if n == 1:
-        return str(table["game_id"].iloc[0])
-    return f"{n} games"
+        game_id = str(table["game_id"].iloc[0])
+        return title if game_id == DEFAULT_GAME_ID else f"{title} — {game_id}"
+    return f"{title} — {n} games"
 
 
 def _curves(table: pd.DataFrame, metric: str, ax: "Axes | None", band: str | None,
@@ -139,7 +141,7 @@ def _curves(table: pd.DataFrame, metric: str, ax: "Axes | None", band: str | Non
                         lw=0)
     ax.set_xlabel("move number (passes included)")
     ax.set_ylabel(ylabel)
-    ax.set_title(f"{title} — {_describe(table)}")
+    ax.set_title(_titled(title, table))
     ax.grid(True, alpha=0.3)
     if legend:
         _legend(ax, colors, palette, games, band if legend_band == "same" else legend_band, styles)
@@ -185,7 +187,7 @@ def plot_mobility(data: Any, ax: "Axes | None" = None, *, band: str | None = "sd
     >>> import blokus_nb as bn
     >>> game = bn.read_sgf("(;GM[Blokus Duo];B[d9,c10,d10,e10,d11])")
     >>> bn.analysis.plot_mobility(game).get_title()
-    'Mobility — game'
+    'Mobility'
     """
     table, _ = _one_variant(_table(data), variant)
     return _curves(table, "mobility", ax, band, palette, "legal moves", "Mobility")
@@ -289,7 +291,7 @@ def plot_board_heatmap(data: Any, ax: "Axes | None" = None, *, color: str | None
     >>> import blokus_nb as bn
     >>> game = bn.read_sgf("(;GM[Blokus Duo];B[d9,c10,d10,e10,d11])")
     >>> bn.analysis.plot_board_heatmap(game, color="purple").get_title()
-    'Cells covered by purple — game'
+    'Cells covered by purple'
     """
     from matplotlib.colors import LinearSegmentedColormap
     from matplotlib.patches import Patch
@@ -309,7 +311,7 @@ def plot_board_heatmap(data: Any, ax: "Axes | None" = None, *, color: str | None
         handles = [Patch(color=palette[c], label=c) for c in v.colors]
         ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1), fontsize="small",
                   frameon=False, title="covered by")
-        ax.set_title(f"Cells covered, mixed by color — {_describe(table)}")
+        ax.set_title(_titled("Cells covered, mixed by color", table))
     else:
         if color not in v.colors:
             raise ValueError(f"{color!r} is not a color of {name}; colors are {', '.join(v.colors)}")
@@ -318,7 +320,7 @@ def plot_board_heatmap(data: Any, ax: "Axes | None" = None, *, color: str | None
         shown = ax.imshow(share, cmap=cmap, vmin=0, vmax=1, interpolation="nearest")
         bar = ax.figure.colorbar(shown, ax=ax, fraction=0.046, pad=0.04)
         bar.set_label(f"share of games {color} covers the cell")
-        ax.set_title(f"Cells covered by {color} — {_describe(table)}")
+        ax.set_title(_titled(f"Cells covered by {color}", table))
     _board_axes(ax, size)
     ax.set_xlabel("column")
     ax.set_ylabel("row")
@@ -362,7 +364,7 @@ def plot_piece_timing(data: Any, ax: "Axes | None" = None, *, palette: dict[str,
     ax.set_xticks(range(1, 22, 2))
     ax.set_xlabel("turn (the color's nth piece)")
     ax.set_ylabel("piece (squares)")
-    ax.set_title(f"When each piece is played — {_describe(table)}")
+    ax.set_title(_titled("When each piece is played", table))
     ax.grid(True, axis="x", alpha=0.3)
     ax.legend(fontsize="small", frameon=False, loc="lower right", title="mean, IQR bar")
     return ax
