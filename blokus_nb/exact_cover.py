@@ -144,7 +144,9 @@ class TilingSearch:
     placements that would leave a closed pocket of empty cells that no pieces
     can fill (smaller than the smallest piece, or not a multiple of the sizes'
     common divisor) are dropped, as are those after which the next empty cell
-    has no fitting placement at all.
+    has no fitting placement at all. When the pieces' area is the empty area
+    (every copy must be used), a branch ends as soon as the first empty cell is
+    past the last cell where some unused piece could still start.
 
     Copies used are counted in one int, ``used``: kind ``k`` owns a bit field
     that starts at ``2**w - quota`` and overflows into its *guard* bit after
@@ -173,6 +175,8 @@ class TilingSearch:
         sizes = set()
         self._by_cell: list[list[tuple[int, int, int, int]]] = [[] for _ in range(n_cells)]
         span = 1
+        last_anchor: list[int] = []
+        area = 0
         for k, (quota, masks) in enumerate(kinds):
             width = max(quota - 1, 0).bit_length()
             guard = 1 << (shift + width)
@@ -180,6 +184,8 @@ class TilingSearch:
             unit = 1 << shift
             shift += width + 1
             guards.append(guard)
+            last_anchor.append(max(((m & -m).bit_length() - 1 for m in masks), default=-1))
+            area += quota * (masks[0].bit_count() if masks else 0)
             for mask in masks:
                 if mask <= 0 or mask > self.full:
                     raise ValueError(f"placement {mask:#b} of kind {k} is not a set of the {n_cells} cells")
@@ -195,6 +201,14 @@ class TilingSearch:
         self.size_gcd = 0
         for size in sizes:
             self.size_gcd = gcd(self.size_gcd, size)
+        # When the pieces' area is exactly the empty area, every copy must be used, so
+        # a kind whose placements all start before the first empty cell has been missed.
+        self.uses_every_piece = area == (self.full & ~self.start_filled).bit_count()
+        self._passed = [0] * (n_cells + 1)
+        if self.uses_every_piece:
+            for cell in range(n_cells + 1):
+                self._passed[cell] = sum(guards[k] for k in range(len(guards))
+                                         if 0 <= last_anchor[k] < cell and kinds[k][0] > 0)
         self._fits: dict[int, tuple] = {}
         self._pockets: dict[int, bool] = {}
 
@@ -257,7 +271,7 @@ class TilingSearch:
                         continue
             groups.setdefault(guard, []).append((mask, next_guards))
             units[guard] = unit
-        return tuple((guard, units[guard], tuple(masks)) for guard, masks in groups.items())
+        return self._passed[cell], tuple((guard, units[guard], tuple(masks)) for guard, masks in groups.items())
 
     # -- the searches ----------------------------------------------------------------------
 
@@ -287,9 +301,12 @@ class TilingSearch:
                 if known is not None:
                     return known
             f1 = filled + 1
-            fits = fits_cache.get(f1 & ((f1 & ~filled) * window))
-            if fits is None:
-                fits = fits_cache[f1 & ((f1 & ~filled) * window)] = build(filled)
+            entry = fits_cache.get(f1 & ((f1 & ~filled) * window))
+            if entry is None:
+                entry = fits_cache[f1 & ((f1 & ~filled) * window)] = build(filled)
+            passed, fits = entry
+            if passed & ~used:
+                return 0
             total = 0
             for guard, unit, masks in fits:
                 if not used & guard:
@@ -324,9 +341,12 @@ class TilingSearch:
                 yield tuple(placed)
                 return
             f1 = filled + 1
-            fits = fits_cache.get(f1 & ((f1 & ~filled) * window))
-            if fits is None:
-                fits = fits_cache[f1 & ((f1 & ~filled) * window)] = build(filled)
+            entry = fits_cache.get(f1 & ((f1 & ~filled) * window))
+            if entry is None:
+                entry = fits_cache[f1 & ((f1 & ~filled) * window)] = build(filled)
+            passed, fits = entry
+            if passed & ~used:
+                return
             for guard, unit, masks in fits:
                 if not used & guard:
                     after_used = used + unit

@@ -392,7 +392,7 @@ class Puzzle:
         self._symmetries = []
         for t, mapping in _region_symmetries(self.cells):
             self._symmetries.append((t, [self._index[mapping[cell]] for cell in order]))
-        self._counts_cache: dict[bool, int] = {}
+        self._counts_cache: dict[tuple, int] = {}
 
     def _mask(self, cells: Iterable[Cell]) -> int:
         mask = 0
@@ -442,6 +442,9 @@ class Puzzle:
         on an orbit's representative stand for all the tilings with it anywhere
         on the orbit. Returns ``{stabiliser (symmetry indices): representatives}``.
         """
+        if hasattr(self, "_breaker_found"):
+            return self._breaker_found
+        self._breaker_found: tuple[str, dict[tuple[int, ...], list[int]]] | None = None
         if len(self._symmetries) == 1:
             return None
         best = None
@@ -459,12 +462,19 @@ class Puzzle:
                 stabiliser = tuple(i for i, (_, perm) in enumerate(self._symmetries)
                                    if self._permute(representative, perm) == representative)
                 groups.setdefault(stabiliser, []).append(representative)
-            # Fewest placements needing a duplicate check first, then fewest placements.
+            # Fewest placements needing a duplicate check first. Then, as measured on the
+            # pentomino puzzles, long pieces and pieces with many orientations break the
+            # symmetry best: the search meets them early and they have few ways to fit late.
             unfixed = sum(len(v) for k, v in groups.items() if len(k) > 1)
-            score = (unfixed, sum(len(v) for v in groups.values()))
+            shape = self.shapes[name]
+            extent = max(max(x for x, _ in shape), max(y for _, y in shape))
+            orientation_count = len(_pieces_orientations(shape))
+            score = (unfixed, -extent, -orientation_count, sum(len(v) for v in groups.values()))
             if best is None or score < best[0]:
                 best = (score, name, groups)
-        return None if best is None else (best[1], best[2])
+        if best is not None:
+            self._breaker_found = (best[1], best[2])
+        return self._breaker_found
 
     def _canonical(self, found: tuple[tuple[int, int], ...], symmetry_ids: Iterable[int]) -> tuple:
         return min(
@@ -542,28 +552,30 @@ class Puzzle:
         >>> puzzle.count(unique=True), puzzle.count()  # doctest: +SKIP
         (1010, 4040)
         """
-        if unique in self._counts_cache:
-            return self._counts_cache[unique]
         breaker = self._breaker()
         if breaker is None:
             if unique and len(self._symmetries) > 1:
-                result = sum(1 for _ in self._unique_solutions())
+                return self._remember(("unique",), lambda: sum(1 for _ in self._unique_solutions()))
+            return self._remember(("all",), lambda: self._search().count())
+        name, groups = breaker
+        result = 0
+        for stabiliser, representatives in groups.items():
+            def search(representatives: list[int] = representatives) -> TilingSearch:
+                return self._search(restrict={name: representatives})
+
+            if unique and len(stabiliser) > 1:
+                result += self._remember(("unique", stabiliser), lambda s=stabiliser, search=search: len(
+                    {self._canonical(found, s) for found in search().solutions()}))
             else:
-                result = self._search().count()
-        else:
-            name, groups = breaker
-            result = 0
-            for stabiliser, representatives in groups.items():
-                search = self._search(restrict={name: representatives})
-                if not unique:
-                    # Each representative stands for a whole orbit of placements.
-                    result += search.count() * (len(self._symmetries) // len(stabiliser))
-                elif len(stabiliser) == 1:
-                    result += search.count()
-                else:
-                    result += len({self._canonical(found, stabiliser) for found in search.solutions()})
-        self._counts_cache[unique] = result
+                found = self._remember(("count", stabiliser), lambda search=search: search().count())
+                # Each representative stands for a whole orbit of placements.
+                result += found if unique else found * (len(self._symmetries) // len(stabiliser))
         return result
+
+    def _remember(self, key: tuple, compute: Any) -> int:
+        if key not in self._counts_cache:
+            self._counts_cache[key] = compute()
+        return self._counts_cache[key]
 
     # -- a tiling in progress (what a person or a widget builds) ----------------------------
 
