@@ -1,12 +1,35 @@
-"""Analysis: recorded games into pandas, metrics, plots, evaluation and corpus scale-out."""
+"""Analysis: recorded games into pandas, metrics, plots, the evaluation curve and corpus scale-out.
+
+One module per job:
+
+* :mod:`~blokus_nb.analysis.metrics` -- the metrics (squares, score, mobility,
+  territory, exclusive territory), defined once, and the per-move table of a
+  game: :func:`metrics`, :func:`position_metrics`;
+* :mod:`~blokus_nb.analysis.loading` -- any source of games into that table,
+  with unreadable records reported: :func:`load_games`, :func:`summarize`,
+  :func:`to_long`, :func:`to_wide`;
+* :mod:`~blokus_nb.analysis.plots` -- matplotlib plots of one game or many;
+* :mod:`~blokus_nb.analysis.evaluation` -- win chances from MCTS searches and
+  the blunders: :func:`evaluate`, :func:`plot_evaluation`;
+* :mod:`~blokus_nb.analysis.corpus` -- corpora to Parquet on every core or a
+  Dask cluster: :func:`analyze_corpus`, :func:`read_corpus`.
+
+>>> import blokus_nb as bn
+>>> table = bn.analysis.load_games("(;GM[Blokus Duo];B[d9,c10,d10,e10,d11])", progress=False)
+>>> table[["color", "piece", "mobility_purple", "territory_orange"]].values.tolist()
+[['purple', 'X', 696, 41]]
+"""
 
 from .corpus import CorpusReport, analyze_corpus, read_corpus
 from .evaluation import evaluate, plot_evaluation
-from .loading import load_games, summarize, to_long, to_wide
+from .loading import AnalysisWarning, load_games, summarize, to_long, to_wide
 from .metrics import METRICS, metrics, position_metrics
 from .plots import (match_report, plot_board, plot_board_heatmap, plot_mobility, plot_piece_timing,
                     plot_score_curves, plot_seat_results, plot_territory)
 
-__all__ = ["METRICS", "CorpusReport", "analyze_corpus", "evaluate", "load_games", "match_report", "metrics", "plot_board", "plot_board_heatmap",
-           "plot_evaluation", "plot_mobility", "plot_piece_timing", "plot_score_curves", "plot_seat_results",
-           "plot_territory", "position_metrics", "read_corpus", "summarize", "to_long", "to_wide"]
+__all__ = [
+    "METRICS", "AnalysisWarning", "CorpusReport", "analyze_corpus", "evaluate", "load_games",
+    "match_report", "metrics", "plot_board", "plot_board_heatmap", "plot_evaluation",
+    "plot_mobility", "plot_piece_timing", "plot_score_curves", "plot_seat_results",
+    "plot_territory", "position_metrics", "read_corpus", "summarize", "to_long", "to_wide",
+]

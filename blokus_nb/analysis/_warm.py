@@ -2,9 +2,7 @@
 from it already has the placement tables and the generated legal-move code of both board sizes
 (building them takes a few tenths of a second per process)."""
 
-from ..engine import _compile
-from ..geometry import geometry
+from ..game import Game
 
-for _size in (14, 20):
-    geometry(_size)
-    _compile(_size)
+for _variant in ("classic", "duo"):
+    Game(_variant).count_legal_moves()

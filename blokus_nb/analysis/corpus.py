@@ -89,8 +89,9 @@ def analyze_corpus(paths: Source, out: "str | os.PathLike[str]" = "corpus.parque
     ``paths`` is anything :func:`~blokus_nb.analysis.load_games` reads. ``out``
     ending in ``.parquet`` is one file; anything else is a folder of parts
     (see the module docstring). ``n_jobs`` worker processes (``None``: every
-    core); ``engine="dask"`` runs on ``client``, the current Dask client, or a
-    new local cluster of ``n_jobs`` workers.
+    core, or one for a corpus under 256 KB); ``engine="dask"`` runs on
+    ``client``, the current Dask client, or a new local cluster of ``n_jobs``
+    workers.
 
     >>> report = analyze_corpus("games/", out="corpus/")  # doctest: +SKIP
     >>> print(report)  # doctest: +SKIP
@@ -101,7 +102,7 @@ def analyze_corpus(paths: Source, out: "str | os.PathLike[str]" = "corpus.parque
     start = time.perf_counter()
     out = Path(out)
     units = plan(paths)
-    jobs = resolve_jobs(n_jobs, len(units))
+    jobs = resolve_jobs(n_jobs, units)
     if out.suffix.lower() == ".parquet":
         out.parent.mkdir(parents=True, exist_ok=True)
         frames, errors, games = run_units(units, jobs, progress, engine=engine, client=client)

@@ -101,9 +101,10 @@ def evaluate(game: Game, player: "str | Player" = "hard", *, limit: "Limit | Non
     the per-move table), ``color``, ``player``, ``cells``, ``win_chance``
     (the mover's, before the move), ``best_move`` (the search's choice),
     ``played_win_rate`` and ``played_visits`` (the search's estimate for the
-    move played and the simulations behind it; NaN and 0 if it was not tried), ``after`` and ``drop`` (see the module docstring),
-    ``blunder``, ``simulations``, and ``win_<color>`` for every color: the
-    chance of the player scoring it, on that player's turns (NaN otherwise).
+    move played and the simulations behind it; NaN and 0 if it was not tried),
+    ``after`` and ``drop`` (see the module docstring), ``blunder``,
+    ``simulations``, and ``win_<color>`` for every color: the chance of the
+    player scoring it, on that player's turns (NaN otherwise).
 
     >>> import blokus_nb as bn
     >>> from blokus_nb.players import Limit

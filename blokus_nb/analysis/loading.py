@@ -305,12 +305,36 @@ def plan(source: Source) -> list[tuple]:
 
 
 # ------------------------------------------------------------------- running
-def resolve_jobs(n_jobs: int | None, units: int) -> int:
-    """Worker processes to use: ``None`` or ``-1`` is every core; never more than the units."""
+#: With ``n_jobs=None``, sources smaller than this (bytes of records, or ~1 KB a game in
+#: memory) are analysed in this process: starting workers would cost more than it saves.
+SMALL_CORPUS = 256 * 1024
+
+
+def resolve_jobs(n_jobs: int | None, units: int | list[tuple]) -> int:
+    """Worker processes to use: ``None`` or ``-1`` is every core; never more than the units.
+
+    Given the units themselves, ``None`` is 1 for a small corpus (see :data:`SMALL_CORPUS`).
+    """
     cores = os.cpu_count() or 1
+    count = units if isinstance(units, int) else len(units)
+    if n_jobs is None and not isinstance(units, int) and _size(units) < SMALL_CORPUS:
+        return 1
     if n_jobs is None or n_jobs < 0:
         n_jobs = cores if n_jobs in (None, -1) else max(1, cores + 1 + n_jobs)
-    return max(1, min(n_jobs, units))
+    return max(1, min(n_jobs, count))
+
+
+def _size(units: list[tuple]) -> int:
+    total = 0
+    for unit in units:
+        if unit[0] == "file":
+            try:
+                total += os.path.getsize(unit[1])
+            except OSError:
+                pass
+        elif unit[0] == "games":
+            total += 1024 * len(unit[1])
+    return total
 
 
 def _progress(total: int, progress: bool, desc: str):
@@ -332,7 +356,7 @@ def run_units(units: list[tuple], n_jobs: int | None = None, progress: bool = Tr
     total_games = 0
     local = [i for i, u in enumerate(units) if u[0] in ("text", "handle")]
     remote = [i for i, u in enumerate(units) if u[0] not in ("text", "handle")]
-    jobs = resolve_jobs(n_jobs, len(remote))
+    jobs = resolve_jobs(n_jobs, [units[i] for i in remote])
     if engine not in ("processes", "dask"):
         raise ValueError(f"unknown engine {engine!r}; use 'processes' or 'dask'")
     with _progress(len(units), progress, desc) as bar:
@@ -444,7 +468,9 @@ def load_games(source: Source, n_jobs: int | None = None, progress: bool = True,
 
     ``source`` is a path, a folder, a glob, record text, an open file, a
     :class:`~blokus_nb.Game`, or a list of these. Files are analysed in
-    ``n_jobs`` worker processes (``None``: every core; ``1``: this process);
+    ``n_jobs`` worker processes (``None``: every core, or this process alone
+    for a corpus under 256 KB, where workers cost more than they save;
+    ``1``: this process);
     ``engine="dask"`` sends them to a Dask cluster (``client``, or the
     current one, or a local one). Records that cannot be read are listed in
     ``table.attrs["errors"]`` and in one :class:`AnalysisWarning`.
@@ -485,13 +511,13 @@ def summarize(table: pd.DataFrame) -> pd.DataFrame:
     by_game = table.groupby("game_id", observed=True, sort=False)
     last = by_game.tail(1).set_index("game_id")
     placed = ~table["is_pass"]
+    passes = by_game["is_pass"].sum().reindex(last.index).to_numpy()
     out = pd.DataFrame({
         "game_id": last.index.astype(str),
         "source": last["source"].astype(str).to_numpy(),
         "variant": last["variant"].to_numpy(),
-        "moves": placed.groupby(table["game_id"], observed=True, sort=False).sum().reindex(last.index).to_numpy(),
-        "passes": table["is_pass"].groupby(table["game_id"], observed=True, sort=False).sum()
-                                   .reindex(last.index).to_numpy(),
+        "moves": by_game.size().reindex(last.index).to_numpy() - passes,
+        "passes": passes,
     })
     out["variant"] = out["variant"].astype(table["variant"].dtype)
     colors = table_colors(table)

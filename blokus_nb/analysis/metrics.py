@@ -16,7 +16,8 @@ Every metric is measured per color, in a position:
     The number of empty cells the color could still cover with at least one
     legal placement of a piece it still holds.
 ``exclusive``
-    The cells of its territory that no other color can reach.
+    The cells of its territory that no other color can reach (in ``classic_2``
+    the partner color counts as another color).
 
 The *per-move table* has one row per entry of :attr:`Game.history` (moves and
 the automatic passes), and every metric of every color is measured *after*
