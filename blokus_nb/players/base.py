@@ -30,7 +30,8 @@ class Limit:
     """How much a player may think about one move; ``None`` means no limit of that kind.
 
     ``time`` is in seconds of wall-clock time, ``simulations`` counts playouts
-    (complete random games) and ``nodes`` counts search-tree nodes created. A
+    (complete random games) and ``nodes`` counts search-tree nodes created
+    (at least one per simulation). A
     search stops at the first limit it reaches. Players that do not search
     (random, greedy) ignore the limit.
 

@@ -170,7 +170,9 @@ class MCTSPlayer(Player):
                 break
             if deadline is not None and simulations and time.perf_counter() >= deadline:
                 break
-            nodes += self._simulate(root, root_board.copy(), rng)
+            # A simulation that ends in a finished game already in the tree adds no
+            # node; it counts as one so that a node budget ends in the endgame too.
+            nodes += max(1, self._simulate(root, root_board.copy(), rng))
             simulations += 1
             if len(root.pids) == 1 and root.expanded and deadline is not None:
                 break  # a forced move: no need to think

@@ -1,0 +1,274 @@
+"""AI players: legal moves in every variant, no changes to the game, seeds, budgets, the heuristic."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+import blokus_nb as bn
+from blokus_nb.players import (LEVELS, PLAYER_NAMES, GreedyPlayer, Limit, MCTSPlayer, Player,
+                               RandomPlayer, make_player)
+from blokus_nb.players.base import teams
+from blokus_nb.players.greedy import (GAINED, REACH, SIZE, TAKEN, heuristic_scores,
+                                      placement_features)
+
+VARIANTS = ["duo", "classic", "classic_2", "classic_3"]
+
+
+def state(game: bn.Game) -> tuple:
+    return (game.board.snapshot(), game.to_play, [str(m) for m in game.history], game.version)
+
+
+def random_position(variant: str, seed: int, moves: int) -> bn.Game:
+    rng = random.Random(seed)
+    game = bn.Game(variant)
+    for _ in range(moves):
+        if game.is_over:
+            break
+        game.play(rng.choice(game.legal_moves()))
+    return game
+
+
+def play_out(game: bn.Game, players: list[Player], limit: Limit | None = None) -> list[bn.Move]:
+    """Play to the end, checking at every move that the choice is legal and the game untouched."""
+    chosen = []
+    while not game.is_over:
+        before = state(game)
+        move = players[game.player_to_play - 1].choose_move(game, limit)
+        assert state(game) == before, "choose_move changed the game"
+        assert move.color == game.to_play and not move.is_pass
+        assert game.is_legal(move), f"{move!r} is not legal"
+        game.play(move)
+        chosen.append(move)
+    return chosen
+
+
+# -- the protocol -----------------------------------------------------------------------
+def test_limit_rejects_nonsense():
+    assert Limit().is_unlimited and not Limit(time=1).is_unlimited
+    with pytest.raises(ValueError):
+        Limit(time=0)
+    with pytest.raises(ValueError):
+        Limit(simulations=-5)
+
+
+def test_make_player_knows_every_name():
+    kinds = {"random": RandomPlayer, "greedy": GreedyPlayer, "mcts": MCTSPlayer,
+             "easy": GreedyPlayer, "medium": MCTSPlayer, "hard": MCTSPlayer}
+    assert set(PLAYER_NAMES) == set(kinds) and LEVELS == ("easy", "medium", "hard")
+    for name, kind in kinds.items():
+        player = make_player(name.upper(), seed=1)
+        assert isinstance(player, kind) and player.name == name and player.seed == 1
+    assert make_player("hard").limit.time <= 2.0  # "a move within about 2 seconds"
+
+
+def test_make_player_passes_players_through_and_rejects_unknown_names():
+    player = GreedyPlayer(seed=3)
+    assert make_player(player) is player
+    copy = make_player(player, seed=4)
+    assert copy is not player and copy.seed == 4 and player.seed == 3
+    with pytest.raises(ValueError, match="unknown player 'grandmaster'"):
+        make_player("grandmaster")
+    with pytest.raises(TypeError):
+        make_player(42)
+
+
+def test_a_finished_game_has_no_move_to_choose():
+    game = random_position("duo", 1, 200)
+    assert game.is_over
+    for name in ("random", "greedy", "mcts"):
+        with pytest.raises(bn.IllegalMoveError) as error:
+            make_player(name).choose_move(game)
+        assert error.value.rule == "game-over"
+
+
+def test_with_seed_gives_an_independent_fresh_player():
+    player = MCTSPlayer(seed=1, limit=Limit(simulations=10), exploration=0.7)
+    other = player.with_seed(9)
+    assert (other.seed, other.exploration, other.limit) == (9, 0.7, Limit(simulations=10))
+    assert player.seed == 1 and other.rng is not player.rng
+
+
+# -- legality over whole games ---------------------------------------------------------------
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_random_and_greedy_play_legal_games(variant):
+    n = bn.get_variant(variant).n_players
+    for seed in range(2):
+        players = [RandomPlayer(seed=seed * 10 + k) if k % 2 else GreedyPlayer(seed=seed * 10 + k)
+                   for k in range(n)]
+        play_out(bn.Game(variant), players)
+    play_out(bn.Game(variant), [GreedyPlayer(seed=k, temperature=1.0) for k in range(n)])
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_mcts_plays_legal_games(variant):
+    n = bn.get_variant(variant).n_players
+    players = [MCTSPlayer(seed=k) if k == 0 else GreedyPlayer(seed=k) for k in range(n)]
+    play_out(bn.Game(variant), players, Limit(simulations=6))
+
+
+def test_random_player_is_uniform_over_every_legal_move():
+    game = bn.Game("duo")
+    legal = {m.placement for m in game.legal_moves()}
+    player = RandomPlayer(seed=0)
+    seen = {player.choose_move(game).placement for _ in range(3000)}
+    assert seen <= legal and len(seen) > 0.9 * len(legal)
+
+
+# -- seeds ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("make", [
+    lambda seed: RandomPlayer(seed=seed),
+    lambda seed: GreedyPlayer(seed=seed),
+    lambda seed: GreedyPlayer(seed=seed, temperature=2.0),
+    lambda seed: MCTSPlayer(seed=seed, limit=Limit(simulations=8)),
+    lambda seed: MCTSPlayer(seed=seed, limit=Limit(nodes=6)),
+])
+def test_a_seed_makes_a_player_deterministic(make):
+    def game_of(seed):
+        game = bn.Game("duo")
+        play_out(game, [make(seed), make(seed + 1)])
+        return [str(m) for m in game.history]
+
+    assert game_of(5) == game_of(5)
+
+
+def test_different_seeds_give_different_random_games():
+    games = set()
+    for seed in range(3):
+        game = bn.Game("duo")
+        play_out(game, [RandomPlayer(seed=seed), RandomPlayer(seed=seed + 100)])
+        games.add(tuple(str(m) for m in game.history))
+    assert len(games) == 3
+
+
+def test_a_search_with_a_seed_and_a_simulation_budget_repeats_exactly():
+    game = random_position("classic", 3, 12)
+    first = MCTSPlayer(seed=7).search(game, Limit(simulations=40))
+    second = MCTSPlayer(seed=7).search(game, Limit(simulations=40))
+    assert first.move == second.move
+    assert [(a.move, a.visits) for a in first.alternatives] == [(a.move, a.visits) for a in second.alternatives]
+
+
+# -- budgets --------------------------------------------------------------------------------
+@pytest.mark.parametrize("variant,moves", [("classic", 0), ("classic", 30), ("duo", 8)])
+def test_mcts_respects_a_time_limit(variant, moves):
+    game = random_position(variant, 4, moves)
+    player = MCTSPlayer(seed=1)
+    start = time.perf_counter()
+    result = player.search(game, Limit(time=0.25))
+    elapsed = time.perf_counter() - start
+    assert elapsed < 0.25 + 0.2, f"took {elapsed:.2f} s for a 0.25 s limit"
+    assert result.simulations > 5
+
+
+def test_mcts_counts_simulations_and_nodes():
+    game = random_position("duo", 2, 4)
+    result = MCTSPlayer(seed=1).search(game, Limit(simulations=60))
+    assert result.simulations == 60
+    assert sum(a.visits for a in result.alternatives) == 60  # every simulation starts with a root move
+    visits = [a.visits for a in result.alternatives]
+    assert visits == sorted(visits, reverse=True) and result.move == result.alternatives[0].move
+    assert all(0 <= a.win_rate <= 1 for a in result.alternatives)
+    limited = MCTSPlayer(seed=1).search(game, Limit(nodes=25, simulations=10_000))
+    assert limited.nodes <= 25 and limited.simulations < 10_000
+
+
+def test_the_player_limit_is_used_when_none_is_given():
+    game = bn.Game("duo")
+    player = MCTSPlayer(seed=0, limit=Limit(simulations=12))
+    assert player.search(game).simulations == 12
+    assert player.search(game, Limit(simulations=5)).simulations == 5
+
+
+def forced_position() -> bn.Game:
+    """A position where the color to move has exactly one legal move."""
+    for seed in range(100):
+        rng = random.Random(seed)
+        game = bn.Game("duo")
+        while not game.is_over:
+            if game.count_legal_moves() == 1:
+                return game
+            game.play(rng.choice(game.legal_moves()))
+    raise AssertionError("no forced move in 100 random games")
+
+
+def test_mcts_takes_a_forced_move_at_once():
+    game = forced_position()
+    start = time.perf_counter()
+    move = MCTSPlayer(seed=0, limit=Limit(time=5)).choose_move(game)
+    assert time.perf_counter() - start < 1 and move == game.legal_moves()[0]
+
+
+# -- who plays for whom ------------------------------------------------------------------------
+def test_teams_follow_the_scoring():
+    assert teams(bn.Game("classic_2")) == [0, 1, 0, 1]
+    assert teams(bn.Game("classic_3")) == [0, 1, 2, 3]
+    assert teams(bn.Game("duo")) == [0, 1]
+
+
+def test_mcts_credits_each_player_with_its_own_result():
+    player = MCTSPlayer(seed=0)
+    game = random_position("classic_2", 9, 300)
+    player._setup(game)
+    rewards = player._rewards(game.board)
+    winners = game.winners("points")
+    assert rewards == [1 / len(winners) if p in winners else 0.0 for p in (1, 2)]
+    game = random_position("classic_3", 9, 300)
+    player._setup(game)
+    board = game.board.copy()
+    green = game.colors.index("green")
+    assert len(player._rewards(board)) == 3
+    movers = set()
+    for placed in range(3):  # the shared green is moved by each player in turn
+        board.hand[green] = ((1 << 21) - 1) >> placed << placed
+        movers.add(player._mover(board, green))
+    assert movers == {0, 1, 2}
+
+
+# -- the greedy heuristic ---------------------------------------------------------------------
+@pytest.mark.parametrize("variant,seed,moves", [("duo", 1, 6), ("classic", 2, 10), ("classic_2", 3, 40)])
+def test_heuristic_scores_add_up_the_documented_features(variant, seed, moves):
+    game = random_position(variant, seed, moves)
+    board, color = game.board, game.colors.index(game.to_play)
+    team = teams(game)
+    pids = board.legal_placements(color)
+    for pid, score in zip(pids, heuristic_scores(board, color, pids, team)):
+        f = placement_features(board, color, pid, team)
+        assert score == pytest.approx(SIZE * f.size + GAINED * f.gained + TAKEN * f.taken + REACH * f.reach)
+
+
+def test_placement_features_match_the_game_after_the_move():
+    game = random_position("classic", 5, 12)
+    color = game.to_play
+    ci = game.colors.index(color)
+    for move in game.legal_moves()[::37]:
+        f = placement_features(game.board, ci, move.placement, teams(game))
+        after = game.copy()
+        before_corners = {c: set(game.corner_points(c)) for c in game.colors}
+        after.play(move)
+        mine = set(after.corner_points(color))
+        assert f.size == move.piece.size
+        assert f.gained == len(mine) - len(before_corners[color])
+        assert f.taken == sum(len(before_corners[c] - set(after.corner_points(c)))
+                              for c in game.colors if c != color)
+
+
+def test_greedy_opens_with_a_big_piece_towards_the_centre():
+    for variant in VARIANTS:
+        move = GreedyPlayer(seed=0).choose_move(bn.Game(variant))
+        assert move.piece.size == 5
+
+
+def test_greedy_beats_random_in_duo():
+    wins = 0
+    for seed in range(6):
+        game = bn.Game("duo")
+        seats = [GreedyPlayer(seed=seed), RandomPlayer(seed=seed)]
+        if seed % 2:
+            seats.reverse()
+        play_out(game, seats)
+        greedy_seat = 1 if seed % 2 == 0 else 2
+        wins += greedy_seat in game.winners("points")
+    assert wins >= 5
