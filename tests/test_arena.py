@@ -1,0 +1,160 @@
+"""The arena: fair seats, bookkeeping of scores and wins, processes, summaries, ratings, corpora."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+import pandas as pd
+import pytest
+
+import blokus_nb as bn
+from blokus_nb import arena
+from blokus_nb.arena import RESULT_COLUMNS, play_match, ratings, round_robin, seat_orders, summarize
+from blokus_nb.players import GreedyPlayer, Limit, MCTSPlayer, RandomPlayer
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_seat_orders_give_every_entrant_every_seat_equally(n):
+    games = math.factorial(n) * n
+    orders = seat_orders(n, games)
+    assert all(sorted(order) == list(range(n)) for order in orders)
+    for seat in range(n):
+        assert Counter(order[seat] for order in orders) == {e: games // n for e in range(n)}
+    if n > 2:
+        # every arrangement around the table exactly once... up to rotation, n times each
+        assert len(set(orders)) == math.factorial(n)
+
+
+def test_a_match_keeps_the_books():
+    match = play_match(["greedy", "random"], "duo", games=6, seed=3, progress=False)
+    results = match.results
+    assert list(results.columns) == RESULT_COLUMNS
+    assert len(results) == 12 and len(match.games) == 6
+    assert match.players == ["greedy", "random"] and match.seed == 3
+    for index, game in enumerate(match.games):
+        rows = results[results["game"] == index].sort_values("seat")
+        assert isinstance(game, bn.Game) and game.is_over
+        assert list(rows["player"]) == game.player_names
+        # seats alternate: greedy moves first in even games
+        assert game.player_names == (["greedy", "random"] if index % 2 == 0 else ["random", "greedy"])
+        assert list(rows["points"]) == [game.player_scores("points")[s] for s in (1, 2)]
+        assert list(rows["colors"]) == ["purple", "orange"]
+        assert rows["win"].sum() == pytest.approx(1.0)
+        assert list(rows["squares"]) == [game.squares_placed(c) for c in ("purple", "orange")]
+        assert list(rows["moves"]) == [game.moves_played(c) for c in ("purple", "orange")]
+        winners = game.winners("points")
+        assert list(rows["win"]) == [1 / len(winners) if s in winners else 0.0 for s in (1, 2)]
+        assert game.metadata["event"] == "blokus-nb arena"
+    summary = match.summary()
+    assert summary.loc["greedy", "games"] == 6
+    assert summary.loc["greedy", "wins"] + summary.loc["random", "wins"] == pytest.approx(6)
+    assert set(match.by_seat().columns) == {1, 2}
+
+
+def test_four_seats_with_repeated_names_are_told_apart():
+    match = play_match(["greedy", "random", "random", "random"], "classic", games=4, seed=1,
+                       progress=False)
+    assert match.players == ["greedy", "random", "random (2)", "random (3)"]
+    counts = match.results.groupby(["player", "seat"]).size()
+    assert (counts == 1).all() and len(counts) == 16  # four games: every entrant in every seat once
+    per_game = match.results.groupby("game")["win"].sum()
+    assert (per_game.round(9) == 1).all()
+    assert set(match.results["rank"]) <= {1, 2, 3, 4}
+
+
+def test_classic_2_scores_two_colors_per_seat():
+    match = play_match([RandomPlayer(), RandomPlayer()], "classic_2", games=2, seed=2, progress=False)
+    assert list(match.results["colors"][:2]) == ["blue,red", "yellow,green"]
+    game = match.games[0]
+    assert match.results["points"][0] == game.scores("points")["blue"] + game.scores("points")["red"]
+
+
+def test_a_seed_makes_a_match_repeat_even_across_processes():
+    players = [GreedyPlayer(), MCTSPlayer(limit=Limit(simulations=4))]
+    one = play_match(players, "duo", games=4, seed=9, n_jobs=1, progress=False)
+    two = play_match(players, "duo", games=4, seed=9, n_jobs=2, progress=False)
+    assert [g.history for g in one.games] == [g.history for g in two.games]
+    pd.testing.assert_frame_equal(one.results.drop(columns="seconds"), two.results.drop(columns="seconds"))
+    other = play_match(players, "duo", games=4, seed=10, progress=False)
+    assert [g.history for g in other.games] != [g.history for g in one.games]
+
+
+def test_match_arguments_are_checked():
+    with pytest.raises(ValueError, match="played by 4 players"):
+        play_match(["greedy", "random"], "classic", games=1, progress=False)
+    with pytest.raises(ValueError, match="unknown player"):
+        play_match(["greedy", "chess engine"], "duo", games=1, progress=False)
+    with pytest.raises(ValueError):
+        play_match(["greedy", "random"], "duo", games=0, progress=False)
+
+
+def test_a_limit_overrides_every_players_budget():
+    match = play_match(["mcts", "hard"], "duo", games=1, seed=0, limit=Limit(simulations=2),
+                       progress=False)
+    assert match.results["seconds"].sum() < 5
+
+
+def test_summary_intervals_and_ties():
+    results = pd.DataFrame({
+        "game": [0, 0, 1, 1, 2, 2], "seat": [1, 2] * 3, "player": ["a", "b"] * 3,
+        "points": [80, 70, 60, 60, 50, 70], "win": [1, 0, 0.5, 0.5, 0, 1.0],
+        "rank": [1, 2, 1, 1, 2, 1], "moves": [10] * 6, "seconds": [1.0] * 6,
+    })
+    table = summarize(results)
+    assert table.loc["a", "wins"] == 1.5 and table.loc["a", "win_rate"] == 0.5
+    assert table.loc["a", "win_low"] < 0.5 < table.loc["a", "win_high"]
+    assert table.loc["a", "points_low"] < table.loc["a", "mean_points"] < table.loc["a", "points_high"]
+    assert table.loc["a", "seconds_per_move"] == pytest.approx(0.1)
+    rated = ratings(results)
+    assert rated.loc["a", "rating"] == pytest.approx(rated.loc["b", "rating"])
+    assert rated["rating"].mean() == pytest.approx(1500)
+
+
+def test_ratings_order_players_by_strength():
+    rows = []
+    # a beats b 3 of 4, b beats c 3 of 4, a beats c 4 of 4
+    for game, (x, y, x_wins) in enumerate([("a", "b", 1)] * 3 + [("a", "b", 0)] + [("b", "c", 1)] * 3
+                                          + [("b", "c", 0)] + [("a", "c", 1)] * 4):
+        rows.append({"game": game, "player": x, "rank": 1 if x_wins else 2})
+        rows.append({"game": game, "player": y, "rank": 2 if x_wins else 1})
+    table = ratings(pd.DataFrame(rows), anchor="c", anchor_rating=0)
+    assert list(table.index) == ["a", "b", "c"]
+    assert table.loc["c", "rating"] == 0 and 100 < table.loc["b", "rating"] < table.loc["a", "rating"]
+
+
+def test_round_robin_plays_every_pair_and_rates_them():
+    match = round_robin(["random", "greedy", "easy"], "duo", games=2, seed=4, progress=False)
+    assert len(match.games) == 6
+    pairs = {tuple(sorted(g.player_names)) for g in match.games}
+    assert pairs == {("greedy", "random"), ("easy", "random"), ("easy", "greedy")}
+    table = match.ratings()
+    assert table.loc["greedy", "rating"] > table.loc["random", "rating"]
+    assert (match.summary()["games"] == 4).all()
+
+
+def test_matches_add_up():
+    one = play_match(["greedy", "random"], "duo", games=2, seed=1, progress=False)
+    two = play_match(["greedy", "random"], "duo", games=3, seed=2, progress=False)
+    both = one + two
+    assert len(both.games) == 5 and sorted(set(both.results["game"])) == list(range(5))
+
+
+@pytest.mark.parametrize("suffix", [".blksgf", ".jsonl", ".json"])
+def test_a_match_saves_as_a_corpus(tmp_path, suffix):
+    match = play_match(["greedy", "random"], "duo", games=3, seed=5, progress=False)
+    path = tmp_path / f"match{suffix}"
+    assert match.save(path) == 3
+    games = list(bn.iter_games(path))
+    assert [g.history for g in games] == [g.history for g in match.games]
+    assert [g.player_names for g in games] == [g.player_names for g in match.games]
+
+
+def test_play_game_seats_players_in_order():
+    game = arena.play_game(["random", "greedy", "random", "greedy"], "classic", seed=1)
+    assert game.is_over and game.player_names == ["random", "greedy", "random", "greedy"]
+
+
+def test_the_progress_bar_counts_games(capsys):
+    play_match(["greedy", "random"], "duo", games=2, seed=1, progress=True)
+    assert "2/2" in capsys.readouterr().err
