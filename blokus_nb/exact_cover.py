@@ -18,7 +18,7 @@ This module has two solvers of our own:
 
 >>> problem = AlgorithmX({"a": [1, 2], "b": [2, 3], "c": [3], "d": [1]})
 >>> sorted(sorted(s) for s in problem.solutions())
-[['b', 'd']]
+[['a', 'c'], ['b', 'd']]
 """
 
 from __future__ import annotations
@@ -72,6 +72,7 @@ class AlgorithmX:
         columns = self._matrix()
         options = self.options
         primary = self.primary
+        rank = {name: i for i, name in enumerate(options)}  # try options in the order given
         chosen: list[Hashable] = []
 
         def cover(name: Hashable) -> list[set[Hashable]]:
@@ -99,7 +100,7 @@ class AlgorithmX:
                 yield list(chosen)
                 return
             item = min(open_items, key=lambda i: len(columns[i]))
-            for name in list(columns[item]):
+            for name in sorted(columns[item], key=rank.__getitem__):
                 chosen.append(name)
                 removed = cover(name)
                 yield from search()

@@ -25,13 +25,15 @@ __all__ = [
     "plot_shapes", "plot_pieces", "plot_orientations", "plot_tiling", "plot_tilings",
 ]
 
-#: One colour per Blokus piece, by name; polyominoes that are not pieces cycle through them.
-PIECE_COLORS: dict[str, str] = dict(zip(NAMES, (
-    "#9e9e9e", "#795548", "#90a4ae", "#a1887f", "#4dd0e1", "#ffb74d", "#fff176",
-    "#ba68c8", "#81c784", "#e57373", "#4fc3f7", "#ffa726", "#aed581", "#f06292",
-    "#7986cb", "#4db6ac", "#dce775", "#ff8a65", "#e53935", "#9575cd", "#26a69a",
-)))
-_CYCLE = tuple(PIECE_COLORS.values())[4:]
+#: One colour per Blokus piece, by name; the 12 pentominoes get 12 clearly different ones.
+PIECE_COLORS: dict[str, str] = {
+    "1": "#a9a9a9", "2": "#9a6324", "I3": "#ffd8b1", "V3": "#fffac8", "I4": "#aaffc3",
+    "L4": "#c8c66e", "O": "#e8c1a0", "T4": "#c9a0dc", "Z4": "#8fd19e",
+    "F": "#e6194b", "I5": "#42d4f4", "L5": "#f58231", "N": "#bfef45", "P": "#fabed4",
+    "T5": "#4363d8", "U": "#ffe119", "V5": "#911eb4", "W": "#469990", "X": "#f032e6",
+    "Y": "#3cb44b", "Z5": "#dcbeff",
+}
+_CYCLE = tuple(PIECE_COLORS[name] for name in NAMES[9:]) + tuple(PIECE_COLORS[name] for name in NAMES[:9])
 EMPTY_COLOR = "#f4f4f4"
 LINE_COLOR = "#333333"
 GRID_COLOR = "#cfcfcf"
@@ -41,7 +43,7 @@ def color_of(piece: str | Iterable[Cell] | None, index: int = 0) -> str:
     """The colour for a piece name or a shape (its piece's colour), else the ``index``-th of a cycle.
 
     >>> color_of("X")
-    '#e53935'
+    '#f032e6'
     """
     if isinstance(piece, str) and piece in PIECE_COLORS:
         return PIECE_COLORS[piece]
@@ -211,7 +213,9 @@ def _draw_cells(ax: "Axes", owner: dict[Cell, Hashable], colors: dict[Hashable, 
                for x, y in owner]
     faces = [colors[who] for who in owner.values()]
     edges = ["none" if who is not None else GRID_COLOR for who in owner.values()]
-    ax.add_collection(PolyCollection(squares, facecolors=faces, edgecolors=edges, linewidths=0.5))
+    # No antialiasing on the squares: it would show faint seams between squares of one piece.
+    ax.add_collection(PolyCollection(squares, facecolors=faces, edgecolors=edges, linewidths=0.5,
+                                     antialiaseds=False))
     lines = [((a[0] + dx, a[1] + dy), (b[0] + dx, b[1] + dy)) for a, b in outline(owner)]
     ax.add_collection(LineCollection(lines, colors=LINE_COLOR, linewidths=1.6, capstyle="projecting"))
 

@@ -109,7 +109,9 @@ class Tiling:
     """A (full or partial) covering of a region by placements. Shows as a picture in notebooks.
 
     ``str(tiling)`` is the region as text, one letter per piece (the piece's
-    first letter when that tells the pieces apart), ``.`` for an uncovered cell.
+    first letter when that tells the pieces apart), ``#`` for an uncovered cell
+    and ``.`` for a square outside the region: with no pieces it is the
+    region's ASCII art, which :class:`Puzzle` reads back.
     """
 
     region: frozenset[Cell]
@@ -125,6 +127,10 @@ class Tiling:
             letters = [alphabet[i % len(alphabet)] for i in range(len(self.placements))]
         object.__setattr__(self, "_letters", dict(zip(self.placements, letters)))
 
+    def __repr__(self) -> str:
+        names = " ".join(p.piece for p in self.placements)
+        return f"<Tiling of a {len(self.region)}-cell region: {names or 'no pieces'}>"
+
     @property
     def is_complete(self) -> bool:
         """Does it cover every cell of the region?"""
@@ -134,11 +140,10 @@ class Tiling:
         owner = {cell: self._letters[p] for p in self.placements for cell in p.cells}
         width = 1 + max(x for x, _ in self.region)
         height = 1 + max(y for _, y in self.region)
-        rows = []
-        for y in range(height):
-            row = "".join(owner.get((x, y), "." if (x, y) in self.region else " ") for x in range(width))
-            rows.append(row.rstrip())
-        return "\n".join(rows)
+        return "\n".join(
+            "".join(owner.get((x, y), "#" if (x, y) in self.region else ".") for x in range(width))
+            for y in range(height)
+        )
 
     def svg(self, cell_size: int = 24) -> str:
         """The tiling as an SVG string.
@@ -337,13 +342,13 @@ class Puzzle:
     >>> puzzle = Puzzle('''
     ... ###
     ... #.#
-    ... ###''', ["V3", "V3", "2"])
-    >>> puzzle.count(), puzzle.count(unique=True)
-    (4, 1)
-    >>> puzzle.place([(0, 0), (1, 0), (0, 1)])
-    Placement(piece='V3', cells=((0, 0), (1, 0), (0, 1)))
+    ... ###''', ["I3", "I3", "1", "1"])
+    >>> puzzle.count(), puzzle.count(unique=True)  # rows or columns, the same turned
+    (2, 1)
+    >>> puzzle.place([(0, 0), (1, 0), (2, 0)])
+    Placement(piece='I3', cells=((0, 0), (1, 0), (2, 0)))
     >>> puzzle.hint()
-    Placement(piece='2', cells=((2, 0), (2, 1)))
+    Placement(piece='1', cells=((0, 1),))
     """
 
     def __init__(self, region: Region, pieces: Any = "pentominoes") -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import doctest
+
 import itertools
 import random
 
@@ -11,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from blokus_nb import pieces
+from blokus_nb import pieces, puzzles
 from blokus_nb.errors import BlokusError
 from blokus_nb.puzzles import (
     PENTOMINOES, Placement, PlacementError, Puzzle, PuzzleError, RegionError, Tiling, parse_pieces,
@@ -205,6 +207,7 @@ def test_polyominoes_that_are_not_pieces():
     tiling = puzzle.solve()
     assert [p.piece for p in tiling.placements] == ["poly1", "poly1"]
     assert str(tiling) == "AAAAAA\nBBBBBB"
+    assert repr(tiling) == "<Tiling of a 12-cell region: poly1 poly1>"
 
 
 # -- reading regions and pieces -----------------------------------------------------------
@@ -364,7 +367,11 @@ def test_tilings_draw():
     assert ax.get_title() == "3x20" and len(ax.collections) == 2
     matplotlib.pyplot.close("all")
     puzzle.place(tiling.placements[0].cells)
-    assert "." in str(puzzle) and puzzle._repr_svg_().count("<rect") > 60  # empty cells get a grid
+    assert "#" in str(puzzle) and puzzle._repr_svg_().count("<rect") > 60  # empty cells get a grid
+    # With nothing placed, the text is the region's ASCII art and reads back.
+    ring = Puzzle(EIGHT_BY_EIGHT_WITH_HOLE, "pentominoes")
+    assert str(ring).splitlines()[3] == "###..###"
+    assert Puzzle(str(ring), "pentominoes").cells == ring.cells
     assert repr(puzzle) == "<Puzzle 20x3 with F I5 L5 N P T5 U V5 W X Y Z5; 1 placed>"
 
 
@@ -372,3 +379,9 @@ def test_every_unique_tiling_is_valid_on_4x15():
     puzzle = Puzzle((15, 4), "pentominoes")
     for tiling in itertools.islice(puzzle.solutions(unique=True), 50):
         assert_valid(tiling, puzzle)
+
+
+@pytest.mark.parametrize("module", [puzzles], ids=lambda m: m.__name__)
+def test_docstring_examples(module):
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
