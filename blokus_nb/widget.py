@@ -30,7 +30,7 @@ from .game import Game
 from .move import Move
 from .variants import VARIANTS
 from .widget_messages import Refusal, Request, read_request
-from .widget_seats import HUMAN, Job, Thinker, make_seat, suggest_move
+from .widget_seats import HUMAN, Job, Thinker, make_seat, suggest
 from .widget_state import pieces_table, view_state
 
 __all__ = ["BlokusWidget"]
@@ -48,7 +48,9 @@ class BlokusWidget(anywidget.AnyWidget):
     ``"random"``, ``"greedy"`` or ``"mcts"`` (or a player object). ``mode``
     ``"replay"`` shows a recorded game with a move slider instead of letting
     anyone play. ``hint_player`` is the AI that suggests moves for the Hint
-    button; ``ai_pause`` the shortest time (seconds) an AI seat appears to think.
+    button; ``ai_pause`` the shortest time (seconds) an AI seat appears to
+    think, and ``ai_limit`` (a :class:`blokus_nb.players.Limit`) overrides the
+    AI seats' own thinking budgets.
     """
 
     _esm = _STATIC / "widget.js"
@@ -60,7 +62,7 @@ class BlokusWidget(anywidget.AnyWidget):
     size = traitlets.Int(20).tag(sync=True)
     colors = traitlets.List(traitlets.Unicode()).tag(sync=True)
     start_cells = traitlets.Dict().tag(sync=True)
-    pieces = traitlets.Dict(help="Each piece's cells [x, y], y down.").tag(sync=True)
+    pieces = traitlets.List(help="[{'name', 'cells': [[x, y], ...]}] in catalogue order, y down.").tag(sync=True)
     board = traitlets.Unicode(help="One digit per cell, row 0 at the top: 0 empty, k = colors[k-1].").tag(sync=True)
     hands = traitlets.Dict(help="Color -> names of the pieces it still holds.").tag(sync=True)
     to_play = traitlets.Unicode(help="The color to move, or '' when the game is over.").tag(sync=True)
@@ -79,7 +81,8 @@ class BlokusWidget(anywidget.AnyWidget):
     can_undo = traitlets.Bool(False).tag(sync=True)
     can_redo = traitlets.Bool(False).tag(sync=True)
     move_number = traitlets.Int(0, help="Placements so far.").tag(sync=True)
-    hint = traitlets.Dict(help="The suggested move {'version', 'move', 'piece', 'cells', 'source'}, or {}.").tag(sync=True)
+    hint = traitlets.Dict(help="The suggested move {'version', 'move', 'piece', 'cells', 'reasons', 'source'}, "
+                                "or {}.").tag(sync=True)
     comment = traitlets.Unicode(help="The record's comment on the move shown (replay).").tag(sync=True)
     # View preferences (either side may set them).
     show_hints = traitlets.Bool(False, help="Show corner points and forbidden cells of the color to play.").tag(sync=True)
@@ -94,7 +97,8 @@ class BlokusWidget(anywidget.AnyWidget):
 
     def __init__(self, variant: str = "classic", *, game: Game | None = None,
                  players: Mapping[str, Any] | None = None, mode: str = "play", hint_player: Any = "hard",
-                 ai_pause: float = 0.4, seed: int | None = None, **kwargs: Any) -> None:
+                 ai_pause: float = 0.4, ai_limit: Any = None, seed: int | None = None,
+                 **kwargs: Any) -> None:
         self._lock = threading.RLock()
         self._generation = 0
         self._hold_ai = 0
@@ -107,6 +111,7 @@ class BlokusWidget(anywidget.AnyWidget):
         self._replay_of: tuple[int, int] | None = None
         self._thinker = Thinker(self._deliver, ai_pause)
         self.hint_player = hint_player
+        self.ai_limit = ai_limit
         super().__init__(mode=mode, variants=list(VARIANTS), pieces=pieces_table(), **kwargs)
         self.players = players or {}
         self.game = game if game is not None else Game(variant)
@@ -184,7 +189,7 @@ class BlokusWidget(anywidget.AnyWidget):
             self.thinking = game.to_play
             copy, player = game.copy(), self.hint_player
             self._thinker.start(Job("hint", game.to_play, self._generation, game.version, game,
-                                    lambda: suggest_move(copy, player)))
+                                    lambda: suggest(copy, player)))
 
     def save(self, path: str | Path) -> None:
         """Save the game (``.blksgf`` as Pentobi SGF, ``.json`` as JSON)."""
@@ -318,12 +323,12 @@ class BlokusWidget(anywidget.AnyWidget):
             player = self._seat_players.get(color)
             if player is None:
                 return
-            copy = game.copy()
+            copy, limit = game.copy(), self.ai_limit
             self.thinking = color
             self._thinker.start(Job("move", color, self._generation, game.version, game,
-                                    lambda: player.choose_move(copy)))
+                                    lambda: player.choose_move(copy, limit)))
 
-    def _deliver(self, job: Job, move: Move | None, error: BaseException | None) -> None:
+    def _deliver(self, job: Job, move: Any, error: BaseException | None) -> None:
         """Apply an answer from the background thread, unless the game moved on meanwhile."""
         with self._lock:
             game = self.game
@@ -334,9 +339,8 @@ class BlokusWidget(anywidget.AnyWidget):
             if error is not None:
                 self.error = f"{who} could not find a move: {error}"
                 return
-            if job.kind == "hint":
-                self.hint = {"version": self.version, "move": str(move), "piece": move.piece.name,
-                             "cells": list(move.cells), "source": str(self.hint_player)}
+            if job.kind == "hint":  # `move` is the suggestion, with its reasons
+                self.hint = {"version": self.version, **move}
                 return
             try:
                 game.play(move)

@@ -13,28 +13,16 @@ False
 
 from __future__ import annotations
 
-import random
 import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .game import Game
-from .move import Move
+from .hints import hint
+from .players import Player, make_player
 
 HUMAN = "human"
-
-
-class _RandomSeat:
-    """Stand-in used only while :mod:`blokus_nb.players` is not installed: a uniformly random legal move."""
-
-    name = "random"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self._random = random.Random(seed)
-
-    def choose_move(self, game: Game, limit: Any = None) -> Move:
-        return self._random.choice(game.legal_moves())
 
 
 def make_seat(spec: Any, seed: int | None = None) -> tuple[str, Any]:
@@ -42,36 +30,29 @@ def make_seat(spec: Any, seed: int | None = None) -> tuple[str, Any]:
 
     ``spec`` is ``"human"`` (or None), a player name for
     :func:`blokus_nb.players.make_player` (``"random"``, ``"greedy"``,
-    ``"mcts"``...), or an object with a ``choose_move(game, limit=None)`` method.
+    ``"mcts"``, ``"easy"``, ``"medium"``, ``"hard"``), or a player object with
+    a ``choose_move(game, limit=None)`` method.
     """
     if spec is None or spec == HUMAN:
         return HUMAN, None
-    if not isinstance(spec, str):
-        if not callable(getattr(spec, "choose_move", None)):
-            raise TypeError(f"a seat is 'human', a player name or a player with choose_move(), not {spec!r}")
-        return str(getattr(spec, "name", type(spec).__name__)), spec
-    try:
-        from .players import make_player
-    except ImportError:
-        if spec != "random":
-            raise ValueError(f"AI player {spec!r} needs blokus_nb.players, which is not available") from None
-        return spec, _RandomSeat(seed)
-    return spec, make_player(spec, seed=seed)
+    if isinstance(spec, str):
+        player = make_player(spec, seed=seed)
+        return player.name, player
+    if not callable(getattr(spec, "choose_move", None)):
+        raise TypeError(f"a seat is 'human', a player name or a player with choose_move(), not {spec!r}")
+    if isinstance(spec, Player) and seed is not None:
+        spec = make_player(spec, seed=seed)
+    return str(getattr(spec, "name", type(spec).__name__)), spec
 
 
-def suggest_move(game: Game, player: Any = "hard") -> Move:
-    """A good move for the color to play: from :func:`blokus_nb.hint` when the AI
-    players are available, else a legal move of the largest piece that fits."""
-    try:
-        from . import hint
-    except ImportError:
-        hint = None
-    if hint is not None:
-        return hint(game, player=player)
-    moves = game.legal_moves()
-    if not moves:
-        raise ValueError("the color to play has no legal move")
-    return max(moves, key=lambda m: m.piece.size)  # max keeps the first of the largest
+def suggest(game: Game, player: Any = "hard") -> dict[str, Any]:
+    """A good move for the color to play and why, from :func:`blokus_nb.hints.hint`, as trait data."""
+    advice = hint(game, player=player)
+    move = advice.move
+    if move.is_pass:
+        raise ValueError(f"{advice.color} has no legal move")
+    return {"move": str(move), "piece": move.piece.name, "cells": list(move.cells),
+            "reasons": advice.reasons(), "source": advice.player}
 
 
 @dataclass
@@ -83,7 +64,7 @@ class Job:
     generation: int
     version: int
     target: Game
-    compute: Callable[[], Move]
+    compute: Callable[[], Any]
     cancelled: threading.Event = field(default_factory=threading.Event)
 
 
@@ -94,7 +75,7 @@ class Thinker:
     "thinking" state before the computer's piece appears.
     """
 
-    def __init__(self, deliver: Callable[[Job, Move | None, BaseException | None], None], pause: float) -> None:
+    def __init__(self, deliver: Callable[[Job, Any, BaseException | None], None], pause: float) -> None:
         self._deliver = deliver
         self.pause = pause
         self._job: Job | None = None
@@ -126,7 +107,7 @@ class Thinker:
 
     def _run(self, job: Job) -> None:
         started = time.perf_counter()
-        move: Move | None = None
+        move: Any = None
         error: BaseException | None = None
         try:
             move = job.compute()

@@ -20,9 +20,12 @@ from .pieces import PIECES
 HUMAN = "human"
 
 
-def pieces_table() -> dict[str, list[list[int]]]:
-    """Every piece's cells ``[x, y]`` (y down) in its first orientation, in catalogue order."""
-    return {p.name: [list(cell) for cell in p.cells] for p in PIECES}
+def pieces_table() -> list[dict[str, Any]]:
+    """Every piece's name and cells ``[x, y]`` (y down) in its first orientation, in catalogue order.
+
+    A list, not a mapping: saved widget state may come back with its keys sorted.
+    """
+    return [{"name": p.name, "cells": [list(cell) for cell in p.cells]} for p in PIECES]
 
 
 def board_string(game: Game) -> str:

@@ -6,8 +6,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 import blokus_nb as bn
 from blokus_nb import widget_state as ws
 from blokus_nb.pieces import PIECES
@@ -112,8 +110,8 @@ def test_view_state_leaves_legal_moves_out_on_request():
 
 def test_pieces_table_is_every_piece_in_order():
     table = ws.pieces_table()
-    assert list(table) == [p.name for p in PIECES]
-    assert table["X"] == [[1, 0], [0, 1], [1, 1], [2, 1], [1, 2]]
+    assert [p["name"] for p in table] == [p.name for p in PIECES]
+    assert table[PIECES.index(bn.pieces.get("X"))]["cells"] == [[1, 0], [0, 1], [1, 1], [2, 1], [1, 2]]
 
 
 if __name__ == "__main__":

@@ -113,13 +113,30 @@ def test_undo_redo_and_new_game_requests(duo):
     assert duo.size == 20 and duo.colors == ["blue", "yellow", "red", "green"] and duo.board == "0" * 400
 
 
-def test_hint_request_suggests_a_legal_move(duo):
-    custom(duo, {"type": "hint", "version": duo.version})
-    wait_for(lambda: duo.hint != {})
-    assert duo.game.is_legal(duo.hint["move"])
-    assert duo.hint["version"] == duo.version
-    assert bn.pieces.get(duo.hint["piece"]).size == 5
-    assert duo.thinking == ""
+def test_hint_request_suggests_a_legal_move_and_says_why():
+    w = BlokusWidget("duo", hint_player="greedy")
+    custom(w, {"type": "hint", "version": w.version})
+    assert w.thinking == "purple"  # the view shows that a hint is on its way
+    wait_for(lambda: w.hint != {})
+    assert w.game.is_legal(w.hint["move"])
+    assert w.hint["version"] == w.version and w.hint["source"] == "greedy"
+    assert bn.pieces.get(w.hint["piece"]).size == 5
+    assert any("5 squares" in reason for reason in w.hint["reasons"])
+    assert w.thinking == ""
+    w.game.play(w.hint["move"])
+    assert w.hint == {}  # a hint is for one position only
+    w.close()
+
+
+def test_ai_seats_use_the_players_by_name_and_a_limit():
+    from blokus_nb.players import Limit
+
+    w = BlokusWidget("duo", players={"orange": "mcts"}, ai_pause=0.0, ai_limit=Limit(simulations=20), seed=1)
+    assert w.seats == {"purple": "human", "orange": "mcts"}
+    place(w, X_AT_E10)
+    wait_for(lambda: len(w.game.history) == 2, timeout=30)
+    assert w.game.history[1].color == "orange"
+    w.close()
 
 
 # ---------------------------------------------------------------- refused requests

@@ -15,6 +15,7 @@ export class Panel {
   private readonly scores: HTMLTableSectionElement;
   private readonly summary: HTMLDivElement;
   private readonly comment: HTMLDivElement;
+  private readonly advice: HTMLDivElement;
   private scoresKey = "";
 
   constructor() {
@@ -26,6 +27,8 @@ export class Panel {
     this.error = html("div", { class: "bk-error", "data-role": "error", role: "alert" });
     this.detail = html("div", { class: "bk-detail", "data-role": "detail", "aria-live": "polite" });
     this.summary = html("div", { class: "bk-summary", "data-role": "summary", hidden: "", role: "status" }, this.element);
+    this.advice = html("div", { class: "bk-advice", "data-role": "hint-text", hidden: "", "aria-live": "polite" },
+      this.element);
     this.comment = html("div", { class: "bk-comment", "data-role": "comment", hidden: "" }, this.element);
     const table = html("table", { class: "bk-scores", "data-role": "scores" }, this.element);
     html("caption", {}, table, "Score");
@@ -51,6 +54,11 @@ export class Panel {
       this.thinking.setAttribute("hidden", "");
     }
     this.error.textContent = state.error;
+    const hint = "move" in state.hint && state.hint.version === state.version ? state.hint : null;
+    this.advice.textContent = hint
+      ? `Hint (${hint.source}): ${hint.piece} at ${hint.move}: ${hint.reasons.join("; ")}.`
+      : "";
+    this.advice.toggleAttribute("hidden", hint === null);
     this.comment.textContent = state.comment; // record text: shown as text, never parsed as HTML
     this.comment.toggleAttribute("hidden", state.comment === "");
     setFlag(this.error, "data-shown", state.error !== "");

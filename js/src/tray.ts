@@ -3,6 +3,7 @@
 
 import { type Shape, normalize } from "./geometry.js";
 import { html, setFlag, svg } from "./svg.js";
+import type { PieceShape } from "./types.js";
 
 export interface Slot {
   name: string;
@@ -56,20 +57,21 @@ export class TrayView {
   private readonly groups = new Map<string, SVGGElement>();
   readonly order: string[];
 
-  constructor(readonly color: string, pieces: Record<string, [number, number][]>, onPick: (piece: string) => void) {
-    this.order = Object.keys(pieces);
+  constructor(readonly color: string, pieces: readonly PieceShape[], onPick: (piece: string) => void) {
+    this.order = pieces.map((p) => p.name);
+    const shapes = new Map(pieces.map((p) => [p.name, p.cells] as const));
     this.element = html("div", { class: "bk-tray", "data-tray": color, "data-color": color });
     const header = html("div", { class: "bk-tray-header" }, this.element);
     html("span", { class: "bk-swatch", "data-color": color, "aria-hidden": "true" }, header);
     this.title = html("span", { class: "bk-tray-title" }, header, color);
     this.detail = html("span", { class: "bk-tray-detail" }, header);
-    const { slots, height } = layoutTray(this.order.map((n) => [n, pieces[n]] as [string, Shape]), TRAY_WIDTH);
+    const { slots, height } = layoutTray(pieces.map((p) => [p.name, p.cells] as [string, Shape]), TRAY_WIDTH);
     const picture = svg("svg", {
       class: "bk-tray-pieces", viewBox: `-0.5 -0.5 ${TRAY_WIDTH + 1} ${height + 1}`,
       role: "group", "aria-label": `${color} pieces`,
     }, this.element);
     for (const slot of slots) {
-      const cells = normalize(pieces[slot.name]);
+      const cells = normalize(shapes.get(slot.name)!);
       const group = svg("g", {
         class: "bk-piece", "data-piece": slot.name, "data-color": color, role: "button",
         "aria-label": `${color} piece ${slot.name}, ${cells.length} square${cells.length > 1 ? "s" : ""}`,

@@ -9,6 +9,11 @@ export interface LegalMoves {
   moves: Record<string, string[]>;
 }
 
+export interface PieceShape {
+  name: string;
+  cells: [number, number][];
+}
+
 export interface LastMove {
   color: string;
   move: string;
@@ -39,6 +44,7 @@ export interface Hint {
   move: string;
   piece: string;
   cells: string[];
+  reasons: string[];
   source: string;
 }
 
@@ -48,7 +54,8 @@ export interface WidgetState {
   size: number;
   colors: string[];
   start_cells: Record<string, string>;
-  pieces: Record<string, [number, number][]>;
+  /** In catalogue order (a list: saved widget state may sort an object's keys). */
+  pieces: PieceShape[];
   board: string;
   hands: Record<string, string[]>;
   to_play: string;

@@ -87,7 +87,7 @@ export class BlokusView implements InputTarget {
 
   private render(): void {
     const state = (this.state = this.sync.state);
-    const layoutKey = `${state.size}|${state.colors.join()}|${Object.keys(state.pieces).join()}`;
+    const layoutKey = `${state.size}|${state.colors.join()}|${state.pieces.map((p) => p.name).join()}`;
     if (layoutKey !== this.layoutKey) this.rebuild(state, layoutKey);
     const root = this.root;
     root.setAttribute("data-palette", state.palette);
@@ -307,6 +307,10 @@ export class BlokusView implements InputTarget {
     this.render();
   }
 
+  private pieceCells(name: string): Cell[] | undefined {
+    return this.state.pieces.find((p) => p.name === name)?.cells;
+  }
+
   private positionKey(): string {
     const last = this.state.last_move;
     return `${this.state.move_number}|${"move" in last ? last.move : ""}|${this.state.to_play}`;
@@ -320,7 +324,7 @@ export class BlokusView implements InputTarget {
   private select(piece: string): void {
     this.selected = piece;
     this.selectedAt = this.positionKey();
-    this.shape = normalize(this.state.pieces[piece]);
+    this.shape = normalize(this.pieceCells(piece)!);
   }
 
   private drop(): void {
@@ -348,11 +352,12 @@ export class BlokusView implements InputTarget {
     const hint = "move" in s.hint ? (s.hint as Hint) : null;
     if (!hint || hint.version !== s.version || !this.humanToPlay()) return;
     const key = `${s.version}|${hint.move}`;
-    if (key === this.appliedHint || !s.pieces[hint.piece]) return;
+    const base = this.pieceCells(hint.piece);
+    if (key === this.appliedHint || !base) return;
     this.appliedHint = key;
     const cells = hint.cells.map((n) => parseCell(n, s.size)).filter((c): c is Cell => c !== null);
     const target = shapeKey(cells);
-    const shape = orientations(s.pieces[hint.piece]).find((o) => shapeKey(o) === target);
+    const shape = orientations(base).find((o) => shapeKey(o) === target);
     if (!shape) return;
     const minX = Math.min(...cells.map((c) => c[0]));
     const minY = Math.min(...cells.map((c) => c[1]));

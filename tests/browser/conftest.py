@@ -80,6 +80,10 @@ def lab():
     # No news toast or update check: they can cover what a test clicks.
     (settings / "apputils-extension" / "notification.jupyterlab-settings").write_text(
         json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+    # Save widget state with the notebook, as a user would to share a notebook with live boards.
+    manager = root / "settings" / "@jupyter-widgets" / "jupyterlab-manager"
+    manager.mkdir(parents=True)
+    (manager / "plugin.jupyterlab-settings").write_text(json.dumps({"saveState": True}))
     port = _free_port()
     cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ServerApp.ip=127.0.0.1",
            f"--ServerApp.port={port}", "--ServerApp.port_retries=0", f"--IdentityProvider.token={TOKEN}",
@@ -138,9 +142,15 @@ def notebook(lab, browser, request):
     nb = Notebook(page, name)
     page.on("console", lambda m: nb.console.append(f"{m.type}: {m.text}"))
     page.on("pageerror", lambda e: nb.console.append(f"pageerror: {e}"))
-    page.goto(f"{lab.base}/lab/tree/{path.name}?token={TOKEN}&reset")
-    page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=60_000)
-    page.locator("#jp-main-statusbar").get_by_text("Idle").wait_for(timeout=60_000)
+    # A module may set APP = "notebook" to run in Notebook 7 instead of JupyterLab.
+    if getattr(request.module, "APP", "lab") == "notebook":
+        page.goto(f"{lab.base}/notebooks/{path.name}?token={TOKEN}")
+        page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=60_000)
+        page.locator(".jp-NotebookKernelStatus, [data-status='idle']").first.wait_for(timeout=60_000)
+    else:
+        page.goto(f"{lab.base}/lab/tree/{path.name}?token={TOKEN}&reset")
+        page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=60_000)
+        page.locator("#jp-main-statusbar").get_by_text("Idle").wait_for(timeout=60_000)
     nb.py(setup)
     try:
         yield nb

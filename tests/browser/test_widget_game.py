@@ -3,9 +3,12 @@ end, replaying it, a four-color position for the README, and the dark theme."""
 
 from __future__ import annotations
 
+import json
 import re
 
 from playwright.sync_api import expect
+
+import blokus_nb as bn
 
 from widget_page import ARTIFACTS, center, measure, record
 
@@ -124,3 +127,27 @@ def test_dark_theme(notebook):
     assert all(b < 128 for b in brightness), (background, empty)  # the board follows the dark theme
     notebook.screenshot("widget-dark", root)
     assert (ARTIFACTS / "widget-dark.png").exists()
+
+
+def test_a_saved_notebook_shows_the_board_again_without_its_kernel(notebook, lab):
+    page = notebook.page
+    root = notebook.cell(notebook.DISPLAY).locator(".bk-root")
+    owned = root.locator("svg.bk-board [data-owner]").count()
+    assert owned > 0
+    page.keyboard.press("Escape")
+    page.keyboard.press("Control+s")
+    page.wait_for_function("() => !document.querySelector('.jp-mod-dirty')", timeout=15_000)
+    saved = json.loads((lab.notebooks / f"{notebook.name}.ipynb").read_text())
+    assert "application/vnd.jupyter.widget-state+json" in saved["metadata"]["widgets"]
+
+    page.locator(".lm-MenuBar-itemLabel", has_text="Kernel").click()
+    page.locator(".lm-Menu-itemLabel").get_by_text("Shut Down Kernel", exact=True).click()
+    page.locator("#jp-main-statusbar").get_by_text("No Kernel").wait_for(timeout=30_000)
+    page.reload()
+    restored = notebook.cell(notebook.DISPLAY).locator(".bk-root")
+    restored.wait_for(timeout=30_000)
+    expect(restored.locator("svg.bk-board [data-owner]")).to_have_count(owned)
+    tray = restored.locator('[data-tray="blue"] [data-piece]').evaluate_all(
+        "els => els.map(e => e.getAttribute('data-piece'))")
+    assert tray == [p.name for p in bn.pieces.PIECES]  # catalogue order survives the saved state
+    notebook.screenshot("restored-without-kernel", restored)
