@@ -25,8 +25,9 @@ from .errors import BlokusError, RecordError
 from .game import Game
 from .variants import VARIANTS, get_variant
 
-__all__ = ["read_sgf", "iter_games", "load", "save", "write_games", "game_to_sgf",
-           "game_from_tree", "game_to_json", "game_from_json", "JSON_FORMAT", "JSON_VERSION"]
+__all__ = ["read_sgf", "iter_games", "load", "save", "write_games", "game_to_sgf", "game_to_tree",
+           "game_from_tree", "game_to_json", "game_from_json", "game_to_dict", "game_from_dict",
+           "JSON_FORMAT", "JSON_VERSION"]
 
 Source = Union[str, bytes, "os.PathLike[str]", IO[str], IO[bytes]]
 
@@ -373,10 +374,16 @@ def iter_games(source: Source) -> Iterator[Game]:
                                   column=error.colno) from None
             for record in records:
                 yield game_from_dict(record)
-        elif "\n" in text.strip():
-            yield from _iter_json_lines(text.splitlines(), "<text>")
         else:
-            yield game_from_json(text)
+            try:
+                record = json.loads(text)
+            except json.JSONDecodeError as error:
+                if error.msg != "Extra data":
+                    raise RecordError(f"not valid JSON: {error.msg}", line=error.lineno,
+                                      column=error.colno) from None
+                yield from _iter_json_lines(text.splitlines(), "<text>")  # JSON Lines
+            else:
+                yield game_from_dict(record)
         return
     if isinstance(source, (str, os.PathLike)):
         path = Path(source)

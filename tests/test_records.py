@@ -204,6 +204,15 @@ def test_bad_json_lines_name_the_line(tmp_path):
     assert info.value.line == 3 and info.value.source == str(path)
 
 
+def test_json_text_sources():
+    games = [random_game("duo", seed=s, moves=6) for s in range(2)]
+    assert [g.history for g in bn.iter_games(games[0].to_json())] == [games[0].history]
+    lines = "\n".join(g.to_json(indent=None) for g in games)
+    assert [g.history for g in bn.iter_games(lines)] == [g.history for g in games]
+    with pytest.raises(bn.RecordError, match="not valid JSON"):
+        list(bn.iter_games('{"format": '))
+
+
 def test_open_file_and_text_sources():
     text = (GAMES / "duo" / "duo_L1_0002.blksgf").read_text()
     assert len(list(bn.iter_games(io.StringIO(text + text)))) == 2
