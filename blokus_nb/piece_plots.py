@@ -124,7 +124,8 @@ def _svg_cells(owner: dict[Cell, Hashable], colors: dict[Hashable, str], dx: flo
                grid: bool = False) -> list[str]:
     body = []
     for (x, y), who in sorted(owner.items()):
-        body.append(f'<rect x="{x + dx:g}" y="{y + dy:g}" width="1" height="1" fill="{colors[who]}"/>')
+        body.append(f'<rect x="{x + dx:g}" y="{y + dy:g}" width="1" height="1" fill="{colors[who]}" '
+                    'shape-rendering="crispEdges"/>')
     if grid:
         for (x, y), who in owner.items():
             if who is None:

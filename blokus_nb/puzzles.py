@@ -1,17 +1,17 @@
 """Tiling puzzles: cover a region exactly with a given set of pieces.
 
->>> import blokus_nb as bn
 >>> from blokus_nb.puzzles import Puzzle
 >>> puzzle = Puzzle((20, 3), "pentominoes")
 >>> puzzle.count(), puzzle.count(unique=True)
 (8, 2)
->>> print(puzzle.solve())  # doctest: +SKIP
-UUUXPPIIIIINNNFTWYYYY
-...
+>>> print(puzzle.solve())
+UUXIIIIINNNFTWYYYYZV
+UXXXPPLNNFFFTWWYZZZV
+UUXPPPLLLLFTTTWWZVVV
 
 A region is a rectangle ``(width, height)``, ASCII art (``#`` a cell, ``.`` or a
-space not), a boolean mask (rows of ``True``/``False``, ``mask[y][x]``) or a
-set of ``(x, y)`` cells. Coordinates are those of the pieces: ``x`` to the
+space not), a boolean mask (a numpy array or a list of lists, ``mask[y][x]``)
+or ``(x, y)`` cells (a set, or a list of tuples). Coordinates are those of the pieces: ``x`` to the
 right, ``y`` down, ``(0, 0)`` at the top left of the art or mask.
 
 Pieces are a multiset: a list of names (``["F", "X", "X"]``), a string of
@@ -173,6 +173,9 @@ class Tiling:
 def parse_region(region: Region) -> frozenset[Cell]:
     """The cells of a region given as ``(width, height)``, ASCII art, a boolean mask or cells.
 
+    A mask is a numpy array or a list of lists (``mask[y][x]``, booleans or 0/1);
+    cells are a set, or a list of ``(x, y)`` tuples.
+
     >>> sorted(parse_region("#.\\n##"))
     [(0, 0), (0, 1), (1, 1)]
     >>> len(parse_region((10, 6)))
@@ -186,7 +189,8 @@ def parse_region(region: Region) -> frozenset[Cell]:
         if width < 1 or height < 1:
             raise RegionError(f"a rectangle needs a positive width and height, not {width}x{height}")
         cells = frozenset((x, y) for y in range(height) for x in range(width))
-    elif isinstance(region, (set, frozenset)):
+    elif isinstance(region, (set, frozenset)) or (
+            isinstance(region, (list, tuple)) and region and all(isinstance(c, tuple) for c in region)):
         cells = frozenset(_cell(c) for c in region)
     else:
         cells = _parse_mask(region)

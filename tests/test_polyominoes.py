@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import doctest
 
+from xml.etree import ElementTree
+
 import matplotlib
 import matplotlib.pyplot as plt
 import pytest
@@ -90,6 +92,8 @@ def test_text_drawing():
 def test_pictures():
     svg = polyominoes.svg(polyominoes.enumerate(4))
     assert svg.startswith("<svg") and svg.count("<rect") == 5 * 4 and svg.count("<text") == 5
+    assert [t.text for t in ElementTree.fromstring(svg).iter("{http://www.w3.org/2000/svg}text")] == [
+        polyominoes.name(s) for s in polyominoes.enumerate(4)]
     ax = polyominoes.show(polyominoes.enumerate(5), columns=6)
     assert [t.get_text() for t in ax.texts] == [polyominoes.name(s) for s in polyominoes.enumerate(5)]
     ax = polyominoes.show(polyominoes.enumerate(6))  # not pieces: no labels

@@ -6,6 +6,7 @@ import doctest
 
 import itertools
 import random
+from xml.etree import ElementTree
 
 import matplotlib
 import matplotlib.pyplot
@@ -217,6 +218,7 @@ def test_region_forms_agree():
     mask = [[True, True, False], [1, 1, 1]]
     cells = {(0, 0), (1, 0), (0, 1), (1, 1), (2, 1)}
     assert parse_region(art) == parse_region(mask) == parse_region(cells) == frozenset(cells)
+    assert parse_region(sorted(cells)) == frozenset(cells)  # a list of (x, y) tuples is cells, not a mask
     assert parse_region((3, 2)) == frozenset(cells | {(2, 0)})
     # Indented art with blank lines around it, as in a notebook cell.
     assert parse_region("\n    ##\n     #\n") == frozenset({(0, 0), (1, 0), (1, 1)})
@@ -361,6 +363,7 @@ def test_tilings_draw():
     tiling = puzzle.solve()
     svg = tiling._repr_svg_()
     assert svg.startswith("<svg") and svg.count("<rect") == 60
+    assert ElementTree.fromstring(svg).tag.endswith("svg")  # well-formed XML
     text = str(tiling)
     assert len(text.splitlines()) == 3 and set(text.replace("\n", "")) == set("FILNPTUVWXYZ")
     ax = tiling.plot(title="3x20")
