@@ -59,7 +59,11 @@ def test_a_whole_duo_game_against_the_computer_using_hints(notebook):
 
 def test_replay_the_game_with_slider_steps_and_play(notebook):
     page = notebook.page
-    root = notebook.show("r = BlokusWidget(game=w.game.copy(), mode='replay'); r", index=notebook.SECOND)
+    root = notebook.show(
+        "g = w.game.copy()\n"
+        "g.player_names[0] = '<img src=x>Ann'\n"  # text from a record: must stay text
+        "g.annotations[0] = {'comment': '<i>a classic opening</i>'}\n"
+        "r = BlokusWidget(game=g, mode='replay'); r", index=notebook.SECOND)
     root.scroll_into_view_if_needed()
     total = notebook.value("len(r.game.moves)")
     position = root.locator('[data-role="replay-position"]')
@@ -69,6 +73,9 @@ def test_replay_the_game_with_slider_steps_and_play(notebook):
     root.locator('[data-action="first"]').click()
     expect(root.locator("svg.bk-board [data-owner]")).to_have_count(0)
     root.locator('[data-action="next"]').click()
+    expect(root.locator('[data-role="comment"]')).to_have_text("<i>a classic opening</i>")
+    expect(root.locator('[data-role="scores"]')).to_contain_text("<img src=x>Ann")
+    assert root.locator("img, i").count() == 0  # nothing from the record became markup
     root.locator('[data-action="next"]').click()
     sizes = notebook.value("[m.piece.size for m in r.game.moves[:2]]")
     expect(root.locator("svg.bk-board [data-owner]")).to_have_count(sum(sizes))
