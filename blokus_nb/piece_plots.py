@@ -222,7 +222,7 @@ def _draw_cells(ax: "Axes", owner: dict[Cell, Hashable], colors: dict[Hashable, 
 
 
 def plot_shapes(shapes: Sequence[Iterable[Cell]], ax: "Axes | None" = None, *, columns: int | None = None,
-                labels: Sequence[str] | None = None, title: str | None = None, **_: Any) -> "Axes":
+                labels: Sequence[str] | None = None, title: str | None = None) -> "Axes":
     """Draw shapes side by side in a grid, labelled with their piece names (or ``labels``).
 
     >>> ax = plot_shapes([get("F").cells, get("X").cells])  # doctest: +SKIP

@@ -21,7 +21,7 @@ Three ways to count them, which differ in which copies are "the same":
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Iterable, Literal, Sequence
+from typing import TYPE_CHECKING, Iterable, Literal, Sequence
 
 from .pieces import Cell, Shape, identify, normalize, transform
 
@@ -229,7 +229,7 @@ def name(cells: Iterable[Cell]) -> str | None:
 
 
 def show(shapes: Sequence[Iterable[Cell]], ax: "Axes | None" = None, *, columns: int | None = None,
-         labels: Sequence[str] | None = None, **style: Any) -> "Axes":
+         labels: Sequence[str] | None = None, title: str | None = None) -> "Axes":
     """Draw a set of polyominoes side by side in a grid (matplotlib).
 
     Blokus pieces are coloured as in the game and labelled with their names
@@ -239,7 +239,7 @@ def show(shapes: Sequence[Iterable[Cell]], ax: "Axes | None" = None, *, columns:
     """
     from . import piece_plots
 
-    return piece_plots.plot_shapes(shapes, ax=ax, columns=columns, labels=labels, **style)
+    return piece_plots.plot_shapes(shapes, ax=ax, columns=columns, labels=labels, title=title)
 
 
 def svg(shapes: Sequence[Iterable[Cell]], *, columns: int | None = None,
