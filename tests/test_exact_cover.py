@@ -197,3 +197,13 @@ def test_pentominoes_tile_3x20_in_8_ways():
 def test_docstring_examples(module):
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_remembered_counts_make_domino_tilings_of_a_chessboard_quick():
+    # 12,988,816 domino tilings of 8x8 (Fisher-Temperley, Kasteleyn 1961): far too many to list,
+    # counted from the positions that repeat.
+    size, neighbours, kinds = grid_problem(8, 8, [pieces.get("2").cells], [32])
+    assert TilingSearch(size, neighbours, kinds).count() == 12_988_816
+    # A tiny memory limit (the table is emptied when full) changes the speed, not the count.
+    size, neighbours, kinds = grid_problem(6, 6, [pieces.get("2").cells], [18])
+    assert TilingSearch(size, neighbours, kinds).count(memo_limit=50) == 6728
