@@ -139,7 +139,11 @@ class BlokusWidget(anywidget.AnyWidget):
         self._schedule_ai()
 
     def on_move(self, callback: Callable[[Move], Any], remove: bool = False) -> None:
-        """Call ``callback(move)`` for every move added to the game (passes included), wherever it came from."""
+        """Call ``callback(move)`` for every move added to the game (passes included), wherever it came from.
+
+        A computer seat's moves are played from its background thread, so the
+        callback runs there for them.
+        """
         if remove:
             self._move_callbacks.remove(callback)
         elif callback not in self._move_callbacks:
@@ -186,6 +190,8 @@ class BlokusWidget(anywidget.AnyWidget):
             game = self.game
             if self.mode != "play" or game.is_over:
                 raise BlokusError("there is no move to suggest")
+            if self._is_ai(game.to_play) or self._thinker.busy:
+                raise BlokusError("a computer player is thinking; ask for a hint on a human's turn")
             self.thinking = game.to_play
             copy, player = game.copy(), self.hint_player
             self._thinker.start(Job("hint", game.to_play, self._generation, game.version, game,
@@ -358,10 +364,6 @@ class BlokusWidget(anywidget.AnyWidget):
             refused += list(allowed)
         if refused:
             self.send_state(refused)
-
-    @traitlets.observe("show_hints", "palette")
-    def _noop(self, change: dict) -> None:  # present so `observe` on these works symmetrically
-        pass
 
     def _handle_custom_msg(self, content: Any, buffers: Any) -> None:
         super()._handle_custom_msg(content, buffers)

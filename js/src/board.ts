@@ -31,6 +31,8 @@ export class BoardView {
       role: "img",
       "aria-label": `Blokus board, ${size} by ${size}`,
       "data-size": size,
+      // Right-click flips the piece in hand; JupyterLab's own context menu stays away.
+      "data-jp-suppress-context-menu": "true",
     });
     svg("rect", { class: "bk-board-bg", x: 0, y: 0, width: size, height: size }, this.svg);
     const grid = svg("g", { class: "bk-cells" }, this.svg);

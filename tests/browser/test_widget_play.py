@@ -176,6 +176,23 @@ def test_preview_follows_the_pointer_within_a_frame(notebook, duo):
     page.keyboard.press("Escape")
 
 
+def test_wheel_rotates_and_right_click_flips(notebook, duo):
+    page, root = notebook.page, duo
+    root.locator('[data-piece="L4"][data-color="orange"]').click()  # orange is to play now
+    hover(page, root, "h7")
+    start = preview(root)["cells"]
+    page.mouse.wheel(0, 120)
+    turned = preview(root)["cells"]
+    assert turned != start and len(turned.split(",")) == 4
+    page.mouse.wheel(0, -120)
+    assert preview(root)["cells"] == start
+    page.mouse.click(*center(board_cell(root, "h7")), button="right")
+    flipped = preview(root)["cells"]
+    assert flipped != start and len(flipped.split(",")) == 4
+    expect(page.locator(".lm-Menu")).to_have_count(0)  # no JupyterLab context menu on the board
+    page.keyboard.press("Escape")
+
+
 def test_an_ai_seat_answers_and_undo_takes_both_moves_back(notebook):
     page = notebook.page
     root = notebook.show('w = BlokusWidget("duo", players={"orange": "random"}, ai_pause=0.8, seed=2); w')
