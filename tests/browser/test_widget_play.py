@@ -213,3 +213,17 @@ def test_an_ai_seat_answers_and_undo_takes_both_moves_back(notebook):
     expect(root.locator("svg.bk-board [data-owner]")).to_have_count(0)
     assert notebook.value("len(w.game.history)") == 0
     expect(root.locator('[data-role="status"]')).to_have_text("Purple to play (Player 1).")
+    root.locator('[data-action="redo"]').click()  # both moves come back, up to purple's turn
+    expect(root.locator("svg.bk-board [data-owner]")).to_have_count(5 + len(history_cells(notebook)))
+    assert notebook.value("len(w.game.history)") == 2
+
+    root.locator('select[data-role="variant"]').select_option("classic")
+    root.locator('[data-action="new"]').click()
+    expect(root.locator("svg.bk-board [data-cell]")).to_have_count(400)
+    expect(root.locator('[data-tray="green"]')).to_be_visible()
+    assert notebook.value("[w.game.variant.name, len(w.game.history), w.seats]") == [
+        "classic", 0, {"blue": "human", "yellow": "human", "red": "human", "green": "human"}]
+
+
+def history_cells(notebook) -> list[str]:
+    return notebook.value("[c for m in w.game.history if m.color == 'orange' for c in m.cells]")
