@@ -619,7 +619,7 @@ class Puzzle:
         """
         return len(self.covered) == len(self.cells)
 
-    def check(self, cells: Iterable[Cell], piece: str | None = None,
+    def check(self, cells: Iterable[Cell], piece: str | _pieces.Piece | None = None,
               partial: Sequence[Placement] | None = None) -> Placement:
         """The placement of ``piece`` (found from the shape when ``None``) on ``cells``, if it may go there.
 
@@ -646,6 +646,8 @@ class Puzzle:
         shape = normalize(cells) if cells and len(set(cells)) == len(cells) else None
         matches = [name for name in self._names
                    if shape is not None and any(shape == o for o in _pieces_orientations(self.shapes[name]))]
+        if isinstance(piece, _pieces.Piece):
+            piece = piece.name
         if piece is not None:
             if piece not in self.counts:
                 try:
@@ -667,7 +669,7 @@ class Puzzle:
                                  rule="none-left", cells=cells)
         return Placement(piece, cells)
 
-    def place(self, cells: Iterable[Cell], piece: str | None = None) -> Placement:
+    def place(self, cells: Iterable[Cell], piece: str | _pieces.Piece | None = None) -> Placement:
         """Put a piece on ``cells`` (any orientation); returns the placement.
 
         Raises :class:`PlacementError` (and changes nothing) if it may not go there.

@@ -294,7 +294,7 @@ def test_place_and_remove_with_reasons():
             puzzle.place(cells, piece)
         assert caught.value.rule == rule
         assert puzzle.placements == before  # nothing changed
-    puzzle.place([(4, 0), (4, 1), (3, 1), (2, 1), (1, 1)], "L")
+    puzzle.place([(4, 0), (4, 1), (3, 1), (2, 1), (1, 1)], pieces.get("L5"))
     assert puzzle.is_solved and puzzle.remaining == {"L5": 0}
     with pytest.raises(PlacementError) as caught:
         Puzzle((5, 2), ["L5", "L5"]).check([(0, 0)], "1")
