@@ -6,7 +6,7 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
-JS_SOURCES := $(wildcard js/src/*.ts js/src/*.css) js/package.json js/build.mjs
+JS_SOURCES := $(wildcard js/src/*.ts js/src/*.css) js/package.json js/build.mjs js/tsconfig.json
 WIDGET_JS := blokus_nb/static/widget.js
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -42,6 +42,9 @@ test-js: js/node_modules/.package-lock.json
 
 test-python: env
 	$(PY) -m pytest
+
+test-browser: env chromium
+	$(PY) -m pytest -m browser
 
 test: env chromium test-js test-python
 
