@@ -12,12 +12,13 @@ Move('blue', 'c18,a19,b19,c19,a20')
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from typing import Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 
-from .coords import cell_index, cell_name
+from .coords import COLUMNS, cell_index, cell_name
 from .engine import Board
 from .errors import BlokusError, IllegalMoveError, InvalidMoveError
 from .geometry import neighbours_mask
@@ -70,15 +71,17 @@ class Game:
             raise BlokusError(f"{v.name} has {v.n_players} players, got {len(names)} names")
         #: Player names, one per player (``P1``..``P4`` / ``PB``, ``PW`` in SGF).
         self.player_names: list[str] = names + [f"Player {i}" for i in range(len(names) + 1, v.n_players + 1)]
-        #: Record metadata: ``event``, ``date``, ``round``, ``site``, ``comment``... (str values).
+        #: Record metadata: ``event``, ``date``, ``round``, ``place``, ``comment``... (str values).
         self.metadata: dict[str, str] = {}
-        #: Per-move notes keyed by index into :attr:`history`: ``{"comment": ..., "mark": "TE"}``.
+        #: Per-move notes keyed by index into :attr:`history`: ``{"comment": ..., "TE": "1"}``
+        #: (marks by their SGF identifier: ``TE``, ``BM``, ``IT``, ``DO``).
         self.annotations: dict[int, dict[str, str]] = {}
         #: Setup placements as ``(color, move text)`` (see SGF ``AB``/``A1``...).
         self.setup: list[tuple[str, str]] = []
         self._history: list[Move] = []
         self._states: list[tuple] = []  # (board snapshot, to_play) before each history entry
-        self._redo: list[Move] = []
+        # Moves taken back, with their notes keyed by offset from the move's index.
+        self._redo: list[tuple[Move, dict[int, dict[str, str]]]] = []
         self._listeners: list[Callable[["Game"], None]] = []
         #: Increases by one with every change of the position.
         self.version = 0
@@ -258,10 +261,15 @@ class Game:
         """Take back the last placement (and the automatic passes after it); return it."""
         if not self.can_undo:
             raise BlokusError("there is no move to undo")
-        while self._history[-1].is_pass:
-            self._pop()
-        move = self._pop()
-        self._redo.append(move)
+        notes = {}
+        while True:
+            index = len(self._history) - 1
+            if index in self.annotations:
+                notes[index] = self.annotations[index]
+            move = self._pop()
+            if not move.is_pass:
+                break
+        self._redo.append((move, {i - index: note for i, note in notes.items()}))
         self._changed()
         return move
 
@@ -269,11 +277,15 @@ class Game:
         """Play again the last move taken back with :meth:`undo`; return it."""
         if not self._redo:
             raise BlokusError("there is no move to redo")
-        move = self._redo[-1]
+        move, notes = self._redo[-1]
         if self._why_illegal(move.color, move.placement, str(move)) is not None:
             raise BlokusError(f"cannot redo {move}: it is no longer legal")
         self._redo.pop()
+        index = len(self._history)
         played = self._push(move.color, move.placement)
+        for offset, note in notes.items():
+            if index + offset < len(self._history):
+                self.annotations[index + offset] = note
         self._changed()
         return played
 
@@ -288,7 +300,7 @@ class Game:
         other.setup = list(self.setup)
         other._history = list(self._history)
         other._states = list(self._states)
-        other._redo = list(self._redo)
+        other._redo = [(move, {k: dict(v) for k, v in notes.items()}) for move, notes in self._redo]
         other._listeners = []
         return other
 
@@ -372,7 +384,7 @@ class Game:
         n = self.size
         letters = "." + "".join(c[0].upper() for c in self.colors)
         grid = self.board_array()
-        header = "    " + " ".join("abcdefghijklmnopqrst"[:n])
+        header = "    " + " ".join(COLUMNS[:n])
         rows = [f"{n - y:>3} " + " ".join(letters[v] if v else "." for v in grid[y]) for y in range(n)]
         return "\n".join([header] + rows)
 
@@ -413,7 +425,7 @@ class Game:
 
         return game_from_json(text)
 
-    def save(self, path) -> None:
+    def save(self, path: "str | os.PathLike[str]") -> None:
         """Write the game to ``path``: ``.blksgf``/``.sgf`` as SGF, ``.json`` as JSON."""
         from .records import save
 
@@ -460,7 +472,8 @@ class Game:
         piece = PIECES[geo.pieces[pid]]
         mask = geo.masks[pid]
         if not board.hand[ci] >> piece.index & 1:
-            return IllegalMoveError(f"{color} has already placed the {piece.name} piece",
+            return IllegalMoveError(f"{color} has already placed the {piece.name} piece, so it cannot "
+                                    f"cover {', '.join(geo.cell_names(pid))}",
                                     rule="piece-used", move=text, cells=geo.cell_names(pid))
         taken = mask & board.occupied
         if taken:
@@ -475,11 +488,13 @@ class Game:
         if not board.own[ci]:
             start = self.variant.start_cells[color]
             if not mask >> cell_index(start, self.size) & 1:
-                return IllegalMoveError(f"{color}'s first piece must cover its start square {start}",
+                return IllegalMoveError(f"{color}'s first piece must cover its start square {start}, "
+                                        f"and {', '.join(geo.cell_names(pid))} does not",
                                         rule="start-square", move=text, cells=[start])
         elif not mask & board.corners[ci]:
-            return IllegalMoveError(f"the piece does not touch any {color} piece at a corner",
-                                    rule="no-corner-contact", move=text, cells=geo.cell_names(pid))
+            return IllegalMoveError(f"{', '.join(geo.cell_names(pid))} does not touch any {color} piece "
+                                    "at a corner", rule="no-corner-contact", move=text,
+                                    cells=geo.cell_names(pid))
         return None
 
     def _push(self, color: str, pid: int | None) -> Move:

@@ -11,7 +11,7 @@ from 1 up, then by column from ``a``); a pass is written ``pass``.
 
 from __future__ import annotations
 
-from .coords import cell_name, on_board, parse_cell
+from .coords import on_board, parse_cell
 from .errors import IllegalMoveError, InvalidMoveError
 from .geometry import geometry
 from .pieces import PIECES, Piece, identify
@@ -127,7 +127,3 @@ def parse_placement(text: str, size: int) -> int | None:
     pid = geometry(size).placement_of_cells(frozenset(indices))
     assert pid is not None, "every on-board piece shape is a placement"
     return pid
-
-
-def _cell_list(indices: "list[int] | tuple[int, ...]", size: int) -> list[str]:
-    return [cell_name(i, size) for i in indices]

@@ -14,7 +14,7 @@ normalised so that the smallest ``x`` and ``y`` are 0 and sorted by ``(y, x)``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator
+from typing import Iterable
 
 Cell = tuple[int, int]
 Shape = tuple[Cell, ...]

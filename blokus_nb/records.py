@@ -202,15 +202,21 @@ def game_to_tree(game: Game) -> sgf.GameTree:
         first = game.history[0].color if game.history else game.to_play
         if first is not None:
             root["PL"] = [move_key[first]]
-    nodes = []
+    nodes: list[dict[str, list[str]]] = []
     for index, move in enumerate(game.history):
         note = game.annotations.get(index, {})
-        if move.is_pass:
-            continue  # Pentobi never writes passes
-        props: dict[str, list[str]] = {move_key[move.color]: [str(move)]}
+        if not move.is_pass:
+            nodes.append({move_key[move.color]: [str(move)]})
+        elif not nodes:
+            continue  # Pentobi never writes passes; a note before any placement has no node
+        # A note on a pass goes on the node of the placement before it, which
+        # is where the reader puts it back (on the last entry that node leads to).
+        props = nodes[-1]
         for key, value in note.items():
-            props["C" if key == "comment" else key] = [value]
-        nodes.append(props)
+            identifier = "C" if key == "comment" else key
+            if identifier == "C" and "C" in props and props["C"][0] != value:
+                value = f"{props['C'][0]}\n\n{value}"
+            props[identifier] = [value]
     node = sgf.Node(root)
     top = node
     for props in nodes:

@@ -48,7 +48,7 @@ def board_svg(game: "Game", size: int = 400, *, last_move: bool = True, coordina
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size:.0f}" height="{size:.0f}" '
            f'viewBox="0 0 {size:.2f} {size:.2f}" role="img" '
            f'aria-label="{escape(repr(game))}">',
-           f'<rect width="100%" height="100%" fill="white"/>']
+           '<rect width="100%" height="100%" fill="white"/>']
     origin = margin * cell
     for y in range(n):
         for x in range(n):
