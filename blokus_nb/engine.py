@@ -120,10 +120,6 @@ class Board:
         self.hand, self.last_piece = list(hand), list(last_piece)
 
     # -- queries ---------------------------------------------------------------
-    def allowed(self, color: int) -> int:
-        """Cells ``color`` could still cover: empty and not beside its own pieces."""
-        return self.geo.full & ~self.blocked[color]
-
     def attach(self, color: int) -> int:
         """Cells a new piece of ``color`` may attach at (its usable corner points)."""
         return self.corners[color] & ~self.blocked[color]
@@ -202,7 +198,12 @@ class Board:
         for c in range(self.n_colors):
             blocked[c] |= mask
         blocked[color] |= geo.sides[pid]
-        self.corners[color] |= geo.corners[pid]
+        if self.own[color] == mask:
+            # the first piece: the start square stops being an attach point
+            # (it matters after a setup that did not cover it)
+            self.corners[color] = geo.corners[pid]
+        else:
+            self.corners[color] |= geo.corners[pid]
         piece = geo.pieces[pid]
         self.hand[color] &= ~(1 << piece)
         self.last_piece[color] = piece

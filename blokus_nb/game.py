@@ -18,7 +18,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 
-from .coords import COLUMNS, cell_index, cell_name
+from .coords import COLUMNS, cell_index, cell_name, pentobi_order
 from .engine import Board
 from .errors import BlokusError, IllegalMoveError, InvalidMoveError
 from .geometry import neighbours_mask
@@ -441,8 +441,7 @@ class Game:
 
     def _names(self, mask: int) -> list[str]:
         size = self.size
-        return sorted((cell_name(i, size) for i in _bits(mask)),
-                      key=lambda name: (int(name[1:]), name[0]))
+        return [cell_name(i, size) for i in sorted(_bits(mask), key=lambda i: pentobi_order(i, size))]
 
     def _read(self, move: Move | str) -> tuple[str, int | None]:
         if isinstance(move, Move):
@@ -453,16 +452,18 @@ class Game:
                 raise InvalidMoveError(f"{move.color!r} is not a color of {self.variant.name}")
             return move.color, move.placement
         if self.is_over:
-            raise IllegalMoveError("the game is over", rule="game-over", move=str(move))
+            raise IllegalMoveError(f"cannot play {move!r}: the game is over", rule="game-over",
+                                   move=str(move))
         return self.to_play, parse_placement(move, self.size)
 
     def _why_illegal(self, color: str, pid: int | None, text: str) -> IllegalMoveError | None:
         board, geo = self._board, self._board.geo
         if self._to_play is None:
-            return IllegalMoveError("the game is over", rule="game-over", move=text)
+            return IllegalMoveError(f"cannot play {color} {text}: the game is over",
+                                    rule="game-over", move=text)
         if color != self.to_play:
-            return IllegalMoveError(f"it is {self.to_play}'s turn, not {color}'s",
-                                    rule="wrong-color", move=text)
+            return IllegalMoveError(f"cannot play {color} {text}: it is {self.to_play}'s turn, "
+                                    f"not {color}'s", rule="wrong-color", move=text)
         ci = self._to_play
         if pid is None:
             if board.has_legal(ci):

@@ -37,8 +37,12 @@ class Move:
         self._cells: tuple[str, ...] | None = None
 
     @classmethod
-    def pass_move(cls, color: str, size: int = 20) -> "Move":
-        """The pass of ``color``."""
+    def pass_move(cls, color: str, size: int) -> "Move":
+        """The pass of ``color`` on a ``size`` board.
+
+        >>> str(Move.pass_move("orange", 14))
+        'pass'
+        """
         return cls(color, None, size)
 
     @property

@@ -114,7 +114,7 @@ def game_from_tree(tree: sgf.GameTree) -> Game:
     for identifier, values in root.properties.items():
         if identifier not in _METADATA and identifier not in _IGNORED and identifier not in _SETUP \
                 and not (identifier.startswith("P") and identifier[1:] in ("1", "2", "3", "4", "B", "W")):
-            game.metadata[f"sgf:{identifier}"] = "".join(f"[{v}]" for v in values)
+            game.metadata[f"sgf:{identifier}"] = "\n".join(values)
 
     move_properties = _move_properties(colors)
     for node in tree.main_line()[1:]:
@@ -180,11 +180,13 @@ def game_to_tree(game: Game) -> sgf.GameTree:
     root: dict[str, list[str]] = {"GM": [variant.sgf_name], "CA": ["UTF-8"],
                                   "AP": [f"blokus-nb:{_version}"]}
     keys = ("PB", "PW") if variant.n_players == 2 else tuple(f"P{i}" for i in range(1, 5))
-    for key, name in zip(keys, game.player_names):
-        root[key] = [name]
+    for number, (key, name) in enumerate(zip(keys, game.player_names), start=1):
+        if name != f"Player {number}":  # a default name is no name
+            root[key] = [name]
     by_key = {v: k for k, v in _METADATA.items()}
     for key, value in game.metadata.items():
-        if key.startswith("sgf:"):
+        if key.startswith("sgf:"):  # a root property we do not interpret, written back as read
+            root[key[4:]] = value.split("\n")
             continue
         identifier = by_key.get(key)
         if identifier is not None and identifier != "AP":
@@ -304,8 +306,9 @@ def game_from_dict(record: Any, *, source: str = "<text>", line: int | None = No
             if len(game.history) >= number and game.history[number - 1] .is_pass \
                     and game.history[number - 1].color == color:
                 continue  # passes are recorded by the game itself
-            raise fail(f"move {number}: {color} passes, but it has legal moves "
-                       f"or it is not its turn")
+            if color != game.to_play:
+                raise fail(f"move {number}: a pass by {color!r}, but {game.to_play} is to play")
+            raise fail(f"move {number}: {color} passes, but it has legal moves")
         if len(game.history) >= number:
             expected = game.history[number - 1]
             raise fail(f"move {number}: {color} {text} is recorded where {expected.color} passed")

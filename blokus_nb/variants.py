@@ -9,6 +9,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Mapping
 
 __all__ = ["Variant", "VARIANTS", "get_variant"]
 
@@ -20,11 +22,15 @@ class Variant:
     name: str
     size: int
     colors: tuple[str, ...]
-    start_cells: dict[str, str] = field(hash=False)
+    start_cells: Mapping[str, str] = field(hash=False)
     n_players: int
     #: The value of Pentobi's SGF ``GM`` property for this variant.
     sgf_name: str
     description: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        # each variant gets its own read-only mapping
+        object.__setattr__(self, "start_cells", MappingProxyType(dict(self.start_cells)))
 
     def player_of(self, color: str, nth_move: int = 0) -> int:
         """The player (1-based) who plays ``color``'s ``nth_move`` (0-based) placement.

@@ -243,3 +243,13 @@ def test_setup_positions():
     assert "2" not in [p.name for p in game.remaining_pieces("blue")]
     with pytest.raises(bn.BlokusError):
         bn.Game(setup={"blue": ["a20,b20"], "red": ["b20"]})
+
+
+def test_after_setup_the_start_square_is_no_attach_point():
+    game = bn.Game(setup={"blue": ["j10"]})
+    assert "a20" not in game.corner_points("blue")
+    with pytest.raises(bn.IllegalMoveError) as info:
+        game.play("a20,b20")
+    assert info.value.rule == "no-corner-contact"
+    game.play("k9,k8")  # diagonal to the setup piece
+    assert game.owner("k8") == "blue"

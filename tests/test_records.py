@@ -217,3 +217,12 @@ def test_open_file_and_text_sources():
     text = (GAMES / "duo" / "duo_L1_0002.blksgf").read_text()
     assert len(list(bn.iter_games(io.StringIO(text + text)))) == 2
     assert bn.read_sgf(text).history == bn.read_sgf(io.StringIO(text)).history
+
+
+def test_unknown_root_properties_and_default_names():
+    game = bn.read_sgf("(;GM[Blokus Duo]PB[Ann]XY[one][two];B[e10])")
+    assert game.metadata["sgf:XY"] == "one\ntwo"
+    assert game.player_names == ["Ann", "Player 2"]
+    text = game.to_sgf()
+    assert "XY[one][two]" in text and "PB[Ann]" in text and "PW[" not in text
+    assert bn.read_sgf(text).metadata["sgf:XY"] == game.metadata["sgf:XY"]
