@@ -29,7 +29,13 @@ _LAZY = {
     "Limit": ("blokus_nb.players", "Limit"),
     "make_player": ("blokus_nb.players", "make_player"),
     "hint": ("blokus_nb.hints", "hint"),
+    "piece_plots": ("blokus_nb.piece_plots", None),
     "Puzzle": ("blokus_nb.puzzles", "Puzzle"),
+    "Tiling": ("blokus_nb.puzzles", "Tiling"),
+    "Placement": ("blokus_nb.puzzles", "Placement"),
+    "PuzzleError": ("blokus_nb.puzzles", "PuzzleError"),
+    "RegionError": ("blokus_nb.puzzles", "RegionError"),
+    "PlacementError": ("blokus_nb.puzzles", "PlacementError"),
     "BlokusWidget": ("blokus_nb.widget", "BlokusWidget"),
 }
 
