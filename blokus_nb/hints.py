@@ -93,6 +93,10 @@ class Hint:
                 lines.append(f"    {alt.move} ({_estimate(alt)})")
         return "\n".join(lines)
 
+    def __repr__(self) -> str:
+        estimate = "" if self.win_rate is None else f", win chance {self.win_rate:.0%}"
+        return f"<Hint for {self.color}: {self.move} ({self.player}{estimate})>"
+
     def _repr_html_(self) -> str:
         items = "".join(f"<li>{html.escape(r)}</li>" for r in self.reasons())
         alternatives = ""

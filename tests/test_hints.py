@@ -87,5 +87,5 @@ def test_no_hint_when_the_game_is_over():
 
 
 def test_a_pass_is_explained():
-    advice = Hint("red", bn.Move.pass_move("red"), "greedy")
+    advice = Hint("red", bn.Move.pass_move("red", 20), "greedy")
     assert "must pass" in str(advice)

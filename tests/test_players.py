@@ -170,7 +170,7 @@ def test_mcts_counts_simulations_and_nodes():
     assert sum(a.visits for a in result.alternatives) == 60  # every simulation starts with a root move
     visits = [a.visits for a in result.alternatives]
     assert visits == sorted(visits, reverse=True) and result.move == result.alternatives[0].move
-    assert all(0 <= a.win_rate <= 1 for a in result.alternatives)
+    assert all(0 <= a.win_rate <= 1 and 0 <= a.value <= 1 for a in result.alternatives)
     limited = MCTSPlayer(seed=1).search(game, Limit(nodes=25, simulations=10_000))
     assert limited.nodes <= 25 and limited.simulations < 10_000
 
@@ -212,14 +212,23 @@ def test_mcts_credits_each_player_with_its_own_result():
     player = MCTSPlayer(seed=0)
     game = random_position("classic_2", 9, 300)
     player._setup(game)
-    rewards = player._rewards(game.board)
+    results, wins = player._outcome(game.board)
     winners = game.winners("points")
-    assert rewards == [1 / len(winners) if p in winners else 0.0 for p in (1, 2)]
+    assert wins == [1 / len(winners) if p in winners else 0.0 for p in (1, 2)]
+    assert results == wins  # with two players the result is the win
+    game = random_position("classic", 9, 300)
+    player._setup(game)
+    results, wins = player._outcome(game.board)
+    points = game.player_scores("points")
+    for p in range(1, 5):  # the share of the other three beaten, ties half
+        beaten = sum(points[p] > points[q] for q in points) + 0.5 * (list(points.values()).count(points[p]) - 1)
+        assert results[p - 1] == pytest.approx(beaten / 3)
+    assert sum(wins) == pytest.approx(1)
     game = random_position("classic_3", 9, 300)
     player._setup(game)
     board = game.board.copy()
     green = game.colors.index("green")
-    assert len(player._rewards(board)) == 3
+    assert len(player._outcome(board)[0]) == 3
     movers = set()
     for placed in range(3):  # the shared green is moved by each player in turn
         board.hand[green] = ((1 << 21) - 1) >> placed << placed

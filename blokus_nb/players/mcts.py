@@ -20,9 +20,14 @@ What makes a few hundred simulations a second go far:
   :attr:`MCTSPlayer.big_first`), so random games look more like real ones,
   where the big pieces go down first.
 
-The result for a player is 1 for a win, ``1/k`` for a ``k``-way tie for the
-best score, 0 for a loss (Pentobi's points: squares placed plus the bonus).
-The move played is the one with the most visits.
+The result of a simulated game for a player is the share of the other
+players it beat (a tie counts half), by Pentobi's points: with two players,
+1 for a win, 0.5 for a draw, 0 for a loss. With three or four, finishing
+second still counts for something; in matches against three greedy players
+this rank-based result wins far more often than searching on wins alone,
+because a few hundred simulations tell places apart much better than they
+find rare wins. The move played is the one with the most visits; the
+reported win rate counts only wins (ties shared).
 
 >>> import blokus_nb as bn
 >>> from blokus_nb.players import MCTSPlayer, Limit
@@ -59,8 +64,10 @@ class MoveStatistics:
 
     move: Move
     visits: int
-    #: Mean result for the player making the move (1 = always wins).
+    #: Share of the simulations after the move that its player won (ties shared).
     win_rate: float
+    #: Mean result (share of players beaten) the search steered by.
+    value: float
     #: The greedy heuristic's score of the move.
     heuristic: float
 
@@ -86,12 +93,12 @@ class SearchResult:
 class _Node:
     """A position in the tree: who moves, and statistics of each move from here.
 
-    ``pids`` are the moves considered so far in prior order; ``visits[i]`` and
-    ``wins[i]`` include the virtual results of the prior.
+    ``pids`` are the moves in prior order; ``visits[i]`` and ``values[i]``
+    (the sum of results for the mover) include the virtual results of the prior.
     """
 
-    __slots__ = ("color", "mover", "done", "pids", "scores", "visits", "wins", "children",
-                 "prior_wins", "total", "width", "expanded")
+    __slots__ = ("color", "mover", "done", "pids", "scores", "visits", "values", "children",
+                 "prior_values", "total", "width", "expanded")
 
     def __init__(self, color: int, mover: int, done: int) -> None:
         self.color = color      # color index to move, -1 when the game is over
@@ -100,8 +107,8 @@ class _Node:
         self.pids: list[int] = []
         self.scores: list[float] = []
         self.visits: list[float] = []
-        self.wins: list[float] = []
-        self.prior_wins: list[float] = []
+        self.values: list[float] = []
+        self.prior_values: list[float] = []
         self.children: list[_Node | None] = []
         self.total = 0          # real simulations through this node
         self.width = 0          # moves currently considered
@@ -154,6 +161,7 @@ class MCTSPlayer(Player):
         start = time.perf_counter()
         deadline = None if limit.time is None else start + limit.time
         self._setup(game)
+        self._root_wins: dict[int, float] = {}
         root_board = game.board.copy()
         root = self._new_node(root_board, game.colors.index(game.to_play), 0)
         if root.color < 0:
@@ -220,8 +228,8 @@ class MCTSPlayer(Player):
         # a few points worse fall towards 0.2.
         prior = self.prior_visits
         node.visits = [prior] * len(pids)
-        node.wins = [prior * max(0.2, 0.6 - 0.1 * (best - s)) for s in node.scores]
-        node.prior_wins = list(node.wins)
+        node.values = [prior * max(0.2, 0.6 - 0.1 * (best - s)) for s in node.scores]
+        node.prior_values = list(node.values)
         node.children = [None] * len(pids)
         node.width = min(len(pids), self.width)
         node.expanded = True
@@ -232,11 +240,11 @@ class MCTSPlayer(Player):
         node.width = width
         log_total = math.log(total + 1)
         c = self.exploration
-        visits, wins = node.visits, node.wins
+        visits, values = node.visits, node.values
         best, best_value = 0, -1.0
         for i in range(width):
             v = visits[i]
-            value = wins[i] / v + c * math.sqrt(log_total / v)
+            value = values[i] / v + c * math.sqrt(log_total / v)
             if value > best_value:
                 best, best_value = i, value
         return best
@@ -266,12 +274,14 @@ class MCTSPlayer(Player):
                 node = child
         if node.color >= 0:
             self._playout(board, node.color, node.done, rng)
-        rewards = self._rewards(board)
+        results, wins = self._outcome(board)
         node.total += 1
         for parent, i in path:
             parent.total += 1
             parent.visits[i] += 1
-            parent.wins[i] += rewards[parent.mover]
+            parent.values[i] += results[parent.mover]
+        if path:
+            self._root_wins[path[0][1]] = self._root_wins.get(path[0][1], 0.0) + wins[root.mover]
         return created
 
     def _playout(self, board: Board, color: int, done: int, rng: random.Random) -> None:
@@ -311,8 +321,8 @@ class MCTSPlayer(Player):
                         break
             color = (color + 1) % n
 
-    def _rewards(self, board: Board) -> list[float]:
-        """Per player: 1 for a win, 1/k for a k-way tie for first, 0 for a loss."""
+    def _outcome(self, board: Board) -> tuple[list[float], list[float]]:
+        """Per player: the result (share of others beaten, ties half) and the win (1/k in a k-way tie)."""
         points = []
         for c in range(self._n):
             p = board.own[c].bit_count()
@@ -322,7 +332,10 @@ class MCTSPlayer(Player):
         totals = [sum(points[c] for c in colors) for colors in self._players]
         best = max(totals)
         winners = totals.count(best)
-        return [1.0 / winners if t == best else 0.0 for t in totals]
+        others = len(totals) - 1
+        results = [(sum(1 for u in totals if u < t) + 0.5 * (totals.count(t) - 1)) / others
+                   for t in totals]
+        return results, [1.0 / winners if t == best else 0.0 for t in totals]
 
     def _result(self, game: Game, root: _Node, simulations: int, nodes: int, seconds: float) -> SearchResult:
         prior = self.prior_visits
@@ -331,13 +344,16 @@ class MCTSPlayer(Player):
             real = root.visits[i] - prior
             if real <= 0:
                 continue
-            stats.append((real, (root.wins[i] - root.prior_wins[i]) / real, i))
+            value = (root.values[i] - root.prior_values[i]) / real
+            stats.append((real, value, self._root_wins.get(i, 0.0) / real, i))
         if not stats:  # no simulation finished: trust the heuristic
-            stats = [(0, root.prior_wins[0] / prior, 0)]
+            guess = root.prior_values[0] / prior
+            stats = [(0, guess, guess, 0)]
         stats.sort(key=lambda s: (s[0], s[1]), reverse=True)
         color, size = game.to_play, game.size
-        alternatives = [MoveStatistics(Move(color, root.pids[i], size), int(real), rate, root.scores[i])
-                        for real, rate, i in stats]
+        alternatives = [MoveStatistics(Move(color, root.pids[i], size), int(real), rate, value,
+                                       root.scores[i])
+                        for real, value, rate, i in stats]
         best = alternatives[0]
         return SearchResult(best.move, best.win_rate, simulations, nodes, seconds, alternatives)
 
