@@ -6,7 +6,6 @@ import csv
 import gzip
 import io
 import json
-import random
 import warnings
 
 import numpy as np
@@ -17,18 +16,10 @@ import blokus_nb as bn
 from blokus_nb import analysis
 from blokus_nb.analysis.loading import AnalysisWarning
 from data_paths import DATA
+from sample_games import PENTOBI_COLORS, random_game
 
 GAMES = DATA / "pentobi" / "games"
 LEGAL = DATA / "pentobi" / "legal"
-PENTOBI_COLORS = {"1": "blue", "2": "yellow", "3": "red", "4": "green", "B": "purple", "W": "orange"}
-
-
-def random_game(variant: str, seed: int, moves: int | None = None) -> bn.Game:
-    rng = random.Random(seed)
-    game = bn.Game(variant)
-    while not game.is_over and (moves is None or len(game.history) < moves):
-        game.play(rng.choice(game.legal_moves()))
-    return game
 
 
 def brute_force(game: bn.Game) -> dict[str, dict[str, int]]:

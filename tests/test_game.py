@@ -7,18 +7,11 @@ import random
 import pytest
 
 import blokus_nb as bn
+from sample_games import random_game
 
 
 def state(game: bn.Game) -> tuple:
     return (game.board.snapshot(), game.to_play, [str(m) for m in game.history], game.version)
-
-
-def random_game(variant: str, seed: int) -> bn.Game:
-    rng = random.Random(seed)
-    game = bn.Game(variant)
-    while not game.is_over:
-        game.play(rng.choice(game.legal_moves()))
-    return game
 
 
 def test_a_new_game():

@@ -5,11 +5,11 @@ from __future__ import annotations
 import csv
 import io
 import json
-import random
 
 import pytest
 
 import blokus_nb as bn
+from sample_games import random_game
 from data_paths import DATA
 
 GAMES = DATA / "pentobi" / "games"
@@ -18,14 +18,6 @@ GAMES = DATA / "pentobi" / "games"
 def index(variant: str) -> list[dict]:
     with open(GAMES / variant / "index.csv", newline="") as handle:
         return list(csv.DictReader(handle))
-
-
-def random_game(variant: str, seed: int, moves: int | None = None) -> bn.Game:
-    rng = random.Random(seed)
-    game = bn.Game(variant)
-    while not game.is_over and (moves is None or len(game.history) < moves):
-        game.play(rng.choice(game.legal_moves()))
-    return game
 
 
 @pytest.mark.parametrize("row", index("classic"), ids=lambda r: r["file"])

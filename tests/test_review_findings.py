@@ -6,21 +6,13 @@ play a rule that other tests only check by changing the engine's state directly.
 
 from __future__ import annotations
 
-import random
 
 import pytest
 
 import blokus_nb as bn
+from sample_games import random_game
 from blokus_nb import sgf
 from blokus_nb.records import game_to_tree
-
-
-def finished_game(variant: str, seed: int) -> bn.Game:
-    rng = random.Random(seed)
-    game = bn.Game(variant)
-    while not game.is_over:
-        game.play(rng.choice(game.legal_moves()))
-    return game
 
 
 def commented(game: bn.Game) -> str:
@@ -35,7 +27,7 @@ def commented(game: bn.Game) -> str:
 
 
 def test_comments_on_moves_followed_by_passes_survive_sgf():
-    game = finished_game("classic", seed=11)
+    game = random_game("classic", seed=11)
     history = game.history
     assert any(not a.is_pass and b.is_pass for a, b in zip(history, history[1:]))
     read = bn.read_sgf(commented(game))
@@ -47,7 +39,7 @@ def test_comments_on_moves_followed_by_passes_survive_sgf():
 
 
 def test_comment_on_a_pass_from_json_is_written_to_sgf():
-    game = finished_game("classic", seed=11)
+    game = random_game("classic", seed=11)
     passes = [i for i, m in enumerate(game.history) if m.is_pass and i > 0]
     game.annotations[passes[0]] = {"comment": "yellow is out"}
     assert "yellow is out" in game.to_sgf() or "is out" in game.to_sgf()
@@ -135,7 +127,7 @@ def test_bonus_for_the_monomino_last_through_play():
 
 def test_undo_takes_back_a_placement_and_the_passes_after_it():
     # tests/test_game.py checks this on a Duo game that happens to have no pass
-    game = finished_game("classic", seed=11)
+    game = random_game("classic", seed=11)
     history = game.history
     assert any(m.is_pass for m in history)
     while game.can_undo:

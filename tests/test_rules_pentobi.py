@@ -9,12 +9,12 @@ import pytest
 
 import blokus_nb as bn
 from data_paths import DATA
+from sample_games import PENTOBI_COLORS
 
 LISTINGS = {
     "classic": DATA / "pentobi" / "legal" / "classic_L1_0002.legal.jsonl.gz",
     "duo": DATA / "pentobi" / "legal" / "duo_L1_0001.legal.jsonl.gz",
 }
-PENTOBI_COLORS = {"1": "blue", "2": "yellow", "3": "red", "4": "green", "B": "purple", "W": "orange"}
 
 
 def positions(variant: str) -> list[dict]:
