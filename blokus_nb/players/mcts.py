@@ -224,7 +224,7 @@ class MCTSPlayer(Player):
         node.pids = [pids[i] for i in order]
         node.scores = [scores[i] for i in order]
         best = node.scores[0]
-        # Virtual results: the best-looking move starts at a 0.6 win rate, moves
+        # Virtual results: the best-looking move starts at a mean result of 0.6, moves
         # a few points worse fall towards 0.2.
         prior = self.prior_visits
         node.visits = [prior] * len(pids)
