@@ -51,19 +51,24 @@ export function keyCommand(event: KeyLike): Command | null {
   }
 }
 
-export interface InputTarget {
+/** `C` adds commands of another widget's own keys (see `attachInput`'s `keys`). */
+export interface InputTarget<C = Command> {
   hover(cell: Cell | null): void;
   click(cell: Cell): void;
-  command(command: Command): void;
+  command(command: Command | C): void;
   /** Whether a piece is in hand (wheel and right-click only act then). */
   holding(): boolean;
 }
 
-/** Wire pointer events on the board and keys on the widget root. Returns a function that unwires them. */
-export function attachInput(
+/**
+ * Wire pointer events on the board and keys on the widget root. Returns a function that unwires them.
+ * `keys` turns a key into a command (the board game's `keyCommand` unless another widget has its own).
+ */
+export function attachInput<C = Command>(
   root: HTMLElement,
   board: { svg: SVGSVGElement; cellAt(x: number, y: number): Cell | null },
-  target: InputTarget,
+  target: InputTarget<C>,
+  keys: (event: KeyLike) => Command | C | null = keyCommand,
 ): () => void {
   let lastCell = "";
   const onMove = (event: PointerEvent) => {
@@ -97,7 +102,7 @@ export function attachInput(
     const tag = element?.tagName;
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
     if (tag === "BUTTON" && (event.key === "Enter" || event.key === " ")) return;
-    const command = keyCommand(event);
+    const command = keys(event);
     if (!command) return;
     // Keep JupyterLab from also acting on the key (R makes a raw cell, arrows move between cells).
     event.preventDefault();

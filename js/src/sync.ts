@@ -20,19 +20,20 @@ export const STATE_KEYS: readonly (keyof WidgetState)[] = [
   "show_hints", "palette", "mode", "replay_index", "replay_length",
 ];
 
-export class ModelSync {
-  constructor(private readonly model: Model) {}
+/** `S` is the state read from the traits `keys`, `M` the messages sent: the board game's unless given. */
+export class ModelSync<S = WidgetState, M = Message> {
+  constructor(private readonly model: Model, private readonly keys: readonly string[] = STATE_KEYS) {}
 
-  get state(): WidgetState {
+  get state(): S {
     const out: Record<string, unknown> = {};
-    for (const key of STATE_KEYS) out[key] = this.model.get(key);
-    return out as unknown as WidgetState;
+    for (const key of this.keys) out[key] = this.model.get(key);
+    return out as unknown as S;
   }
 
   /** Call `onChange` once (in a microtask) after any batch of trait changes. Returns an unsubscribe. */
   subscribe(onChange: (changed: ReadonlySet<string>) => void): () => void {
     let pending: Set<string> | null = null;
-    const handlers = STATE_KEYS.map((key) => {
+    const handlers = this.keys.map((key) => {
       const handler = () => {
         if (pending === null) {
           pending = new Set();
@@ -61,7 +62,7 @@ export class ModelSync {
     return () => this.model.off("msg:custom", handler);
   }
 
-  send(message: Message): void {
+  send(message: M): void {
     this.model.send(message);
   }
 

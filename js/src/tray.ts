@@ -57,7 +57,12 @@ export class TrayView {
   private readonly groups = new Map<string, SVGGElement>();
   readonly order: string[];
 
-  constructor(readonly color: string, pieces: readonly PieceShape[], onPick: (piece: string) => void) {
+  private readonly slots = new Map<string, Slot>();
+  private readonly counts = new Map<string, SVGTextElement>();
+
+  /** `pieceColors` gives pieces colours of their own (the puzzle widget) instead of the tray's color. */
+  constructor(readonly color: string, pieces: readonly PieceShape[], onPick: (piece: string) => void,
+    pieceColors: Readonly<Record<string, string>> = {}) {
     this.order = pieces.map((p) => p.name);
     const shapes = new Map(pieces.map((p) => [p.name, p.cells] as const));
     this.element = html("div", { class: "bk-tray", "data-tray": color, "data-color": color });
@@ -77,6 +82,7 @@ export class TrayView {
         "aria-label": `${color} piece ${slot.name}, ${cells.length} square${cells.length > 1 ? "s" : ""}`,
         transform: `translate(${slot.x} ${slot.y})`,
       }, picture);
+      if (pieceColors[slot.name]) group.style.setProperty("--bk-color", pieceColors[slot.name]);
       // A transparent box so the gaps inside a piece are clickable too.
       svg("rect", { class: "bk-piece-hit", x: -0.4, y: -0.4, width: slot.width + 0.8, height: slot.height + 0.8 }, group);
       for (const [x, y] of cells) {
@@ -94,6 +100,7 @@ export class TrayView {
         }
       });
       this.groups.set(slot.name, group);
+      this.slots.set(slot.name, slot);
     }
   }
 
@@ -105,6 +112,8 @@ export class TrayView {
     selected: string | null;
     label: string;
     detail: string;
+    /** Copies left of each piece (a puzzle's multiset); "×n" shows beside a piece with more than one. */
+    counts?: ReadonlyMap<string, number>;
   }): void {
     const inHand = new Set(options.hand);
     setFlag(this.element, "data-active", options.active);
@@ -120,7 +129,20 @@ export class TrayView {
       group.setAttribute("tabindex", usable ? "0" : "-1");
       group.setAttribute("aria-disabled", usable ? "false" : "true");
       group.setAttribute("aria-pressed", options.selected === name && options.active ? "true" : "false");
+      if (options.counts) this.showCount(name, group, options.counts.get(name) ?? 0);
     }
+  }
+
+  /** "×n" beside a piece when more than one copy is left; the count also goes to data-count. */
+  private showCount(name: string, group: SVGGElement, left: number): void {
+    group.setAttribute("data-count", String(left));
+    let text = this.counts.get(name);
+    if (!text && left > 1) {
+      const slot = this.slots.get(name)!;
+      text = svg("text", { class: "bk-piece-count", x: slot.width + 0.1, y: 0.5, "aria-hidden": "true" }, group);
+      this.counts.set(name, text);
+    }
+    if (text) text.textContent = left > 1 ? `×${left}` : "";
   }
 
   focus(piece: string): void {
