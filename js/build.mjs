@@ -1,4 +1,5 @@
-// Bundles the front-end for the Python package (blokus_nb/static/widget.{js,css}).
+// Bundles the front-end for the Python package: blokus_nb/static/widget.{js,css}
+// (the board widget) and blokus_nb/static/puzzle.{js,css} (the puzzle widget).
 //   node build.mjs           production bundle
 //   node build.mjs --watch   rebuild on change
 //   node build.mjs --tests   bundle test/*.test.ts into .test-build/ for `node --test`
@@ -22,7 +23,8 @@ if (args.has("--tests")) {
   });
 } else {
   const options = {
-    entryPoints: { widget: "src/index.ts" }, // its CSS import becomes widget.css
+    // Each entry's CSS imports become [name].css.
+    entryPoints: { widget: "src/index.ts", puzzle: "src/puzzle_index.ts" },
     outdir: "../blokus_nb/static",
     entryNames: "[name]",
     bundle: true,
