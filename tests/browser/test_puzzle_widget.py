@@ -1,0 +1,162 @@
+"""Solving a tiling puzzle in a real JupyterLab: mouse, keys, hints, a solution.
+
+The kernel is the judge: after acting in the page, the tests read
+``w.puzzle`` in the notebook's own kernel. The puzzle is the 5x3 rectangle
+with the L, P and V pentominoes (4 tilings, one up to symmetry):
+``VLLLL / VLPPP / VVVPP``.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from widget_page import center, measure, record
+
+V = ["0,0", "0,1", "0,2", "1,2", "2,2"]
+V_DEAD = [(1, 0), (2, 0), (3, 0), (3, 1), (3, 2)]  # leaves pockets no tiling fills
+
+
+def cell(root, key: str):
+    return root.locator(f'.pz-cells [data-cell="{key}"]')
+
+
+def hover(page, root, key: str) -> None:
+    page.mouse.move(*center(cell(root, key)))
+
+
+def preview(root) -> dict:
+    element = root.locator(".pz-preview")
+    return {k: element.get_attribute(f"data-{k}") for k in ("state", "cells", "reason")}
+
+
+def keys(cells: str) -> list[str]:
+    return sorted(cells.split())
+
+
+@pytest.fixture(scope="module")
+def puzzle(notebook):
+    notebook.py("from blokus_nb.puzzle_widget import PuzzleWidget\nfrom blokus_nb.puzzles import Puzzle")
+    root = notebook.show('w = PuzzleWidget(Puzzle((5, 3), ["L", "P", "V"])); w')
+    root.scroll_into_view_if_needed()
+    return root
+
+
+def test_pick_turn_and_place_a_piece_with_the_mouse(notebook, puzzle):
+    page, root = notebook.page, puzzle
+    expect(root.locator('[data-role="status"]')).to_have_text("Cover the 15 squares with the 3 pieces.")
+    expect(root.locator(".pz-cells [data-cell]")).to_have_count(15)
+    piece = root.locator('[data-piece="V5"]')
+    piece.click()
+    expect(piece).to_have_attribute("data-selected", "true")
+
+    hover(page, root, "0,1")
+    assert preview(root)["state"] == "legal" and keys(preview(root)["cells"]) == sorted(V)
+    root.locator('[data-action="rotate"]').click()  # a quarter turn: the corner goes to the top left
+    hover(page, root, "4,1")
+    turned = preview(root)
+    assert turned["state"] == "illegal" and turned["reason"] == "part of the piece is outside the region"
+    expect(root.locator('[data-role="detail"]')).to_contain_text("cannot go here")
+    page.keyboard.press("Shift+R")  # and back, from the keyboard
+    timing = measure(page, root, "pointermove", ".pz-preview", "data-cells", lambda: hover(page, root, "0,1"))
+    record("puzzle: pointer move -> preview drawn", timing["dom"])
+    assert preview(root)["state"] == "legal" and keys(preview(root)["cells"]) == sorted(V)
+
+    timing = measure(page, root, "click", '[data-cell="0,0"]', "data-owner",
+                     lambda: page.mouse.click(*center(cell(root, "0,1"))))
+    record("puzzle: click -> placed piece drawn (kernel round trip)", timing["frame"])
+    for key in V:
+        expect(cell(root, key)).to_have_attribute("data-owner", "V5")
+    assert notebook.value("[[p.piece, p.cells] for p in w.puzzle.placements]") == [
+        ["V5", [[0, 0], [0, 1], [0, 2], [1, 2], [2, 2]]]]
+    expect(piece).to_have_attribute("data-used", "true")
+    expect(root.locator('[data-role="status"]')).to_have_text("1 of 3 pieces placed; 10 squares still to cover.")
+
+    # Clicking a placed piece picks it up, as it lay; a click puts it back.
+    page.mouse.click(*center(cell(root, "1,2")))
+    expect(cell(root, "1,2")).not_to_have_attribute("data-owner", "V5")
+    assert notebook.value("len(w.puzzle.placements)") == 0
+    expect(piece).to_have_attribute("data-selected", "true")
+    hover(page, root, "0,1")
+    page.mouse.click(*center(cell(root, "0,1")))
+    expect(cell(root, "1,2")).to_have_attribute("data-owner", "V5")
+
+
+def test_a_hint_comes_into_the_hand_and_enter_places_it(notebook, puzzle):
+    page, root = notebook.page, puzzle
+    root.locator('[data-action="hint"]').click()
+    suggestion = root.locator(".pz-suggestion")
+    expect(suggestion).to_have_attribute("data-hint-piece", "L5")
+    hint = notebook.value("w.hint")
+    assert hint["found"] and hint["piece"] == "L5"
+    assert keys(suggestion.get_attribute("data-cells")) == sorted(f"{x},{y}" for x, y in hint["cells"])
+    expect(root.locator('[data-role="message"]')).to_have_text("Hint: the L5 goes on the marked squares.")
+    expect(root.locator('[data-piece="L5"]')).to_have_attribute("data-selected", "true")
+    expect(root.locator(".pz-preview")).to_have_attribute("data-cells", suggestion.get_attribute("data-cells"))
+
+    notebook.screenshot("puzzle-hint", root)
+    root.locator('[data-role="status"]').click()  # focus the widget, away from the board
+    page.keyboard.press("Enter")
+    expect(cell(root, "4,0")).to_have_attribute("data-owner", "L5")
+    assert notebook.value("[p.piece for p in w.puzzle.placements]") == ["V5", "L5"]
+    expect(suggestion).to_have_attribute("data-hint-piece", "")
+    assert page.locator(".jp-Notebook .jp-RawCell").count() == 0  # R and Enter stayed in the widget
+
+
+def test_no_solution_from_here_then_a_solution_and_the_solved_state(notebook, puzzle):
+    page, root = notebook.page, puzzle
+    notebook.show("w", index=notebook.SECOND)  # a second view of the same widget
+    second = notebook.cell(notebook.SECOND).locator(".pz-root")
+    expect(second.locator('.pz-cells [data-cell="4,0"]')).to_have_attribute("data-owner", "L5")
+
+    root.locator('[data-action="reset"]').click()
+    expect(root.locator(".pz-cells [data-owner]")).to_have_count(0)
+    notebook.py(f"w.place({V_DEAD})")  # from Python: both views follow
+    for view in (root, second):
+        expect(view.locator('.pz-cells [data-cell="2,0"]')).to_have_attribute("data-owner", "V5")
+
+    root.locator('[data-action="hint"]').click()
+    message = root.locator('[data-role="message"]')
+    expect(message).to_have_attribute("data-found", "false")
+    expect(message).to_contain_text("No solution from here")
+    assert notebook.value("w.hint['found']") is False
+
+    root.locator('[data-action="solution"]').click()
+    expect(root).to_have_attribute("data-solved", "true")
+    expect(root.locator('[data-role="solved"]')).to_have_text("Solved! Every square is covered.")
+    expect(root.locator(".pz-cells [data-owner]")).to_have_count(15)
+    expect(second).to_have_attribute("data-solved", "true")
+    expect(root.locator('[data-action="hint"]')).to_be_disabled()
+    state = notebook.value("{'solved': w.puzzle.is_solved, 'pieces': sorted(p.piece for p in w.puzzle.placements),"
+                           " 'text': str(w.puzzle), 'message': w.message}")
+    assert state["solved"] and state["pieces"] == ["L5", "P", "V5"]
+    assert "from the start" in state["message"]
+    owners = ["".join(cell(root, f"{x},{y}").get_attribute("data-owner")[0] for x in range(5)) for y in range(3)]
+    assert "\n".join(owners) == state["text"]  # the view shows the tiling Python has
+    page.mouse.move(0, 0)
+    notebook.screenshot("puzzle-solved", root)
+
+
+def test_dark_theme(notebook, puzzle):
+    import re
+
+    page, root = notebook.page, puzzle
+    notebook.py(f"w.reset(); w.place({V_DEAD})")
+
+    def theme(name: str, light: str) -> None:
+        page.locator(".lm-MenuBar-itemLabel", has_text="Settings").click()
+        page.locator(".lm-Menu-itemLabel").get_by_text("Theme", exact=True).hover()
+        page.locator(".lm-Menu-itemLabel").get_by_text(name, exact=True).click()
+        page.wait_for_function(f"document.body.dataset.jpThemeLight === '{light}'")
+        page.wait_for_timeout(300)  # let the theme's stylesheet apply
+
+    theme("JupyterLab Dark", "false")
+    try:
+        root.scroll_into_view_if_needed()
+        background = root.evaluate("el => getComputedStyle(el).backgroundColor")
+        empty = cell(root, "4,2").evaluate("el => getComputedStyle(el).fill")
+        brightness = [sum(map(int, re.findall(r"\d+", c)[:3])) / 3 for c in (background, empty)]
+        assert all(b < 128 for b in brightness), (background, empty)
+        notebook.screenshot("puzzle-dark", root)
+    finally:
+        theme("JupyterLab Light", "true")  # the modules after this one expect the light theme
