@@ -141,7 +141,7 @@ def _execute(tasks: list[_Task], n_jobs: int | None, progress: bool, description
                 out.append(_run(task))
                 bar.update()
         else:
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
+            with ProcessPoolExecutor(max_workers=jobs, mp_context=_pool_context()) as pool:
                 futures = [pool.submit(_run, task) for task in tasks]
                 try:
                     for future in as_completed(futures):
@@ -157,12 +157,30 @@ def _execute(tasks: list[_Task], n_jobs: int | None, progress: bool, description
 
 
 def _jobs(n_jobs: int | None, tasks: int) -> int:
+    """Worker processes: ``None`` or -1 is every core (-2 all but one...); never more than the games."""
     cpus = os.cpu_count() or 1
     if n_jobs is None:
-        n_jobs = 1
-    elif n_jobs < 0:  # as in joblib: -1 is every core
+        n_jobs = cpus
+    elif n_jobs < 0:
         n_jobs = max(1, cpus + 1 + n_jobs)
     return max(1, min(n_jobs, tasks))
+
+
+def _pool_context():
+    """Worker processes come from a forkserver that has imported the players.
+
+    Plain ``fork`` is unsafe in a process with threads (a notebook kernel has
+    several); a forkserver is safe, and only the first match pays for starting
+    it. Players are sent to the workers by pickling, so a player class defined
+    in a notebook needs ``n_jobs=1``.
+    """
+    import multiprocessing
+
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["blokus_nb.arena"])
+    return context
 
 
 def _rows(record: dict, task: _Task, game: Game, scoring: str) -> list[dict]:
@@ -219,8 +237,8 @@ def play_match(players: Sequence[str | Player], variant: str | Variant = "classi
     There must be one entrant per player of the variant (2 in ``duo`` and
     ``classic_2``, 3 in ``classic_3``, 4 in ``classic``); the same name may
     appear more than once. Seats rotate fairly (:func:`seat_orders`). Games are
-    played in ``n_jobs`` processes (1: in this process; -1: one per core), with
-    a progress bar. ``seed`` makes the match reproducible for players with a
+    played in ``n_jobs`` processes (1: in this process; ``None`` or -1: one per
+    core), with a progress bar. ``seed`` makes the match reproducible for players with a
     ``simulations``/``nodes`` budget (or none); it is drawn at random if not
     given and kept in the result. ``limit`` overrides every player's budget.
     Wins are decided by ``scoring`` (Pentobi's ``points`` by default; ties split).
