@@ -7,7 +7,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 JS_SOURCES := $(wildcard js/src/*.ts js/src/*.css) js/package.json js/build.mjs js/tsconfig.json
-WIDGET_JS := blokus_nb/static/widget.js
+BUNDLES := blokus_nb/static/widget.js blokus_nb/static/puzzle.js
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: env js lab test test-python test-js test-browser chromium bench clean
@@ -21,13 +21,14 @@ $(PY):
 js/node_modules/.package-lock.json: js/package.json js/package-lock.json
 	cd js && npm ci --no-audit --no-fund
 
-$(WIDGET_JS): js/node_modules/.package-lock.json $(JS_SOURCES)
+# One esbuild run writes both bundles (a grouped target).
+$(BUNDLES) &: js/node_modules/.package-lock.json $(JS_SOURCES)
 	cd js && npm run build
 
-js: $(WIDGET_JS)
+js: $(BUNDLES)
 
 # The front-end is built first so the editable install finds it and skips its own npm step.
-$(STAMP): pyproject.toml $(WIDGET_JS) | $(PY)
+$(STAMP): pyproject.toml $(BUNDLES) | $(PY)
 	$(PY) -m pip install --quiet -e ".[test]"
 	touch $(STAMP)
 

@@ -37,6 +37,7 @@ _LAZY = {
     "RegionError": ("blokus_nb.puzzles", "RegionError"),
     "PlacementError": ("blokus_nb.puzzles", "PlacementError"),
     "BlokusWidget": ("blokus_nb.widget", "BlokusWidget"),
+    "PuzzleWidget": ("blokus_nb.puzzle_widget", "PuzzleWidget"),
 }
 
 
