@@ -124,13 +124,17 @@ class Board:
         """Cells a new piece of ``color`` may attach at (its usable corner points)."""
         return self.corners[color] & ~self.blocked[color]
 
-    def legal_bitsets(self, color: int) -> list[tuple[int, int]]:
-        """``(orientation, anchor bitboard)`` for every orientation with a legal placement."""
+    def legal_bitsets(self, color: int, pieces: int = ALL_PIECES) -> list[tuple[int, int]]:
+        """``(orientation, anchor bitboard)`` for every orientation with a legal placement.
+
+        ``pieces`` (bit ``k`` for piece ``k``) narrows the search to some of the
+        pieces in hand, e.g. the pentominoes.
+        """
         allowed = self.geo.full & ~self.blocked[color]
         attach = self.corners[color] & allowed
         if not attach:
             return []
-        return self._bitsets(allowed, attach, self.hand[color])
+        return self._bitsets(allowed, attach, self.hand[color] & pieces)
 
     def legal_placements(self, color: int) -> list[int]:
         """Ids of every legal placement for ``color``."""
@@ -168,9 +172,12 @@ class Board:
                     and not mask & self.blocked[color]
                     and mask & self.corners[color])
 
-    def random_placement(self, color: int, rng: random.Random) -> int | None:
-        """A legal placement for ``color`` drawn uniformly from all of them, or ``None``."""
-        bitsets = self.legal_bitsets(color)
+    def random_placement(self, color: int, rng: random.Random, pieces: int = ALL_PIECES) -> int | None:
+        """A legal placement for ``color`` drawn uniformly from all of them, or ``None``.
+
+        ``pieces`` narrows the draw to some pieces, as in :meth:`legal_bitsets`.
+        """
+        bitsets = self.legal_bitsets(color, pieces)
         total = 0
         for _, bits in bitsets:
             total += bits.bit_count()

@@ -57,3 +57,16 @@ def test_random_placement_is_uniform_over_legal_moves():
     assert set(counts) == legal
     # every one of the ~400 moves drawn about 40 times: none starved, none doubled
     assert min(counts.values()) > 10 and max(counts.values()) < 90
+
+
+def test_draws_can_be_narrowed_to_some_pieces():
+    game = bn.Game()
+    board = game.board
+    pentominoes = sum(1 << p.index for p in bn.pieces.PIECES if p.size == 5)
+    rng = random.Random(1)
+    drawn = {board.geo.pieces[board.random_placement(0, rng, pentominoes)] for _ in range(200)}
+    assert drawn and all(bn.pieces.PIECES[p].size == 5 for p in drawn)
+    only = [board.geo.pieces[pid] for o, bits in board.legal_bitsets(0, 1 << 0)
+            for pid in [board.geo.placement_at[o][(bits & -bits).bit_length() - 1]]]
+    assert only == [0]  # the monomino on a20
+    assert board.random_placement(0, rng, 0) is None

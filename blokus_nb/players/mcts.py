@@ -289,36 +289,20 @@ class MCTSPlayer(Player):
         n = self._n
         finished = (1 << n) - 1
         hands = board.hand
-        placement_at = board.geo.placement_at
         big_first = self.big_first
-        legal_bitsets = board.legal_bitsets
+        random_placement = board.random_placement
         place = board.place
         while done != finished:
             if not done >> color & 1:
-                hand = hands[color]
-                bitsets = None
-                if hand & BIG_PIECES and rng.random() < big_first:
-                    hands[color] = hand & BIG_PIECES  # restrict the generator to pentominoes
-                    bitsets = legal_bitsets(color)
-                    hands[color] = hand
-                if not bitsets:
-                    bitsets = legal_bitsets(color)
-                if not bitsets:
+                pid = None
+                if hands[color] & BIG_PIECES and rng.random() < big_first:
+                    pid = random_placement(color, rng, BIG_PIECES)
+                if pid is None:
+                    pid = random_placement(color, rng)
+                if pid is None:
                     done |= 1 << color
                 else:
-                    total = 0
-                    for _, bits in bitsets:
-                        total += bits.bit_count()
-                    r = rng.randrange(total)
-                    for o, bits in bitsets:
-                        k = bits.bit_count()
-                        if r >= k:
-                            r -= k
-                            continue
-                        for _ in range(r):
-                            bits &= bits - 1
-                        place(color, placement_at[o][(bits & -bits).bit_length() - 1])
-                        break
+                    place(color, pid)
             color = (color + 1) % n
 
     def _outcome(self, board: Board) -> tuple[list[float], list[float]]:
