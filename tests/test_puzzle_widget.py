@@ -14,6 +14,8 @@ from blokus_nb import puzzle_widget, puzzle_widget_messages, puzzle_widget_state
 from blokus_nb.puzzle_widget import PuzzleWidget
 from blokus_nb.puzzles import Placement, Puzzle, PuzzleError
 
+from widget_messages_helpers import Recorder, custom, update, wait_for
+
 # A 5x3 rectangle with the L, P and V pentominoes: 4 tilings, 1 up to symmetry.
 #   VLLLL
 #   VLPPP
@@ -25,43 +27,10 @@ P = [[2, 1], [3, 1], [4, 1], [3, 2], [4, 2]]
 V_DEAD = [[1, 0], [2, 0], [3, 0], [3, 1], [3, 2]]
 
 
-class Recorder:
-    """Captures what the widget sends to its views."""
-
-    def __init__(self, widget: PuzzleWidget) -> None:
-        self.messages: list[dict] = []
-        widget._send = lambda msg, buffers=None: self.messages.append(msg)
-
-    def refusals(self) -> list[dict]:
-        return [m["content"] for m in self.messages
-                if m.get("method") == "custom" and m["content"].get("type") == "refused"]
-
-    def updates(self) -> list[dict]:
-        return [m["state"] for m in self.messages if m.get("method") == "update"]
-
-
-def custom(widget: PuzzleWidget, content) -> None:
-    """Deliver ``content`` as a view's model.send(content) arrives in the kernel."""
-    widget._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
-
-
-def update(widget: PuzzleWidget, state: dict) -> None:
-    """Deliver a trait update as a view's model.save_changes() arrives in the kernel."""
-    widget._handle_msg({"content": {"data": {"method": "update", "state": state, "buffer_paths": []}},
-                        "buffers": []})
-
-
 def place(widget: PuzzleWidget, piece: str, cells, **fields) -> None:
     message = {"type": "place", "piece": piece, "cells": cells, "version": widget.version}
     message.update(fields)
     custom(widget, message)
-
-
-def wait_for(condition, timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.01)
 
 
 def cells_of(widget: PuzzleWidget) -> list[tuple[str, list[list[int]]]]:

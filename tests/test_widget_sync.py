@@ -13,46 +13,15 @@ import pytest
 import blokus_nb as bn
 from blokus_nb.widget import BlokusWidget
 
+from widget_messages_helpers import Recorder, custom, update, wait_for
+
 X_AT_E10 = "e9,d10,e10,f10,e11"  # purple's X on its Duo start square
-
-
-class Recorder:
-    """Captures what the widget sends to its views."""
-
-    def __init__(self, widget: BlokusWidget) -> None:
-        self.messages: list[dict] = []
-        widget._send = lambda msg, buffers=None: self.messages.append(msg)
-
-    def refusals(self) -> list[dict]:
-        return [m["content"] for m in self.messages
-                if m.get("method") == "custom" and m["content"].get("type") == "refused"]
-
-    def updates(self) -> list[dict]:
-        return [m["state"] for m in self.messages if m.get("method") == "update"]
-
-
-def custom(widget: BlokusWidget, content) -> None:
-    """Deliver ``content`` as a view's model.send(content) arrives in the kernel."""
-    widget._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
-
-
-def update(widget: BlokusWidget, state: dict) -> None:
-    """Deliver a trait update as a view's model.save_changes() arrives in the kernel."""
-    widget._handle_msg({"content": {"data": {"method": "update", "state": state, "buffer_paths": []}},
-                        "buffers": []})
 
 
 def place(widget: BlokusWidget, move: str, **fields) -> None:
     message = {"type": "place", "move": move, "color": widget.to_play, "version": widget.version}
     message.update(fields)
     custom(widget, message)
-
-
-def wait_for(condition, timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.01)
 
 
 class SlowPlayer:
