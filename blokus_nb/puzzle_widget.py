@@ -315,8 +315,7 @@ class PuzzleWidget(anywidget.AnyWidget):
 
     def _refuse(self, refusal: Refusal) -> None:
         self.error = refusal.reason
-        self.send({"type": "refused", "reason": refusal.reason, "rule": refusal.rule,
-                   "cells": list(refusal.cells)})
+        self.send(refusal.message())
 
     def _handle(self, request: PuzzleRequest) -> None:
         if request.version != self.version:

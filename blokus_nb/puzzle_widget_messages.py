@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .pieces import Cell
-from .widget_messages import Refusal
+from .widget_messages import Refusal, is_whole, request_kind, whole_number
 
 KINDS = ("place", "remove", "hint", "solution", "reset")
 #: Longest piece name accepted (other polyominoes are named "poly1", "poly2", ...).
@@ -37,26 +37,16 @@ class PuzzleRequest:
     cells: tuple[Cell, ...] = ()
 
 
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _cell(value: Any) -> Cell:
-    if not (isinstance(value, list) and len(value) == 2 and all(_whole(v) for v in value)):
+    if not (isinstance(value, list) and len(value) == 2 and all(is_whole(v) for v in value)):
         raise Refusal("malformed request: a cell must be [x, y] with whole numbers")
     return value[0], value[1]
 
 
 def read_request(content: Any) -> PuzzleRequest:
     """Check the shape of one message from a view; raise :class:`Refusal` if it is not a request."""
-    if not isinstance(content, dict):
-        raise Refusal("malformed request: not a JSON object")
-    kind = content.get("type")
-    if kind not in KINDS:
-        raise Refusal(f"unknown request type {str(kind)[:40]!r}")
-    version = content.get("version")
-    if not _whole(version):
-        raise Refusal("malformed request: 'version' must be a whole number")
+    kind = request_kind(content, KINDS)
+    version = whole_number(content, "version")
     if kind == "place":
         piece = content.get("piece")
         if not isinstance(piece, str) or not piece or len(piece) > MAX_NAME:

@@ -374,8 +374,7 @@ class BlokusWidget(anywidget.AnyWidget):
 
     def _refuse(self, refusal: Refusal) -> None:
         self.error = refusal.reason
-        self.send({"type": "refused", "reason": refusal.reason, "rule": refusal.rule,
-                   "cells": list(refusal.cells)})
+        self.send(refusal.message())
 
     def _handle(self, request: Request) -> None:
         if request.kind == "new":

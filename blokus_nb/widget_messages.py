@@ -34,6 +34,10 @@ class Refusal(Exception):
         self.rule = rule
         self.cells = tuple(cells)
 
+    def message(self) -> dict:
+        """The message that tells the views what was refused and why (js/src/sync.ts reads it)."""
+        return {"type": "refused", "reason": self.reason, "rule": self.rule, "cells": list(self.cells)}
+
 
 @dataclass(frozen=True)
 class Request:
@@ -55,28 +59,44 @@ def _text(content: dict, key: str, required: bool = True) -> str:
     return value
 
 
-def _integer(content: dict, key: str) -> int:
+def is_whole(value: Any) -> bool:
+    """Whether ``value`` is a whole number as JSON brings it (``true`` is not one)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def whole_number(content: dict, key: str) -> int:
+    """``content[key]``, which must be a whole number; raise :class:`Refusal` if it is not."""
     value = content.get(key)
-    if isinstance(value, bool) or not isinstance(value, int):
+    if not is_whole(value):
         raise Refusal(f"malformed request: {key!r} must be a whole number")
     return value
 
 
-def read_request(content: Any) -> Request:
-    """Check the shape of one message from a view; raise :class:`Refusal` if it is not a request."""
+def request_kind(content: Any, kinds: tuple[str, ...]) -> str:
+    """The ``type`` of a message from a view, one of ``kinds``; raise :class:`Refusal` if it is not.
+
+    >>> request_kind({"type": "undo", "version": 3}, KINDS)
+    'undo'
+    """
     if not isinstance(content, dict):
         raise Refusal("malformed request: not a JSON object")
     kind = content.get("type")
-    if kind not in KINDS:
+    if kind not in kinds:
         raise Refusal(f"unknown request type {str(kind)[:40]!r}")
+    return kind
+
+
+def read_request(content: Any) -> Request:
+    """Check the shape of one message from a view; raise :class:`Refusal` if it is not a request."""
+    kind = request_kind(content, KINDS)
     if kind == "new":
         variant = _text(content, "variant")
         if variant not in VARIANTS:
             raise Refusal(f"unknown variant {variant!r}; variants are {', '.join(VARIANTS)}")
         return Request(kind, variant=variant)
     if kind == "seek":
-        return Request(kind, index=_integer(content, "index"))
-    version = _integer(content, "version")
+        return Request(kind, index=whole_number(content, "index"))
+    version = whole_number(content, "version")
     if kind == "place":
         return Request(kind, version=version, move=_text(content, "move"), color=_text(content, "color"),
                        piece=_text(content, "piece", required=False))
