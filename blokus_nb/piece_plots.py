@@ -159,6 +159,18 @@ def svg_shapes(shapes: Sequence[Iterable[Cell]], *, columns: int | None = None,
     return _svg_document(columns * slot_w, rows * (slot_h + label_room), cell_size, body)
 
 
+def _tiling_owners(region: Iterable[Cell], placements: Sequence[tuple[str, Iterable[Cell]]]
+                   ) -> tuple[dict[Cell, Hashable], dict[Hashable, str]]:
+    """Each cell's owner (the index of the placement on it, None if uncovered) and each owner's color."""
+    owner: dict[Cell, Hashable] = {cell: None for cell in region}
+    colors: dict[Hashable, str] = {None: EMPTY_COLOR}
+    for i, (name, cells) in enumerate(placements):
+        for cell in cells:
+            owner[cell] = i
+        colors[i] = color_of(name, i)
+    return owner, colors
+
+
 def svg_tiling(region: Iterable[Cell], placements: Sequence[tuple[str, Iterable[Cell]]], *,
                cell_size: int = 24) -> str:
     """A region with pieces placed on it, as SVG; uncovered cells are light grey.
@@ -168,12 +180,7 @@ def svg_tiling(region: Iterable[Cell], placements: Sequence[tuple[str, Iterable[
     >>> svg_tiling([(0, 0), (1, 0)], [("2", [(0, 0), (1, 0)])]).count("<rect")
     2
     """
-    owner: dict[Cell, Hashable] = {cell: None for cell in region}
-    colors: dict[Hashable, str] = {None: EMPTY_COLOR}
-    for i, (name, cells) in enumerate(placements):
-        for cell in cells:
-            owner[cell] = i
-        colors[i] = color_of(name, i)
+    owner, colors = _tiling_owners(region, placements)
     if not owner:
         return _svg_document(1, 1, cell_size, [])
     min_x = min(x for x, _ in owner)
@@ -279,12 +286,7 @@ def plot_tiling(region: Iterable[Cell], placements: Sequence[tuple[str, Iterable
 
     >>> ax = plot_tiling([(0, 0), (1, 0)], [("2", [(0, 0), (1, 0)])])  # doctest: +SKIP
     """
-    owner: dict[Cell, Hashable] = {cell: None for cell in region}
-    colors: dict[Hashable, str] = {None: EMPTY_COLOR}
-    for i, (name, cells) in enumerate(placements):
-        for cell in cells:
-            owner[cell] = i
-        colors[i] = color_of(name, i)
+    owner, colors = _tiling_owners(region, placements)
     width = 1 + max((x for x, _ in owner), default=0)
     height = 1 + max((y for _, y in owner), default=0)
     ax = _axes(ax, width, height)
