@@ -2,6 +2,7 @@
 // Key bindings are a pure function so they can be tested without a browser.
 
 import type { Cell } from "./geometry.js";
+import { html } from "./svg.js";
 
 export type Command =
   | { kind: "rotate"; dir: 1 | -1 }
@@ -58,6 +59,15 @@ export interface InputTarget<C = Command> {
   command(command: Command | C): void;
   /** Whether a piece is in hand (wheel and right-click only act then). */
   holding(): boolean;
+}
+
+/** A widget's root element in `host`: it takes the focus, and with it the keys JupyterLab would act on. */
+export function keyboardRoot(host: HTMLElement, className: string, label: string): HTMLDivElement {
+  return html("div", {
+    class: className, tabindex: 0, role: "application", "aria-label": label,
+    // JupyterLab skips its keyboard shortcuts for keys typed inside this element.
+    "data-lm-suppress-shortcuts": "true",
+  }, host);
 }
 
 /**

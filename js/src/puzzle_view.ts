@@ -2,8 +2,9 @@
 // controls and the panel together, keeps what is local to this view (the piece
 // in hand, its orientation, the cursor) and turns input into requests to Python.
 
-import { type Cell, flip, normalize, rotateClockwise, rotateCounterclockwise } from "./geometry.js";
-import { type InputTarget, attachInput } from "./input.js";
+import type { Cell } from "./geometry.js";
+import { HeldPiece } from "./held_piece.js";
+import { type InputTarget, attachInput, keyboardRoot } from "./input.js";
 import { PuzzleBoard } from "./puzzle_board.js";
 import { type PuzzleAction, PuzzleControls } from "./puzzle_controls.js";
 import { cellKey, clampToBox, firstFree, orientationOn, owners } from "./puzzle_geometry.js";
@@ -34,22 +35,14 @@ export class PuzzleView implements InputTarget<PuzzleCommand> {
   /** Cell key -> index of the placement covering it. */
   private covered = new Map<string, number>();
 
-  private selected: string | null = null;
-  private shape: Cell[] = [];
-  private anchor: Cell | null = null;
-  private pointerOnBoard = false;
-  private keyboardMode = false;
+  private readonly held = new HeldPiece();
   /** A piece clicked on the board: it comes into the hand, as it lay, once Python has taken it away. */
   private pickup: { piece: string; shape: Cell[]; anchor: Cell; version: number } | null = null;
   private appliedHint = "";
 
   constructor(private readonly sync: PuzzleSync, host: HTMLElement) {
     this.state = sync.state;
-    this.root = html("div", {
-      class: "bk-root pz-root", tabindex: 0, role: "application", "aria-label": "Tiling puzzle",
-      // JupyterLab skips its keyboard shortcuts for keys typed inside this element.
-      "data-lm-suppress-shortcuts": "true",
-    }, host);
+    this.root = keyboardRoot(host, "bk-root pz-root", "Tiling puzzle");
     this.controls = new PuzzleControls((action) => this.action(action));
     this.root.append(this.panel.header);
     const main = html("div", { class: "pz-main" }, this.root);
@@ -86,7 +79,7 @@ export class PuzzleView implements InputTarget<PuzzleCommand> {
 
     this.takePickup();
     this.takeHint();
-    if (this.selected !== null && !this.canHold(this.selected)) this.drop();
+    if (this.held.piece !== null && !this.canHold(this.held.piece)) this.held.drop();
     this.board!.update(state.placements, this.colors);
     const hint = this.hint();
     this.board!.showSuggestion(hint?.piece ?? "", hint ? hint.cells : null);
@@ -96,13 +89,13 @@ export class PuzzleView implements InputTarget<PuzzleCommand> {
       playable: null,
       active: true,
       interactive: !state.solved,
-      selected: this.selected,
+      selected: this.held.piece,
       label: "Pieces",
       detail: `${state.placements.length} of ${total} placed`,
       counts: new Map(Object.entries(state.remaining)),
     });
     this.controls.update({
-      holding: this.selected !== null, solved: state.solved, searching: state.thinking !== "",
+      holding: this.held.piece !== null, solved: state.solved, searching: state.thinking !== "",
       placed: state.placements.length,
     });
     this.panel.update(state);
@@ -112,8 +105,8 @@ export class PuzzleView implements InputTarget<PuzzleCommand> {
   private rebuild(state: PuzzleState, layoutKey: string): void {
     this.layoutKey = layoutKey;
     this.detachInput();
-    this.drop();
-    this.anchor = null;
+    this.held.drop();
+    this.held.anchor = null;
     this.pickup = null;
     this.colors = new Map(state.pieces.map((p) => [p.name, p.color]));
     this.region = new Set(state.region.map(cellKey));
@@ -126,27 +119,28 @@ export class PuzzleView implements InputTarget<PuzzleCommand> {
 
   private drawPreview(): void {
     const board = this.board!;
+    const held = this.held;
     // The keyboard cursor: shown while keys move it, gone once the puzzle is solved.
-    const cursor = this.keyboardMode && !this.state.solved;
-    const onBoard = this.anchor !== null && (this.pointerOnBoard || cursor);
-    board.showCursor(cursor && this.selected === null ? this.anchor : null);
-    if (this.selected === null || !onBoard) {
+    const cursor = held.keyboardMode && !this.state.solved;
+    const onBoard = held.anchor !== null && (held.pointerOnBoard || cursor);
+    board.showCursor(cursor && held.piece === null ? held.anchor : null);
+    if (held.piece === null || !onBoard) {
       board.hidePreview();
-      const under = onBoard && this.selected === null ? this.covered.get(cellKey(this.anchor!)) : undefined;
+      const under = onBoard && held.piece === null ? this.covered.get(cellKey(held.anchor!)) : undefined;
       board.highlight(under ?? null);
       if (under !== undefined) {
         this.panel.say(`The ${this.state.placements[under].piece}: click it (or press Enter) to pick it up, `
           + "Delete to put it back in the tray.");
       } else if (this.state.solved) this.panel.say("");
-      else if (this.selected !== null) this.panel.say(`${this.selected} in hand: move over the region to place it.`);
+      else if (held.piece !== null) this.panel.say(`${held.piece} in hand: move over the region to place it.`);
       else this.panel.say("Pick a piece from the tray.");
       return;
     }
     board.highlight(null);
-    const preview = evaluatePuzzlePlacement(this.position(), this.selected, this.shape, this.anchor!);
-    board.showPreview(preview.cells, preview.state, preview.reason, this.colors.get(this.selected) ?? "");
-    const [x, y] = this.anchor!;
-    this.panel.say(`${this.selected} at (${x}, ${y}): ${preview.state === "legal"
+    const preview = evaluatePuzzlePlacement(this.position(), held.piece, held.shape, held.anchor!);
+    board.showPreview(preview.cells, preview.state, preview.reason, this.colors.get(held.piece) ?? "");
+    const [x, y] = held.anchor!;
+    this.panel.say(`${held.piece} at (${x}, ${y}): ${preview.state === "legal"
       ? "fits here, click or press Enter to place it" : `cannot go here: ${preview.reason}`}.`);
   }
 
@@ -160,10 +154,10 @@ export class PuzzleView implements InputTarget<PuzzleCommand> {
     this.appliedHint = key;
     const on = orientationOn(base, hint.cells);
     if (!on) return;
-    this.selected = hint.piece;
-    this.shape = on.shape;
-    this.anchor = on.anchor;
-    this.keyboardMode = true;
+    this.held.piece = hint.piece;
+    this.held.shape = on.shape;
+    this.held.anchor = on.anchor;
+    this.held.keyboardMode = true;
   }
 
   // ---- what this view knows ------------------------------------------------
@@ -202,77 +196,69 @@ export class PuzzleView implements InputTarget<PuzzleCommand> {
   // ---- input ---------------------------------------------------------------
 
   holding(): boolean {
-    return this.selected !== null;
+    return this.held.holding();
   }
 
   hover(cell: Cell | null): void {
-    this.pointerOnBoard = cell !== null;
-    if (cell) {
-      this.anchor = cell;
-      this.keyboardMode = false;
-    }
+    this.held.hover(cell);
     this.drawPreview();
   }
 
   click(cell: Cell): void {
-    this.anchor = cell;
-    this.pointerOnBoard = true;
-    this.keyboardMode = false;
-    if (this.selected !== null) this.place();
+    this.held.anchor = cell;
+    this.held.pointerOnBoard = true;
+    this.held.keyboardMode = false;
+    if (this.held.piece !== null) this.place();
     else this.pickUp(cell);
   }
 
   command(command: PuzzleCommand): void {
     switch (command.kind) {
       case "rotate":
-        this.turn(command.dir === 1 ? rotateClockwise : rotateCounterclockwise);
+        if (this.held.rotate(command.dir)) this.render();
         break;
       case "flip":
-        this.turn(flip);
+        if (this.held.flip()) this.render();
         break;
       case "move": {
-        const from = this.anchor && (this.keyboardMode || this.pointerOnBoard) ? this.anchor : null;
-        this.keyboardMode = true;
-        this.anchor = from ? clampToBox([from[0] + command.dx, from[1] + command.dy], this.state.width, this.state.height)
+        const held = this.held;
+        const from = held.anchor && (held.keyboardMode || held.pointerOnBoard) ? held.anchor : null;
+        held.keyboardMode = true;
+        held.anchor = from ? clampToBox([from[0] + command.dx, from[1] + command.dy], this.state.width, this.state.height)
           : this.defaultAnchor();
         this.drawPreview();
         break;
       }
       case "place":
-        if (this.anchor === null) this.anchor = this.defaultAnchor();
-        this.keyboardMode = this.keyboardMode || !this.pointerOnBoard;
-        if (this.selected !== null) this.place();
-        else this.pickUp(this.anchor);
+        if (this.held.anchor === null) this.held.anchor = this.defaultAnchor();
+        this.held.keyboardMode = this.held.keyboardMode || !this.held.pointerOnBoard;
+        if (this.held.piece !== null) this.place();
+        else this.pickUp(this.held.anchor);
         break;
       case "drop":
-        this.drop();
+        this.held.drop();
         this.render();
         break;
       case "cycle": {
         if (this.state.solved) return;
-        const next = cyclePiece(this.tray!.order, this.hand(), this.selected, command.dir);
+        const next = cyclePiece(this.tray!.order, this.hand(), this.held.piece, command.dir);
         if (next === null) return;
-        if (this.anchor === null || !this.keyboardMode) this.anchor = this.defaultAnchor();
-        this.keyboardMode = true;
+        if (this.held.anchor === null || !this.held.keyboardMode) this.held.anchor = this.defaultAnchor();
+        this.held.keyboardMode = true;
         this.select(next);
         this.render();
         break;
       }
       case "remove": {
-        const under = this.anchor === null ? undefined : this.covered.get(cellKey(this.anchor));
-        if (under !== undefined) this.sync.send({ type: "remove", cell: xy(this.anchor!), version: this.state.version });
+        const at = this.held.anchor;
+        const under = at === null ? undefined : this.covered.get(cellKey(at));
+        if (under !== undefined) this.sync.send({ type: "remove", cell: xy(at!), version: this.state.version });
         break;
       }
       case "action":
         if (command.action === "hint") this.action("hint");
         break;
     }
-  }
-
-  private turn(change: (cells: readonly Cell[]) => Cell[]): void {
-    if (this.selected === null) return;
-    this.shape = change(this.shape);
-    this.render();
   }
 
   private pick(piece: string): void {
@@ -285,26 +271,20 @@ export class PuzzleView implements InputTarget<PuzzleCommand> {
       this.panel.say(`Every ${piece} is placed: click one on the board to pick it up.`);
       return;
     }
-    if (this.selected === piece) this.drop();
+    if (this.held.piece === piece) this.held.drop();
     else this.select(piece);
     this.render();
   }
 
   private select(piece: string): void {
-    this.selected = piece;
-    this.shape = normalize(this.pieceCells(piece)!);
-  }
-
-  private drop(): void {
-    this.selected = null;
-    this.shape = [];
+    this.held.take(piece, this.pieceCells(piece)!);
   }
 
   private place(): void {
-    const preview = evaluatePuzzlePlacement(this.position(), this.selected!, this.shape, this.anchor!);
+    const preview = evaluatePuzzlePlacement(this.position(), this.held.piece!, this.held.shape, this.held.anchor!);
     this.drawPreview();
     // Placements that look wrong are sent too: Python decides, and says why.
-    this.sync.send({ type: "place", piece: this.selected!, cells: preview.cells.map(xy), version: this.state.version });
+    this.sync.send({ type: "place", piece: this.held.piece!, cells: preview.cells.map(xy), version: this.state.version });
   }
 
   /** Ask Python to take away the piece on `cell`; it comes into the hand when that is done. */
@@ -322,9 +302,9 @@ export class PuzzleView implements InputTarget<PuzzleCommand> {
     if (pickup === null || this.state.version <= pickup.version) return;
     this.pickup = null;
     if (!this.canHold(pickup.piece)) return;
-    this.selected = pickup.piece;
-    this.shape = pickup.shape;
-    this.anchor = pickup.anchor;
+    this.held.piece = pickup.piece;
+    this.held.shape = pickup.shape;
+    this.held.anchor = pickup.anchor;
   }
 
   private action(action: PuzzleAction): void {

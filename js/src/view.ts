@@ -4,11 +4,9 @@
 
 import { BoardView } from "./board.js";
 import { type Action, Controls } from "./controls.js";
-import {
-  type Cell, cellName, clampToBoard, flip, handle, normalize, orientations, parseCell,
-  rotateClockwise, rotateCounterclockwise, shapeKey,
-} from "./geometry.js";
-import { type Command, type InputTarget, attachInput } from "./input.js";
+import { type Cell, cellName, clampToBoard, handle, orientations, parseCell, shapeKey } from "./geometry.js";
+import { HeldPiece } from "./held_piece.js";
+import { type Command, type InputTarget, attachInput, keyboardRoot } from "./input.js";
 import { Panel } from "./panel.js";
 import { type Preview, type PreviewPosition, evaluatePlacement } from "./preview.js";
 import { html, setFlag } from "./svg.js";
@@ -36,13 +34,9 @@ export class BlokusView implements InputTarget {
   private layoutKey = "";
   private state: WidgetState;
 
-  private selected: string | null = null;
+  private readonly held = new HeldPiece();
   /** The position the piece was picked up in: any move (or undo) puts it back. */
   private selectedAt = "";
-  private shape: Cell[] = [];
-  private anchor: Cell | null = null;
-  private pointerOnBoard = false;
-  private keyboardMode = false;
   private legalIndex: LegalIndex | null = null;
   private appliedHint = "";
   private lastPreview: Preview | null = null;
@@ -51,11 +45,7 @@ export class BlokusView implements InputTarget {
 
   constructor(private readonly sync: ModelSync, host: HTMLElement) {
     this.state = sync.state;
-    this.root = html("div", {
-      class: "bk-root", tabindex: 0, role: "application", "aria-label": "Blokus board game",
-      // JupyterLab skips its keyboard shortcuts for keys typed inside this element.
-      "data-lm-suppress-shortcuts": "true",
-    }, host);
+    this.root = keyboardRoot(host, "bk-root", "Blokus board game");
     this.panel = new Panel();
     this.controls = new Controls({
       action: (action) => this.action(action),
@@ -98,7 +88,7 @@ export class BlokusView implements InputTarget {
     setFlag(root, "data-game-over", state.game_over);
     setFlag(root, "data-thinking", state.thinking !== "");
 
-    if (this.selected !== null && (!this.canHold(this.selected) || this.moved())) this.drop();
+    if (this.held.piece !== null && (!this.canHold(this.held.piece) || this.moved())) this.drop();
     if (state.mode !== "replay") this.stopReplay();
 
     this.board!.update(state);
@@ -112,13 +102,13 @@ export class BlokusView implements InputTarget {
         playable,
         active: color === state.to_play && state.mode === "play",
         interactive: this.humanToPlay() && color === state.to_play,
-        selected: this.selected,
+        selected: this.held.piece,
         label: seat === "human" ? color : `${color} (${seat})`,
         detail: score ? `${score.squares} squares` : "",
       });
     }
     this.controls.update(state, {
-      holding: this.selected !== null,
+      holding: this.held.piece !== null,
       humanToPlay: this.humanToPlay(),
       playing: this.replayTimer !== null,
       canPass: this.humanToPlay() && this.legal() !== null && this.legal()!.moves.size === 0,
@@ -132,7 +122,7 @@ export class BlokusView implements InputTarget {
     this.layoutKey = layoutKey;
     this.detachInput();
     this.drop();
-    this.anchor = null;
+    this.held.anchor = null;
     this.board = new BoardView(state.size, state.colors, state.start_cells);
     this.boardWrap.replaceChildren(this.board.svg);
     this.trays = state.colors.map((color) => new TrayView(color, state.pieces, (piece) => this.pick(color, piece)));
@@ -149,25 +139,26 @@ export class BlokusView implements InputTarget {
 
   private drawPreview(): void {
     const board = this.board!;
-    if (this.selected === null || this.anchor === null || !(this.pointerOnBoard || this.keyboardMode)) {
+    const held = this.held;
+    if (held.piece === null || held.anchor === null || !(held.pointerOnBoard || held.keyboardMode)) {
       board.hidePreview();
       this.lastPreview = null;
-      if (this.humanToPlay() && this.selected === null) {
+      if (this.humanToPlay() && held.piece === null) {
         this.panel.say(`Pick a ${this.state.to_play} piece from the tray.`);
-      } else if (this.selected !== null) {
-        this.panel.say(`${this.selected} in hand: move over the board to place it.`);
+      } else if (held.piece !== null) {
+        this.panel.say(`${held.piece} in hand: move over the board to place it.`);
       } else {
         this.panel.say("");
       }
       return;
     }
-    const preview = evaluatePlacement(this.position(), this.shape, this.anchor);
+    const preview = evaluatePlacement(this.position(), held.shape, held.anchor);
     this.lastPreview = preview;
     board.showPreview(preview.cells, preview.state, preview.move, preview.reason, this.state.to_play);
-    const where = cellName(this.anchor, this.state.size);
+    const where = cellName(held.anchor, this.state.size);
     const verdict = preview.state === "legal" ? "fits here, click or press Enter to place"
       : preview.state === "pending" ? "checking" : `cannot go here: ${preview.reason}`;
-    this.panel.say(`${this.selected} at ${where}: ${verdict}.`);
+    this.panel.say(`${held.piece} at ${where}: ${verdict}.`);
   }
 
   // ---- what this view knows ------------------------------------------------
@@ -214,22 +205,18 @@ export class BlokusView implements InputTarget {
   // ---- input ---------------------------------------------------------------
 
   holding(): boolean {
-    return this.selected !== null;
+    return this.held.holding();
   }
 
   hover(cell: Cell | null): void {
-    this.pointerOnBoard = cell !== null;
-    if (cell) {
-      this.anchor = cell;
-      this.keyboardMode = false;
-    }
+    this.held.hover(cell);
     this.drawPreview();
   }
 
   click(cell: Cell): void {
-    this.anchor = cell;
-    this.pointerOnBoard = true;
-    if (this.selected !== null) this.place();
+    this.held.anchor = cell;
+    this.held.pointerOnBoard = true;
+    if (this.held.piece !== null) this.place();
   }
 
   command(command: Command): void {
@@ -239,22 +226,24 @@ export class BlokusView implements InputTarget {
     }
     switch (command.kind) {
       case "rotate":
-        this.turn(command.dir === 1 ? rotateClockwise : rotateCounterclockwise);
+        if (this.held.rotate(command.dir)) this.render();
         break;
       case "flip":
-        this.turn(flip);
+        if (this.held.flip()) this.render();
         break;
-      case "move":
-        if (this.selected === null) return;
-        this.keyboardMode = true;
-        this.anchor = clampToBoard(this.anchor ? [this.anchor[0] + command.dx, this.anchor[1] + command.dy]
+      case "move": {
+        if (this.held.piece === null) return;
+        this.held.keyboardMode = true;
+        const from = this.held.anchor;
+        this.held.anchor = clampToBoard(from ? [from[0] + command.dx, from[1] + command.dy]
           : this.defaultAnchor(), this.state.size);
         this.drawPreview();
         break;
+      }
       case "place":
-        if (this.selected !== null) {
-          this.keyboardMode = this.keyboardMode || !this.pointerOnBoard;
-          if (this.anchor === null) this.anchor = this.defaultAnchor();
+        if (this.held.piece !== null) {
+          this.held.keyboardMode = this.held.keyboardMode || !this.held.pointerOnBoard;
+          if (this.held.anchor === null) this.held.anchor = this.defaultAnchor();
           this.place();
         }
         break;
@@ -265,11 +254,11 @@ export class BlokusView implements InputTarget {
       case "cycle": {
         if (!this.humanToPlay()) return;
         const tray = this.trays.find((t) => t.color === this.state.to_play);
-        const next = tray ? cyclePiece(tray.order, this.state.hands[this.state.to_play] ?? [], this.selected, command.dir) : null;
+        const next = tray ? cyclePiece(tray.order, this.state.hands[this.state.to_play] ?? [], this.held.piece, command.dir) : null;
         if (next !== null) {
           // Coming from the mouse, the keyboard cursor starts on a corner point of the color.
-          if (this.anchor === null || !this.keyboardMode) this.anchor = this.defaultAnchor();
-          this.keyboardMode = true;
+          if (this.held.anchor === null || !this.held.keyboardMode) this.held.anchor = this.defaultAnchor();
+          this.held.keyboardMode = true;
           this.select(next);
           this.render();
         }
@@ -287,12 +276,6 @@ export class BlokusView implements InputTarget {
     return (first && parseCell(first, s.size)) || [Math.floor(s.size / 2), Math.floor(s.size / 2)];
   }
 
-  private turn(change: (cells: readonly Cell[]) => Cell[]): void {
-    if (this.selected === null) return;
-    this.shape = change(this.shape);
-    this.render();
-  }
-
   private pick(color: string, piece: string): void {
     this.root.focus({ preventScroll: true });
     if (this.state.mode !== "play") return;
@@ -302,7 +285,7 @@ export class BlokusView implements InputTarget {
       return;
     }
     if (!(this.state.hands[color] ?? []).includes(piece)) return;
-    if (this.selected === piece) this.drop();
+    if (this.held.piece === piece) this.drop();
     else this.select(piece);
     this.render();
   }
@@ -322,19 +305,17 @@ export class BlokusView implements InputTarget {
   }
 
   private select(piece: string): void {
-    this.selected = piece;
+    this.held.take(piece, this.pieceCells(piece)!);
     this.selectedAt = this.positionKey();
-    this.shape = normalize(this.pieceCells(piece)!);
   }
 
   private drop(): void {
-    this.selected = null;
-    this.shape = [];
-    this.keyboardMode = false;
+    this.held.drop();
+    this.held.keyboardMode = false;
   }
 
   private place(): void {
-    const preview = evaluatePlacement(this.position(), this.shape, this.anchor!);
+    const preview = evaluatePlacement(this.position(), this.held.shape, this.held.anchor!);
     this.drawPreview();
     if (preview.move === null) {
       this.panel.say(`Not placed: ${preview.reason}.`);
@@ -342,7 +323,7 @@ export class BlokusView implements InputTarget {
     }
     // Illegal-looking placements are sent too: Python decides and says why.
     this.sync.send({
-      type: "place", move: preview.move, piece: this.selected!, color: this.state.to_play, version: this.state.version,
+      type: "place", move: preview.move, piece: this.held.piece!, color: this.state.to_play, version: this.state.version,
     });
   }
 
@@ -363,10 +344,10 @@ export class BlokusView implements InputTarget {
     const minY = Math.min(...cells.map((c) => c[1]));
     const [hx, hy] = handle(shape);
     this.select(hint.piece);
-    this.shape = shape;
-    this.anchor = [minX + hx, minY + hy];
-    this.keyboardMode = true;
-    this.board!.svg.querySelector(".bk-suggestion")?.setAttribute("data-anchor", cellName(this.anchor, s.size));
+    this.held.shape = shape;
+    this.held.anchor = [minX + hx, minY + hy];
+    this.held.keyboardMode = true;
+    this.board!.svg.querySelector(".bk-suggestion")?.setAttribute("data-anchor", cellName(this.held.anchor, s.size));
     this.render();
   }
 
