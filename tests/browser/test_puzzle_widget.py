@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from widget_page import center, measure, record
+from widget_page import brightness, center, measure, record, switch_theme
 
 V = ["0,0", "0,1", "0,2", "1,2", "2,2"]
 V_DEAD = [(1, 0), (2, 0), (3, 0), (3, 1), (3, 2)]  # leaves pockets no tiling fills
@@ -138,25 +138,14 @@ def test_no_solution_from_here_then_a_solution_and_the_solved_state(notebook, pu
 
 
 def test_dark_theme(notebook, puzzle):
-    import re
-
     page, root = notebook.page, puzzle
     notebook.py(f"w.reset(); w.place({V_DEAD})")
-
-    def theme(name: str, light: str) -> None:
-        page.locator(".lm-MenuBar-itemLabel", has_text="Settings").click()
-        page.locator(".lm-Menu-itemLabel").get_by_text("Theme", exact=True).hover()
-        page.locator(".lm-Menu-itemLabel").get_by_text(name, exact=True).click()
-        page.wait_for_function(f"document.body.dataset.jpThemeLight === '{light}'")
-        page.wait_for_timeout(300)  # let the theme's stylesheet apply
-
-    theme("JupyterLab Dark", "false")
+    switch_theme(page, "JupyterLab Dark", light=False)
     try:
         root.scroll_into_view_if_needed()
         background = root.evaluate("el => getComputedStyle(el).backgroundColor")
         empty = cell(root, "4,2").evaluate("el => getComputedStyle(el).fill")
-        brightness = [sum(map(int, re.findall(r"\d+", c)[:3])) / 3 for c in (background, empty)]
-        assert all(b < 128 for b in brightness), (background, empty)
+        assert all(brightness(c) < 128 for c in (background, empty)), (background, empty)
         notebook.screenshot("puzzle-dark", root)
     finally:
-        theme("JupyterLab Light", "true")  # the modules after this one expect the light theme
+        switch_theme(page, "JupyterLab Light", light=True)  # the modules after this one expect the light theme

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 import blokus_nb as bn
 
-from widget_page import ARTIFACTS, center, measure, record
+from widget_page import ARTIFACTS, brightness, center, measure, record, switch_theme
 
 HUMAN_TURN = """root => root.getAttribute('data-game-over') === 'true'
   || (root.getAttribute('data-to-play') === 'purple' && root.getAttribute('data-thinking') !== 'true')"""
@@ -121,17 +121,13 @@ def test_four_color_position_for_the_readme(notebook):
 
 def test_dark_theme(notebook):
     page = notebook.page
-    page.locator(".lm-MenuBar-itemLabel", has_text="Settings").click()
-    page.locator(".lm-Menu-itemLabel").get_by_text("Theme", exact=True).hover()
-    page.locator(".lm-Menu-itemLabel").get_by_text("JupyterLab Dark", exact=True).click()
-    page.wait_for_function("document.body.dataset.jpThemeLight === 'false'")
+    switch_theme(page, "JupyterLab Dark", light=False)
     root = notebook.cell(notebook.DISPLAY).locator(".bk-root")
     root.scroll_into_view_if_needed()
-    page.wait_for_timeout(300)  # let the theme's stylesheet apply
     background = root.evaluate("el => getComputedStyle(el).backgroundColor")
     empty = root.locator('svg.bk-board .bk-cell:not([data-owner])').first.evaluate("el => getComputedStyle(el).fill")
-    brightness = [sum(map(int, re.findall(r"\d+", c)[:3])) / 3 for c in (background, empty)]
-    assert all(b < 128 for b in brightness), (background, empty)  # the board follows the dark theme
+    # The board follows the dark theme.
+    assert all(brightness(c) < 128 for c in (background, empty)), (background, empty)
     notebook.screenshot("widget-dark", root)
     assert (ARTIFACTS / "widget-dark.png").exists()
 

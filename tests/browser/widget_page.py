@@ -1,4 +1,4 @@
-"""Helpers for driving the board widget in a JupyterLab page (used by the browser tests)."""
+"""Helpers for driving the widgets in a JupyterLab page (used by the browser tests)."""
 
 from __future__ import annotations
 
@@ -110,6 +110,20 @@ def center(locator) -> tuple[float, float]:
     box = locator.bounding_box()
     assert box is not None, "element not displayed"
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def switch_theme(page, name: str, light: bool) -> None:
+    """Choose JupyterLab's theme ``name`` from the Settings menu; return once its stylesheet applies."""
+    page.locator(".lm-MenuBar-itemLabel", has_text="Settings").click()
+    page.locator(".lm-Menu-itemLabel").get_by_text("Theme", exact=True).hover()
+    page.locator(".lm-Menu-itemLabel").get_by_text(name, exact=True).click()
+    page.wait_for_function(f"document.body.dataset.jpThemeLight === '{str(light).lower()}'")
+    page.wait_for_timeout(300)  # let the theme's stylesheet apply
+
+
+def brightness(css_color: str) -> float:
+    """The mean of an ``rgb(...)`` color's red, green and blue, from 0 to 255."""
+    return sum(map(int, re.findall(r"\d+", css_color)[:3])) / 3
 
 
 def measure(page, root, event_type: str, target_selector: str, attribute: str, action) -> dict:
