@@ -30,7 +30,7 @@ from .game import Game
 from .move import Move
 from .variants import VARIANTS
 from .widget_messages import Refusal, Request, read_request
-from .widget_seats import HUMAN, Job, Thinker, make_seat, suggest
+from .widget_seats import HUMAN, Job, Thinker, make_seat, stoppable, suggest
 from .widget_state import pieces_table, view_state
 
 __all__ = ["BlokusWidget"]
@@ -193,9 +193,10 @@ class BlokusWidget(anywidget.AnyWidget):
             if self._is_ai(game.to_play) or self._thinker.busy:
                 raise BlokusError("a computer player is thinking; ask for a hint on a human's turn")
             self.thinking = game.to_play
-            copy, player = game.copy(), self.hint_player
+            copy, player, cancelled = game.copy(), self.hint_player, threading.Event()
+            limit = stoppable(None, cancelled)
             self._thinker.start(Job("hint", game.to_play, self._generation, game.version, game,
-                                    lambda: suggest(copy, player)))
+                                    lambda: suggest(copy, player, limit), cancelled))
 
     def save(self, path: str | Path) -> None:
         """Save the game (``.blksgf`` as Pentobi SGF, ``.json`` as JSON)."""
@@ -329,10 +330,11 @@ class BlokusWidget(anywidget.AnyWidget):
             player = self._seat_players.get(color)
             if player is None:
                 return
-            copy, limit = game.copy(), self.ai_limit
+            copy, cancelled = game.copy(), threading.Event()
+            limit = stoppable(self.ai_limit, cancelled)  # Undo or New game ends the search early
             self.thinking = color
             self._thinker.start(Job("move", color, self._generation, game.version, game,
-                                    lambda: player.choose_move(copy, limit)))
+                                    lambda: player.choose_move(copy, limit), cancelled))
 
     def _deliver(self, job: Job, move: Any, error: BaseException | None) -> None:
         """Apply an answer from the background thread, unless the game moved on meanwhile."""

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from .game import Game
 from .hints import hint
-from .players import Player, make_player
+from .players import Limit, Player, make_player
 
 HUMAN = "human"
 
@@ -45,9 +45,20 @@ def make_seat(spec: Any, seed: int | None = None) -> tuple[str, Any]:
     return str(getattr(spec, "name", type(spec).__name__)), spec
 
 
-def suggest(game: Game, player: Any = "hard") -> dict[str, Any]:
+def stoppable(limit: Limit | None, cancelled: threading.Event) -> Limit:
+    """``limit`` (or the player's own budget) that also ends when ``cancelled`` is set.
+
+    >>> event = threading.Event()
+    >>> limit = stoppable(Limit(time=2.0), event)
+    >>> limit.time, limit.stop(), (event.set(), limit.stop())[1]
+    (2.0, False, True)
+    """
+    return replace(limit or Limit(), stop=cancelled.is_set)
+
+
+def suggest(game: Game, player: Any = "hard", limit: Limit | None = None) -> dict[str, Any]:
     """A good move for the color to play and why, from :func:`blokus_nb.hints.hint`, as trait data."""
-    advice = hint(game, player=player)
+    advice = hint(game, player=player, limit=limit)
     move = advice.move
     if move.is_pass:
         raise ValueError(f"{advice.color} has no legal move")

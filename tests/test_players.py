@@ -281,3 +281,20 @@ def test_greedy_beats_random_in_duo():
         greedy_seat = 1 if seed % 2 == 0 else 2
         wins += greedy_seat in game.winners("points")
     assert wins >= 5
+
+
+def test_a_stop_hook_ends_a_search_early_and_keeps_the_players_budget():
+    import time as _time
+
+    from blokus_nb.players import Limit, MCTSPlayer
+
+    game = bn.Game("duo")
+    started = _time.perf_counter()
+    result = MCTSPlayer(seed=1).search(game, Limit(time=30.0, stop=lambda: True))
+    assert _time.perf_counter() - started < 5.0
+    assert result.simulations == 1  # one simulation, then the stop was seen
+    calls = []
+    player = MCTSPlayer(seed=1, limit=Limit(simulations=12))
+    result = player.search(game, Limit(stop=lambda: calls.append(1) or False))
+    assert result.simulations == 12 and len(calls) == 11
+    assert Limit(time=1.0, stop=lambda: True) == Limit(time=1.0)

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import copy
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Callable
 
 from ..errors import IllegalMoveError
 from ..game import Game
@@ -33,7 +34,9 @@ class Limit:
     (complete random games) and ``nodes`` counts search-tree nodes created
     (at least one per simulation). A
     search stops at the first limit it reaches. Players that do not search
-    (random, greedy) ignore the limit.
+    (random, greedy) ignore the limit. ``stop``, when given, is asked between
+    simulations and ends the search early once it returns true (a widget's
+    Undo uses it); it is no budget of its own.
 
     >>> Limit(time=0.5)
     Limit(time=0.5, simulations=None, nodes=None)
@@ -42,6 +45,7 @@ class Limit:
     time: float | None = None
     simulations: int | None = None
     nodes: int | None = None
+    stop: Callable[[], bool] | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         for name in ("time", "simulations", "nodes"):

@@ -42,7 +42,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..engine import Board
 from ..game import Game
@@ -155,9 +155,9 @@ class MCTSPlayer(Player):
         """
         if game.is_over:
             raise ValueError("the game is over: there is nothing to search")
-        limit = limit or self.limit or DEFAULT_LIMIT
-        if limit.is_unlimited:
-            limit = DEFAULT_LIMIT
+        stop = limit.stop if limit is not None else None
+        if limit is None or limit.is_unlimited:
+            limit = replace(self.limit or DEFAULT_LIMIT, stop=stop)  # a bare stop keeps the budget
         start = time.perf_counter()
         deadline = None if limit.time is None else start + limit.time
         self._setup(game)
@@ -177,6 +177,8 @@ class MCTSPlayer(Player):
             if max_nodes is not None and nodes >= max_nodes:
                 break
             if deadline is not None and simulations and time.perf_counter() >= deadline:
+                break
+            if stop is not None and simulations and stop():
                 break
             # A simulation that ends in a finished game already in the tree adds no
             # node; it counts as one so that a node budget ends in the endgame too.
