@@ -9,6 +9,8 @@ STAMP := $(VENV)/.installed-stamp
 JS_SOURCES := $(wildcard js/src/*.ts js/src/*.css) js/package.json js/build.mjs js/tsconfig.json
 BUNDLES := blokus_nb/static/widget.js blokus_nb/static/puzzle.js
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# Jupyter refuses to run as root (containers, CI machines) without this flag.
+LAB_FLAGS := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
 .PHONY: env js lab test test-python test-js test-browser chromium bench clean
 
@@ -36,7 +38,7 @@ chromium:
 	@command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium; }
 
 lab: env
-	$(VENV)/bin/jupyter lab examples/01_play.ipynb
+	$(VENV)/bin/jupyter lab $(LAB_FLAGS) examples/01_play.ipynb
 
 test-js: js/node_modules/.package-lock.json
 	cd js && npm test
