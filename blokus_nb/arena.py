@@ -17,11 +17,12 @@ import random
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Any, Sequence
 
 import pandas as pd
 
-from .game import Game
+from .errors import BlokusError
+from .game import SCORINGS, Game
 from .players.base import Limit, Player
 from .players.levels import make_player
 from .records import game_from_json, game_to_json, write_games
@@ -253,8 +254,7 @@ def play_match(players: Sequence[str | Player], variant: str | Variant = "classi
         raise ValueError(f"{variant.name} is played by {variant.n_players} players; got "
                          f"{len(players)} ({', '.join(map(str, players))}). Repeat a name to fill seats, "
                          "e.g. ['mcts', 'greedy', 'greedy', 'greedy']")
-    if games < 1:
-        raise ValueError(f"games must be at least 1, not {games}")
+    _check_match(games, scoring)
     seed = random.randrange(2 ** 31) if seed is None else seed
     labels = _labels(players)
     entrants = [make_player(p) for p in players]
@@ -279,6 +279,7 @@ def round_robin(players: Sequence[str | Player], variant: str | Variant = "duo",
     n = variant.n_players
     if len(players) < n:
         raise ValueError(f"a round robin in {variant.name} needs at least {n} players, got {len(players)}")
+    _check_match(games, scoring)
     seed = random.randrange(2 ** 31) if seed is None else seed
     labels = _labels(players)
     entrants = [make_player(p) for p in players]
@@ -288,6 +289,14 @@ def round_robin(players: Sequence[str | Player], variant: str | Variant = "duo",
             lineups.append(([group[k] for k in order], _derive(seed, len(lineups))))
     return _match(lineups, entrants, labels, variant, seed, limit, n_jobs, progress, scoring,
                   f"round robin of {len(players)}")
+
+
+def _check_match(games: int, scoring: str) -> None:
+    """Refuse bad arguments before any game is played (scores are only read at the end)."""
+    if games < 1:
+        raise BlokusError(f"games must be at least 1, not {games}")
+    if scoring not in SCORINGS:
+        raise BlokusError(f"unknown scoring {scoring!r}; use one of {', '.join(SCORINGS)}")
 
 
 # ------------------------------------------------------------------------------ results
@@ -345,6 +354,8 @@ def ratings(results: pd.DataFrame, *, anchor: str | None = None, anchor_rating: 
     True
     """
     players = list(dict.fromkeys(results["player"]))
+    if anchor is not None and anchor not in players:
+        raise BlokusError(f"anchor {anchor!r} is not one of the players: {', '.join(map(str, players))}")
     index = {p: k for k, p in enumerate(players)}
     k = len(players)
     wins = [[0.0] * k for _ in range(k)]
@@ -412,7 +423,7 @@ class MatchResult:
         """Per player: win rate with a 95% interval, mean points with a 95% interval (:func:`summarize`)."""
         return summarize(self.results)
 
-    def ratings(self, **options) -> pd.DataFrame:
+    def ratings(self, **options: Any) -> pd.DataFrame:
         """Bradley-Terry ratings on the Elo scale (:func:`ratings`)."""
         return ratings(self.results, **options)
 

@@ -269,6 +269,15 @@ def test_missing_paths_fail_at_once(tmp_path):
         analysis.load_games(42, progress=False)
 
 
+def test_an_empty_path_is_refused_not_read_as_the_current_folder(tmp_path, monkeypatch):
+    # Path("") is ".": without the check, "" would load every record under the working folder.
+    (tmp_path / "stray.json").write_text("{}", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    for empty in ("", [""], "   "):
+        with pytest.raises(FileNotFoundError, match="empty path"):
+            analysis.load_games(empty, progress=False)
+
+
 def test_mixed_variants_keep_every_color(duo_games):
     table = quiet_load([duo_games[0], GAMES / "classic" / "classic_L1_0001.blksgf"])
     assert analysis.metrics  # noqa: B018

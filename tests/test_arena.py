@@ -89,6 +89,22 @@ def test_match_arguments_are_checked():
         play_match(["greedy", "random"], "duo", games=0, progress=False)
 
 
+def test_bad_scoring_games_and_anchor_are_refused_before_any_game_is_played(monkeypatch):
+    def no_games(*args, **kwargs):
+        raise AssertionError("a game was played before the arguments were checked")
+
+    monkeypatch.setattr(arena, "_execute", no_games)
+    with pytest.raises(bn.BlokusError, match="unknown scoring 'wins'"):
+        play_match(["greedy", "random"], "duo", games=1, progress=False, scoring="wins")
+    with pytest.raises(bn.BlokusError, match="unknown scoring 'wins'"):
+        round_robin(["greedy", "random", "easy"], "duo", games=1, progress=False, scoring="wins")
+    with pytest.raises(bn.BlokusError, match="games must be at least 1"):
+        round_robin(["greedy", "random", "easy"], "duo", games=0, progress=False)
+    results = pd.DataFrame({"game": [0, 0], "player": ["a", "b"], "rank": [1, 2]})
+    with pytest.raises(bn.BlokusError, match="anchor 'c' .* a, b"):
+        ratings(results, anchor="c")
+
+
 def test_a_limit_overrides_every_players_budget():
     match = play_match(["mcts", "hard"], "duo", games=1, seed=0, limit=Limit(simulations=2),
                        progress=False)

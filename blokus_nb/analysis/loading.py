@@ -225,6 +225,9 @@ def _expand(source: Any, units: list[tuple], games: list[tuple[GameRecord, str]]
         return
     if isinstance(source, (str, os.PathLike)):
         text = os.fspath(source)
+        if not text.strip():  # Path("") is ".": it would read every record under this folder
+            raise FileNotFoundError(f"{text!r} is an empty path: name a file, a folder or a glob "
+                                    "(\".\" for the current folder)")
         path = Path(text).expanduser()
         if path.is_dir():
             found = sorted(p for p in path.rglob("*")
