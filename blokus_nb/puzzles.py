@@ -631,10 +631,14 @@ class Puzzle:
         blokus_nb.puzzles.PlacementError: cell (2, 0) is not in the region
         """
         partial = self._placements if partial is None else partial
+        given = cells
         try:
-            cells = [(int(x), int(y)) for x, y in cells]
+            pairs = [(x, y) for x, y in given]
+            cells = [(int(x), int(y)) for x, y in pairs]
+            if any(int(x) != x or int(y) != y for x, y in pairs):
+                raise ValueError  # 0.5 is no cell; int() would quietly round it
         except (TypeError, ValueError):
-            raise PlacementError(f"{cells!r} is not a list of (x, y) cells", rule="not-a-piece") from None
+            raise PlacementError(f"{given!r} is not a list of (x, y) cells", rule="not-a-piece") from None
         outside = [c for c in cells if c not in self.cells]
         if outside:
             raise PlacementError(f"cell {outside[0]} is not in the region", rule="outside", cells=outside)

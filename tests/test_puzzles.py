@@ -311,6 +311,15 @@ def test_place_and_remove_with_reasons():
     assert puzzle.placements == ()
 
 
+def test_cells_that_are_not_whole_numbers_are_refused_not_rounded():
+    puzzle = Puzzle((2, 1), ["2"])
+    for cells in ([(0.5, 0), (1.7, 0)], [("a", 0), (1, 0)], [(0, 0, 0)]):
+        with pytest.raises(PlacementError, match="not a list of"):
+            puzzle.place(cells)
+    assert puzzle.placements == ()
+    assert puzzle.place([(0.0, 0), (1, 0.0)]).cells == ((0, 0), (1, 0))
+
+
 def test_none_left():
     puzzle = Puzzle((4, 1), ["2", "2"])
     puzzle.place([(0, 0), (1, 0)])
