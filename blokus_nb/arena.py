@@ -55,7 +55,7 @@ def play_game(players: Sequence[str | Player], variant: str | Variant = "classic
 def _play(specs: list, variant: Variant, seed: int | None, limit: Limit | None
           ) -> tuple[Game, list[float], list[int]]:
     if len(specs) != variant.n_players:
-        raise ValueError(f"{variant.name} is a game for {variant.n_players} players; "
+        raise BlokusError(f"{variant.name} is a game for {variant.n_players} players; "
                          f"got {len(specs)}")
     players = [make_player(spec, seed=None if seed is None else _derive(seed, k))
                for k, spec in enumerate(specs)]
@@ -251,7 +251,7 @@ def play_match(players: Sequence[str | Player], variant: str | Variant = "classi
     """
     variant = get_variant(variant)
     if len(players) != variant.n_players:
-        raise ValueError(f"{variant.name} is played by {variant.n_players} players; got "
+        raise BlokusError(f"{variant.name} is played by {variant.n_players} players; got "
                          f"{len(players)} ({', '.join(map(str, players))}). Repeat a name to fill seats, "
                          "e.g. ['mcts', 'greedy', 'greedy', 'greedy']")
     _check_match(games, scoring)
@@ -278,7 +278,7 @@ def round_robin(players: Sequence[str | Player], variant: str | Variant = "duo",
     variant = get_variant(variant)
     n = variant.n_players
     if len(players) < n:
-        raise ValueError(f"a round robin in {variant.name} needs at least {n} players, got {len(players)}")
+        raise BlokusError(f"a round robin in {variant.name} needs at least {n} players, got {len(players)}")
     _check_match(games, scoring)
     seed = random.randrange(2 ** 31) if seed is None else seed
     labels = _labels(players)
@@ -440,7 +440,7 @@ class MatchResult:
 
     def __add__(self, other: "MatchResult") -> "MatchResult":
         if other.variant != self.variant:
-            raise ValueError(f"cannot add a {other.variant} match to a {self.variant} match")
+            raise BlokusError(f"cannot add a {other.variant} match to a {self.variant} match")
         shifted = other.results.assign(game=other.results["game"] + len(self.games))
         return MatchResult(self.variant, list(dict.fromkeys(self.players + other.players)),
                            self.games + other.games, pd.concat([self.results, shifted], ignore_index=True),

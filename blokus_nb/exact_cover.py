@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from math import gcd
+from .errors import BlokusError
 
 __all__ = ["AlgorithmX", "TilingSearch"]
 
@@ -54,7 +55,7 @@ class AlgorithmX:
         self.primary = frozenset(items - self.secondary)
         for name, covered in self.options.items():
             if len(set(covered)) != len(covered):
-                raise ValueError(f"option {name!r} lists an item twice: {covered!r}")
+                raise BlokusError(f"option {name!r} lists an item twice: {covered!r}")
 
     def _matrix(self) -> dict[Hashable, set[Hashable]]:
         columns: dict[Hashable, set[Hashable]] = {item: set() for item in self.primary | self.secondary}
@@ -169,7 +170,7 @@ class TilingSearch:
         self.full = (1 << n_cells) - 1
         self.start_filled = filled & self.full
         if len(self.neighbours) != n_cells:
-            raise ValueError("need the neighbours of every cell")
+            raise BlokusError("need the neighbours of every cell")
         guards = []
         start_used = 0
         shift = 0
@@ -189,7 +190,7 @@ class TilingSearch:
             area += quota * (masks[0].bit_count() if masks else 0)
             for mask in masks:
                 if mask <= 0 or mask > self.full:
-                    raise ValueError(f"placement {mask:#b} of kind {k} is not a set of the {n_cells} cells")
+                    raise BlokusError(f"placement {mask:#b} of kind {k} is not a set of the {n_cells} cells")
                 sizes.add(mask.bit_count())
                 low = (mask & -mask).bit_length() - 1
                 span = max(span, mask.bit_length() - low)

@@ -322,7 +322,7 @@ class Game:
         {'purple': 89, 'orange': 89}
         """
         if scoring not in SCORINGS:
-            raise ValueError(f"unknown scoring {scoring!r}; use one of {', '.join(SCORINGS)}")
+            raise BlokusError(f"unknown scoring {scoring!r}; use one of {', '.join(SCORINGS)}")
         out = {}
         board = self._board
         for ci, color in enumerate(self.colors):

@@ -16,6 +16,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .pieces import NAMES, TRANSFORM_NAMES, Cell, get, identify, normalize
+from .errors import BlokusError
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
@@ -99,7 +100,7 @@ def _layout(shapes: Sequence[Sequence[Cell]], columns: int | None) -> tuple[list
 def _labels_for(shapes: Sequence[Sequence[Cell]], labels: Sequence[str] | None) -> list[str]:
     if labels is not None:
         if len(labels) != len(shapes):
-            raise ValueError(f"{len(labels)} labels for {len(shapes)} shapes")
+            raise BlokusError(f"{len(labels)} labels for {len(shapes)} shapes")
         return [str(label) for label in labels]
     out = []
     for shape in shapes:

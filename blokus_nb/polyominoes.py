@@ -24,6 +24,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Iterable, Literal, Sequence
 
 from .pieces import Cell, Shape, identify, normalize, transform
+from .errors import BlokusError
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
@@ -46,7 +47,7 @@ def _transforms(kind: str) -> tuple[int, ...]:
     try:
         return KINDS[kind]
     except KeyError:
-        raise ValueError(f"kind must be one of {', '.join(map(repr, KINDS))}, not {kind!r}") from None
+        raise BlokusError(f"kind must be one of {', '.join(map(repr, KINDS))}, not {kind!r}") from None
 
 
 # The eight transforms of pieces.transform, written out: t % 4 quarter turns clockwise, then a
@@ -189,7 +190,7 @@ def enumerate(n: int, kind: Kind = "free") -> list[Shape]:  # noqa: A001 - the n
     """
     _transforms(kind)
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-        raise ValueError(f"n must be a positive int, not {n!r}")
+        raise BlokusError(f"n must be a positive int, not {n!r}")
     return list(_enumerate(n, kind))
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
+from .errors import BlokusError
 
 __all__ = ["Variant", "VARIANTS", "get_variant"]
 
@@ -52,7 +53,7 @@ class Variant:
         ('blue', 'red')
         """
         if not 1 <= player <= self.n_players:
-            raise ValueError(f"{self.name} has players 1 to {self.n_players}, not {player}")
+            raise BlokusError(f"{self.name} has players 1 to {self.n_players}, not {player}")
         if self.name == "classic_2":
             return self.colors[player - 1::2]
         return (self.colors[player - 1],)  # in classic_3, green's score is ignored
@@ -87,4 +88,4 @@ def get_variant(name: "str | Variant") -> Variant:
     key = str(name).strip().lower().replace("-", "_")
     if key in VARIANTS:
         return VARIANTS[key]
-    raise ValueError(f"unknown variant {name!r}; variants are {', '.join(VARIANTS)}")
+    raise BlokusError(f"unknown variant {name!r}; variants are {', '.join(VARIANTS)}")

@@ -127,7 +127,7 @@ class BlokusWidget(anywidget.AnyWidget):
         labels, objects = {}, {}
         for k, (color, spec) in enumerate(dict(players).items()):
             if not isinstance(color, str) or color not in {c for v in VARIANTS.values() for c in v.colors}:
-                raise ValueError(f"{color!r} is not a color; colors are blue, yellow, red, green, purple, orange")
+                raise BlokusError(f"{color!r} is not a color; colors are blue, yellow, red, green, purple, orange")
             seed = None if self._seed is None else self._seed + k
             labels[color], objects[color] = make_seat(spec, seed)
         with self._lock:

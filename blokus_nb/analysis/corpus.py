@@ -38,6 +38,7 @@ import pandas as pd
 
 from .loading import Source, _analyze_unit, concat_tables, plan, report_errors, resolve_jobs, run_units
 from .metrics import ALL_COLORS, METRICS, MOVE_COLUMNS
+from ..errors import BlokusError
 
 __all__ = ["analyze_corpus", "read_corpus", "CorpusReport", "ENGINES"]
 
@@ -98,7 +99,7 @@ def analyze_corpus(paths: Source, out: "str | os.PathLike[str]" = "corpus.parque
     20000 games (1398211 moves) from 200 sources in 512.0 s (39.1 games/s, processes, 2 jobs) -> corpus
     """
     if engine not in ENGINES:
-        raise ValueError(f"unknown engine {engine!r}; use one of {', '.join(ENGINES)}")
+        raise BlokusError(f"unknown engine {engine!r}; use one of {', '.join(ENGINES)}")
     start = time.perf_counter()
     out = Path(out)
     units = plan(paths)

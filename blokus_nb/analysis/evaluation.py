@@ -27,7 +27,7 @@ any ``n_jobs``; the players' default limits are wall-clock time.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -37,6 +37,7 @@ from ..move import Move
 from ..render import PALETTE
 from ..variants import get_variant
 from .metrics import GameRecord
+from ..errors import BlokusError
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
@@ -83,7 +84,7 @@ def _search_positions(task: tuple) -> list[tuple]:
         if pid is not None:
             game.play(Move(colors[ci], pid, size))
         elif len(game.history) <= index:
-            raise ValueError(f"move {index + 1}: {colors[ci]} passes but has legal moves")
+            raise BlokusError(f"move {index + 1}: {colors[ci]} passes but has legal moves")
     return out
 
 

@@ -361,7 +361,7 @@ def run_units(units: list[tuple], n_jobs: int | None = None, progress: bool = Tr
     remote = [i for i, u in enumerate(units) if u[0] not in ("text", "handle")]
     jobs = resolve_jobs(n_jobs, [units[i] for i in remote])
     if engine not in ("processes", "dask"):
-        raise ValueError(f"unknown engine {engine!r}; use 'processes' or 'dask'")
+        raise BlokusError(f"unknown engine {engine!r}; use 'processes' or 'dask'")
     with _progress(len(units), progress, desc) as bar:
         def done(i: int, outcome: tuple) -> None:
             nonlocal total_games

@@ -236,7 +236,7 @@ class TableBuilder:
         move_colors, players, player_names = columns["color"], columns["player"], columns["player_name"]
         pieces, piece_sizes, cells, passes = (columns[k] for k in ("piece", "piece_size", "cells",
                                                                  "is_pass"))
-        squares_of, score_of, territory_of = tracker.squares, tracker.score, tracker.territory
+        score_of, territory_of = tracker.score, tracker.territory
         mobility = tracker.mobility
         player_of = variant.player_of
         for number, (ci, pid) in enumerate(moves, start=1):

@@ -27,13 +27,14 @@ from typing import TYPE_CHECKING, Any, Iterable
 import numpy as np
 import pandas as pd
 
-from ..coords import COLUMNS, cell_index
+from ..coords import COLUMNS
 from ..game import Game
 from ..pieces import PIECES
 from ..render import PALETTE
 from ..variants import get_variant
 from .loading import load_games, summarize
 from .metrics import DEFAULT_GAME_ID, PIECE_NAMES, metrics, table_colors
+from ..errors import BlokusError
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
@@ -78,10 +79,10 @@ def _one_variant(table: pd.DataFrame, variant: str | None) -> tuple[pd.DataFrame
         name = get_variant(variant).name
         return table[table["variant"].astype(str) == name], name
     if len(present) > 1:
-        raise ValueError(f"the games mix variants ({', '.join(sorted(present))}); pass variant=... "
+        raise BlokusError(f"the games mix variants ({', '.join(sorted(present))}); pass variant=... "
                          "to plot one of them")
     if not present:
-        raise ValueError("there are no moves to plot")
+        raise BlokusError("there are no moves to plot")
     return table, present[0]
 
 
@@ -107,11 +108,11 @@ def _curves(table: pd.DataFrame, metric: str, ax: "Axes | None", band: str | Non
             style: str = "-", legend: bool = True, styles: dict[str, str] | None = None,
             legend_band: str | None = "same") -> "Axes":
     if band not in BANDS:
-        raise ValueError(f"band must be one of {BANDS}, not {band!r}")
+        raise BlokusError(f"band must be one of {BANDS}, not {band!r}")
     palette = palette or PALETTE
     ax = _axes(ax)
     if table.empty:
-        raise ValueError("there are no moves to plot")
+        raise BlokusError("there are no moves to plot")
     games = table["game_id"].nunique()
     colors = _colors(table)
     for color in colors:
@@ -173,7 +174,7 @@ def plot_score_curves(data: Any, ax: "Axes | None" = None, *, metric: str = "sco
     >>> ax = bn.analysis.plot_score_curves(bn.Game("duo"), metric="squares")  # doctest: +SKIP
     """
     if metric not in ("score", "squares"):
-        raise ValueError("metric is 'score' (advanced score) or 'squares' (squares placed)")
+        raise BlokusError("metric is 'score' (advanced score) or 'squares' (squares placed)")
     table, _ = _one_variant(_table(data), variant)
     label = "advanced score" if metric == "score" else "squares placed"
     return _curves(table, metric, ax, band, palette, label,
@@ -207,7 +208,7 @@ def plot_territory(data: Any, ax: "Axes | None" = None, *, which: str = "both",
     'cells'
     """
     if which not in ("territory", "exclusive", "both"):
-        raise ValueError("which is 'territory', 'exclusive' or 'both'")
+        raise BlokusError("which is 'territory', 'exclusive' or 'both'")
     table, _ = _one_variant(_table(data), variant)
     if which == "exclusive":
         return _curves(table, "exclusive", ax, band, palette, "cells", "Exclusive territory")
@@ -314,7 +315,7 @@ def plot_board_heatmap(data: Any, ax: "Axes | None" = None, *, color: str | None
         ax.set_title(_titled("Cells covered, mixed by color", table))
     else:
         if color not in v.colors:
-            raise ValueError(f"{color!r} is not a color of {name}; colors are {', '.join(v.colors)}")
+            raise BlokusError(f"{color!r} is not a color of {name}; colors are {', '.join(v.colors)}")
         share = counts.get(color, np.zeros((size, size))) / max(games, 1)
         cmap = LinearSegmentedColormap.from_list(color, ["white", palette[color]])
         shown = ax.imshow(share, cmap=cmap, vmin=0, vmax=1, interpolation="nearest")
@@ -387,7 +388,7 @@ def plot_seat_results(data: Any, ax: "Axes | None" = None, *, palette: dict[str,
         else summarize(_table(data))
     present = sorted(set(summary["variant"].astype(str)))
     if variant is None and len(present) > 1:
-        raise ValueError(f"the games mix variants ({', '.join(present)}); pass variant=...")
+        raise BlokusError(f"the games mix variants ({', '.join(present)}); pass variant=...")
     name = get_variant(variant).name if variant else present[0]
     summary = summary[summary["variant"].astype(str) == name]
     v = get_variant(name)

@@ -19,7 +19,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ..errors import IllegalMoveError
+from ..errors import BlokusError, IllegalMoveError
 from ..game import Game
 from ..move import Move
 
@@ -51,7 +51,7 @@ class Limit:
         for name in ("time", "simulations", "nodes"):
             value = getattr(self, name)
             if value is not None and value <= 0:
-                raise ValueError(f"Limit({name}={value!r}): a limit must be positive or None")
+                raise BlokusError(f"Limit({name}={value!r}): a limit must be positive or None")
 
     @property
     def is_unlimited(self) -> bool:

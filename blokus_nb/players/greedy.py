@@ -32,6 +32,7 @@ from ..engine import Board
 from ..game import Game
 from ..move import Move
 from .base import Limit, Player, teams
+from ..errors import BlokusError
 
 __all__ = ["GreedyPlayer", "PlacementFeatures", "placement_features", "heuristic_scores"]
 
@@ -196,7 +197,7 @@ class GreedyPlayer(Player):
                  temperature: float = 0.0) -> None:
         super().__init__(seed=seed, limit=limit)
         if temperature < 0:
-            raise ValueError(f"temperature must be 0 or more, not {temperature!r}")
+            raise BlokusError(f"temperature must be 0 or more, not {temperature!r}")
         self.temperature = temperature
 
     def _choose(self, game: Game, limit: Limit | None) -> Move:

@@ -12,6 +12,7 @@ from typing import Callable
 from .base import Limit, Player, RandomPlayer
 from .greedy import GreedyPlayer
 from .mcts import MCTSPlayer
+from ..errors import BlokusError
 
 __all__ = ["PLAYER_NAMES", "LEVELS", "make_player"]
 
@@ -50,7 +51,7 @@ def make_player(spec: "str | Player", seed: int | None = None) -> Player:
         raise TypeError(f"a player is a name like 'greedy' or a Player, not {type(spec).__name__}")
     key = spec.strip().lower()
     if key not in _BUILDERS:
-        raise ValueError(f"unknown player {spec!r}; players are {', '.join(PLAYER_NAMES)}")
+        raise BlokusError(f"unknown player {spec!r}; players are {', '.join(PLAYER_NAMES)}")
     player = _BUILDERS[key](seed)
     player.name = key
     return player

@@ -50,6 +50,7 @@ from ..move import Move
 from ..pieces import PIECES
 from .base import Limit, Player, teams
 from .greedy import heuristic_scores
+from ..errors import BlokusError, IllegalMoveError
 
 __all__ = ["MCTSPlayer", "SearchResult", "MoveStatistics"]
 
@@ -154,7 +155,7 @@ class MCTSPlayer(Player):
         True
         """
         if game.is_over:
-            raise ValueError("the game is over: there is nothing to search")
+            raise IllegalMoveError("the game is over: there is nothing to search", rule="game-over")
         stop = limit.stop if limit is not None else None
         if limit is None or limit.is_unlimited:
             limit = replace(self.limit or DEFAULT_LIMIT, stop=stop)  # a bare stop keeps the budget
@@ -165,7 +166,7 @@ class MCTSPlayer(Player):
         root_board = game.board.copy()
         root = self._new_node(root_board, game.colors.index(game.to_play), 0)
         if root.color < 0:
-            raise ValueError("no color can move: there is nothing to search")
+            raise BlokusError("no color can move: there is nothing to search")
         nodes = 1
         simulations = 0
         rng = self.rng
