@@ -18,10 +18,10 @@ from typing import Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 
-from .coords import COLUMNS, cell_index, cell_name, pentobi_order
+from .coords import COLUMNS, cell_index
 from .engine import Board
 from .errors import BlokusError, IllegalMoveError, InvalidMoveError
-from .geometry import neighbours_mask
+from .geometry import mask_cells, mask_names
 from .move import Move, parse_placement
 from .pieces import PIECES, TOTAL_SQUARES, Piece
 from .variants import Variant, get_variant
@@ -40,15 +40,6 @@ MONOMINO = 0
 def _move_cache(color: str, size: int) -> dict[int, Move]:
     """Moves are immutable, so each (color, placement) needs building only once."""
     return {}
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 class Game:
@@ -186,17 +177,17 @@ class Game:
         n = self.size
         flat = np.zeros(n * n, dtype=np.int8)
         for k, own in enumerate(self._board.own, start=1):
-            flat[_bits(own)] = k
+            flat[mask_cells(own)] = k
         return flat.reshape(n, n)
 
     def corner_points(self, color: str) -> list[str]:
         """Cells where a new piece of ``color`` may attach (its start square before its first move)."""
-        return self._names(self._board.attach(self._color_index(color)))
+        return mask_names(self._board.attach(self._color_index(color)), self.size)
 
     def forbidden_cells(self, color: str) -> list[str]:
         """Empty cells ``color`` may never cover: those beside its own pieces."""
         board = self._board
-        return self._names(board.blocked[self._color_index(color)] & ~board.occupied)
+        return mask_names(board.blocked[self._color_index(color)] & ~board.occupied, self.size)
 
     # -- legal moves -------------------------------------------------------------
     def legal_moves(self, color: str | None = None) -> list[Move]:
@@ -211,8 +202,8 @@ class Game:
             ci = self._to_play
         else:
             ci = self._color_index(color)
-        cache = _move_cache(self.colors[ci], self.size)
         name, size = self.colors[ci], self.size
+        cache = _move_cache(name, size)
         out = []
         for pid in self._board.legal_placements(ci):
             move = cache.get(pid)
@@ -439,10 +430,6 @@ class Game:
             raise BlokusError(f"{color!r} is not a color of {self.variant.name}; "
                               f"colors are {', '.join(self.colors)}") from None
 
-    def _names(self, mask: int) -> list[str]:
-        size = self.size
-        return [cell_name(i, size) for i in sorted(_bits(mask), key=lambda i: pentobi_order(i, size))]
-
     def _read(self, move: Move | str) -> tuple[str, int | None]:
         if isinstance(move, Move):
             if move.size != self.size:
@@ -478,12 +465,12 @@ class Game:
                                     rule="piece-used", move=text, cells=geo.cell_names(pid))
         taken = mask & board.occupied
         if taken:
-            cells = self._names(taken)
+            cells = mask_names(taken, self.size)
             return IllegalMoveError(f"{', '.join(cells)} {'is' if len(cells) == 1 else 'are'} "
                                     "already covered", rule="overlap", move=text, cells=cells)
-        beside = mask & neighbours_mask(board.own[ci], self.size)
+        beside = mask & board.blocked[ci]  # not overlapping, so blocked here means beside its own
         if beside:
-            cells = self._names(beside)
+            cells = mask_names(beside, self.size)
             return IllegalMoveError(f"{', '.join(cells)} would touch {color}'s own pieces along a side",
                                     rule="side-contact", move=text, cells=cells)
         if not board.own[ci]:
@@ -515,10 +502,13 @@ class Game:
         if self._to_play is None:
             return
         n = len(self.colors)
-        if not any(board.has_legal(c) for c in range(n)):
+        for step in range(n):
+            if board.has_legal((self._to_play + step) % n):
+                break
+        else:
             self._to_play = None
             return
-        while not board.has_legal(self._to_play):
+        for _ in range(step):
             self._states.append((board.snapshot(), self._to_play))
             self._history.append(Move.pass_move(self.colors[self._to_play], self.size))
             self._to_play = (self._to_play + 1) % n

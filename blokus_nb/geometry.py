@@ -21,10 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .coords import cell_name
+from .coords import cell_name, pentobi_order
 from .pieces import PIECES, Shape
 
-__all__ = ["Geometry", "geometry", "neighbours_mask", "diagonals_mask"]
+__all__ = ["Geometry", "geometry", "neighbours_mask", "diagonals_mask", "mask_cells", "mask_names"]
 
 
 @lru_cache(maxsize=None)
@@ -49,6 +49,29 @@ def diagonals_mask(cells: int, size: int) -> int:
     out = (((cells >> (size + 1)) & not_last) | ((cells >> (size - 1)) & not_first)
            | ((cells << (size - 1)) & not_last) | ((cells << (size + 1)) & not_first))
     return out & full & ~cells & ~neighbours_mask(cells, size)
+
+
+def mask_cells(mask: int) -> list[int]:
+    """The cell indices of a bitmask, lowest first.
+
+    >>> mask_cells(0b1010)
+    [1, 3]
+    """
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def mask_names(mask: int, size: int) -> list[str]:
+    """The cells of a bitmask as Pentobi names, in Pentobi's order (row 1 first, then by column).
+
+    >>> mask_names((1 << 0) | (1 << 20), 20)
+    ['a19', 'a20']
+    """
+    return [cell_name(i, size) for i in sorted(mask_cells(mask), key=lambda i: pentobi_order(i, size))]
 
 
 @dataclass(frozen=True, eq=False)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass, field
 
-from .coords import cell_name, pentobi_order
+from .geometry import mask_names
 from .errors import IllegalMoveError
 from .game import Game
 from .move import Move
@@ -124,15 +124,6 @@ def _list(cells: tuple[str, ...], most: int = 6) -> str:
     return ", ".join(cells[:most]) + f" and {len(cells) - most} more"
 
 
-def _names(mask: int, size: int) -> tuple[str, ...]:
-    cells = []
-    while mask:
-        low = mask & -mask
-        cells.append(low.bit_length() - 1)
-        mask ^= low
-    return tuple(cell_name(i, size) for i in sorted(cells, key=lambda i: pentobi_order(i, size)))
-
-
 def hint(game: Game, player: str | Player = "hard", *, limit: Limit | None = None,
          seed: int | None = None, alternatives: int = 3) -> Hint:
     """Suggest a move for the color to move in ``game``, with an explanation.
@@ -173,8 +164,8 @@ def hint(game: Game, player: str | Player = "hard", *, limit: Limit | None = Non
         others = [Alternative(Move(color, pid, game.size), heuristic=score)
                   for score, pid in ranked if pid != move.placement][:alternatives]
     features = placement_features(board, ci, move.placement, teams(game))
-    taken = {game.colors[o]: _names(mask, game.size) for o, mask in sorted(features.taken_from.items())}
+    taken = {game.colors[o]: tuple(mask_names(mask, game.size)) for o, mask in sorted(features.taken_from.items())}
     return Hint(color=color, move=move, player=name, squares=features.size,
-                corners_opened=_names(features.new_corners, game.size),
+                corners_opened=tuple(mask_names(features.new_corners, game.size)),
                 corners_gained=features.gained, corners_taken=taken, win_rate=win_rate,
                 simulations=simulations, alternatives=tuple(others))

@@ -29,10 +29,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..engine import Board
+from ..errors import BlokusError
 from ..game import Game
+from ..geometry import geometry, mask_cells
 from ..move import Move
 from .base import Limit, Player, teams
-from ..errors import BlokusError
 
 __all__ = ["GreedyPlayer", "PlacementFeatures", "placement_features", "heuristic_scores"]
 
@@ -51,17 +52,8 @@ def _centre_distance(size: int) -> tuple[float, ...]:
 @lru_cache(maxsize=None)
 def _placement_distance(size: int) -> tuple[float, ...]:
     """Per placement id: distance to the centre of its closest cell."""
-    from ..geometry import geometry
-
     distance = _centre_distance(size)
     return tuple(min(distance[i] for i in cells) for cells in geometry(size).cells)
-
-
-def _bits(mask: int):
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 @dataclass(frozen=True)
@@ -121,7 +113,7 @@ def _reach(board: Board, color: int, pid: int) -> float:
         return 0.0
     distance = _centre_distance(board.size)
     own = board.own[color]
-    before = min((distance[i] for i in _bits(own)), default=None)
+    before = min((distance[i] for i in mask_cells(own)), default=None)
     if before is None:  # the first piece: from the start square
         before = min(distance[i] for i in board.start_cells)
     gain = before - _placement_distance(board.size)[pid]
@@ -155,7 +147,7 @@ def heuristic_scores(board: Board, color: int, pids: list[int], team: list[int] 
         distance = _centre_distance(board.size)
         placement_distance = _placement_distance(board.size)
         own = board.own[color]
-        before = min((distance[i] for i in _bits(own)), default=None)
+        before = min((distance[i] for i in mask_cells(own)), default=None)
         if before is None:
             before = min(distance[i] for i in board.start_cells)
         fade = REACH * (1 - placed / opening)
