@@ -37,8 +37,10 @@ SGF_SUFFIXES = (".blksgf", ".sgf")
 JSON_SUFFIXES = (".json", ".jsonl")
 
 _VARIANT_BY_GM = {v.sgf_name.lower(): v for v in VARIANTS.values()}
-_FOUR_COLOR_PROPERTIES = ("1", "2", "3", "4")
-_TWO_COLOR_PROPERTIES = ("B", "W")
+#: By number of colors: the move properties Pentobi writes, then other spellings it reads.
+_MOVE_KEYS = {2: (("B", "W"), ("1", "2")), 4: (("1", "2", "3", "4"), ("B", "W"))}
+#: The same for setup: Pentobi writes AB/AW in two-color games and A1..A4 in four-color ones.
+_SETUP_KEYS = {2: (("AB", "AW"), ("A1", "A2")), 4: (("A1", "A2", "A3", "A4"), ("AB", "AW"))}
 #: Root properties kept in ``game.metadata``, by SGF identifier.
 _METADATA = {"DT": "date", "EV": "event", "RO": "round", "PC": "place", "GN": "name",
              "RE": "result", "C": "comment", "AN": "annotator", "SO": "source", "US": "user",
@@ -51,19 +53,17 @@ _IGNORED = {"CA", "FF", "SZ", "ST", "GM", "N", "V", "MN"}
 
 
 # ---------------------------------------------------------------------------- SGF in
-def _move_properties(variant_colors: tuple[str, ...]) -> dict[str, str]:
-    """SGF move property -> color. Two-color games use B/W; four-color games 1-4 (B/W allowed too)."""
-    if len(variant_colors) == 2:
-        return dict(zip(_TWO_COLOR_PROPERTIES, variant_colors)) | dict(zip(("1", "2"), variant_colors))
-    return dict(zip(_FOUR_COLOR_PROPERTIES, variant_colors)) | dict(zip(_TWO_COLOR_PROPERTIES, variant_colors))
+def _color_keys(colors: tuple[str, ...], table: dict[int, tuple[tuple[str, ...], ...]]) -> dict[str, str]:
+    """SGF property -> color, for every spelling the reader accepts (the written one first)."""
+    out: dict[str, str] = {}
+    for keys in table[len(colors)]:
+        out.update((key, color) for key, color in zip(keys, colors) if key not in out)
+    return out
 
 
-def _setup_properties(variant_colors: tuple[str, ...]) -> dict[str, str]:
-    if len(variant_colors) == 2:
-        return {"AB": variant_colors[0], "AW": variant_colors[1], "A1": variant_colors[0],
-                "A2": variant_colors[1]}
-    return {"A1": variant_colors[0], "A2": variant_colors[1], "A3": variant_colors[2],
-            "A4": variant_colors[3], "AB": variant_colors[0], "AW": variant_colors[1]}
+def _written_keys(colors: tuple[str, ...], table: dict[int, tuple[tuple[str, ...], ...]]) -> dict[str, str]:
+    """Color -> the SGF property Pentobi writes for it."""
+    return dict(zip(colors, table[len(colors)][0]))
 
 
 def game_from_tree(tree: sgf.GameTree) -> Game:
@@ -89,7 +89,7 @@ def game_from_tree(tree: sgf.GameTree) -> Game:
         names[i] = root.get(f"P{i + 1}") or names[i]
 
     setup: dict[str, list[str]] = {}
-    setup_colors = _setup_properties(colors)
+    setup_colors = _color_keys(colors, _SETUP_KEYS)
     for identifier in _SETUP:
         if identifier not in root or identifier in ("AE", "PL"):
             continue
@@ -99,7 +99,7 @@ def game_from_tree(tree: sgf.GameTree) -> Game:
         setup.setdefault(color, []).extend(root.properties[identifier])
     to_play = None
     if "PL" in root:
-        to_play = _move_properties(colors).get(root.get("PL", "").strip())
+        to_play = _color_keys(colors, _MOVE_KEYS).get(root.get("PL", "").strip())
         if to_play is None:
             raise root.error(f"PL[{root.get('PL')}] is not a color of {variant.name}", "PL")
     try:
@@ -116,7 +116,7 @@ def game_from_tree(tree: sgf.GameTree) -> Game:
                 and not (identifier.startswith("P") and identifier[1:] in ("1", "2", "3", "4", "B", "W")):
             game.metadata[f"sgf:{identifier}"] = "\n".join(values)
 
-    move_properties = _move_properties(colors)
+    move_properties = _color_keys(colors, _MOVE_KEYS)
     for node in tree.main_line()[1:]:
         found = [key for key in node.properties if key in move_properties]
         if len(found) > 1:
@@ -195,10 +195,9 @@ def game_to_tree(game: Game) -> sgf.GameTree:
         points = game.player_scores("points")
         diff = points[1] - points[2]
         root["RE"] = ["0" if diff == 0 else f"{'B' if diff > 0 else 'W'}+{abs(diff)}"]
-    two_colors = len(variant.colors) == 2
-    move_key = dict(zip(variant.colors, _TWO_COLOR_PROPERTIES if two_colors else _FOUR_COLOR_PROPERTIES))
+    move_key = _written_keys(variant.colors, _MOVE_KEYS)
     if game.setup:
-        setup_key = dict(zip(variant.colors, ("AB", "AW") if two_colors else ("A1", "A2", "A3", "A4")))
+        setup_key = _written_keys(variant.colors, _SETUP_KEYS)
         for color, cells in game.setup:
             root.setdefault(setup_key[color], []).append(cells)
         first = game.history[0].color if game.history else game.to_play
