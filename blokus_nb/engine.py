@@ -164,14 +164,6 @@ class Board:
             return False
         return self._any(allowed, attach, self.hand[color])
 
-    def is_legal(self, color: int, pid: int) -> bool:
-        """Whether placement ``pid`` is legal for ``color`` now."""
-        geo = self.geo
-        mask = geo.masks[pid]
-        return bool(self.hand[color] >> geo.pieces[pid] & 1
-                    and not mask & self.blocked[color]
-                    and mask & self.corners[color])
-
     def random_placement(self, color: int, rng: random.Random, pieces: int = ALL_PIECES) -> int | None:
         """A legal placement for ``color`` drawn uniformly from all of them, or ``None``.
 
