@@ -71,6 +71,7 @@ def _compile(size: int) -> LegalFunctions:
 
 
 ALL_PIECES = (1 << 21) - 1
+MONOMINO = 0  # piece index of the monomino
 
 
 class Board:
@@ -123,6 +124,14 @@ class Board:
     def attach(self, color: int) -> int:
         """Cells a new piece of ``color`` may attach at (its usable corner points)."""
         return self.corners[color] & ~self.blocked[color]
+
+    def points(self, color: int) -> int:
+        """Pentobi's points of ``color``: squares on the board, +15 when all 21 pieces are
+        placed, +20 instead when the last one was the monomino."""
+        placed = self.own[color].bit_count()
+        if self.hand[color]:
+            return placed
+        return placed + (20 if self.last_piece[color] == MONOMINO else 15)
 
     def legal_bitsets(self, color: int, pieces: int = ALL_PIECES) -> list[tuple[int, int]]:
         """``(orientation, anchor bitboard)`` for every orientation with a legal placement.

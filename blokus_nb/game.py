@@ -33,7 +33,6 @@ __all__ = ["Game", "SCORINGS"]
 #: instead when the monomino was placed last; highest wins) and ``points``
 #: (Pentobi's: squares on the board plus that bonus, i.e. 89 + advanced).
 SCORINGS = ("basic", "advanced", "points")
-MONOMINO = 0
 
 
 @lru_cache(maxsize=None)
@@ -314,19 +313,11 @@ class Game:
         """
         if scoring not in SCORINGS:
             raise BlokusError(f"unknown scoring {scoring!r}; use one of {', '.join(SCORINGS)}")
-        out = {}
         board = self._board
-        for ci, color in enumerate(self.colors):
-            placed = board.own[ci].bit_count()
-            left = TOTAL_SQUARES - placed
-            if scoring == "basic":
-                out[color] = left
-                continue
-            bonus = 0
-            if board.hand[ci] == 0:
-                bonus = 20 if board.last_piece[ci] == MONOMINO else 15
-            out[color] = (placed if scoring == "points" else -left) + bonus
-        return out
+        if scoring == "basic":
+            return {color: TOTAL_SQUARES - board.own[ci].bit_count() for ci, color in enumerate(self.colors)}
+        offset = 0 if scoring == "points" else TOTAL_SQUARES  # advanced = points - 89
+        return {color: board.points(ci) - offset for ci, color in enumerate(self.colors)}
 
     def player_scores(self, scoring: str = "advanced") -> dict[int, int]:
         """Each player's score (1-based player numbers): the sum of the colors they score.

@@ -77,7 +77,6 @@ ALL_COLORS: tuple[str, ...] = ("blue", "yellow", "red", "green", "purple", "oran
 PIECE_NAMES: tuple[str, ...] = tuple(p.name for p in PIECES)
 MOVE_COLUMNS: tuple[str, ...] = ("game_id", "source", "variant", "move_number", "color", "player",
                                  "player_name", "piece", "piece_size", "cells", "is_pass")
-MONOMINO = 0
 #: The ``game_id`` of a game measured on its own, without a name.
 DEFAULT_GAME_ID = "game"
 _COLOR_TYPE = pd.CategoricalDtype(ALL_COLORS)
@@ -180,12 +179,7 @@ class Tracker:
         return self.board.own[color].bit_count()
 
     def score(self, color: int) -> int:
-        # Game.scores("advanced"), from the board alone; tests check the two agree.
-        board = self.board
-        left = TOTAL_SQUARES - board.own[color].bit_count()
-        if board.hand[color]:
-            return -left
-        return -left + (20 if board.last_piece[color] == MONOMINO else 15)
+        return self.board.points(color) - TOTAL_SQUARES  # Game.scores("advanced")
 
     def territory(self, color: int) -> int:
         return self.reach[color].bit_count()

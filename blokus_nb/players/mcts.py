@@ -310,12 +310,7 @@ class MCTSPlayer(Player):
 
     def _outcome(self, board: Board) -> tuple[list[float], list[float]]:
         """Per player: the result (share of others beaten, ties half) and the win (1/k in a k-way tie)."""
-        points = []
-        for c in range(self._n):
-            p = board.own[c].bit_count()
-            if not board.hand[c]:
-                p += 20 if board.last_piece[c] == 0 else 15
-            points.append(p)
+        points = [board.points(c) for c in range(self._n)]
         totals = [sum(points[c] for c in colors) for colors in self._players]
         best = max(totals)
         winners = totals.count(best)
