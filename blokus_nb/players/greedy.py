@@ -85,14 +85,13 @@ def placement_features(board: Board, color: int, pid: int, team: list[int] | Non
     geo = board.geo
     team = team if team is not None else list(range(board.n_colors))
     mask = geo.masks[pid]
-    blocked = board.blocked[color]
-    attach = board.corners[color] & ~blocked
-    after_blocked = blocked | mask | geo.sides[pid]
+    attach = board.attach(color)
+    after_blocked = board.blocked[color] | mask | geo.sides[pid]
     after_attach = (board.corners[color] | geo.corners[pid]) & ~after_blocked
     taken_from = {}
     for other in range(board.n_colors):
         if team[other] != team[color]:
-            hit = mask & board.corners[other] & ~board.blocked[other]
+            hit = mask & board.attach(other)
             if hit:
                 taken_from[other] = hit
     return PlacementFeatures(
@@ -111,13 +110,15 @@ def _reach(board: Board, color: int, pid: int) -> float:
     opening = OPENING_PIECES.get(board.size, 5)
     if placed >= opening:
         return 0.0
-    distance = _centre_distance(board.size)
-    own = board.own[color]
-    before = min((distance[i] for i in mask_cells(own)), default=None)
-    if before is None:  # the first piece: from the start square
-        before = min(distance[i] for i in board.start_cells)
-    gain = before - _placement_distance(board.size)[pid]
+    gain = _distance_now(board, color) - _placement_distance(board.size)[pid]
     return max(gain, 0.0) * (1 - placed / opening)
+
+
+def _distance_now(board: Board, color: int) -> float:
+    """How far ``color`` is from the centre: its closest square, or its start square before any."""
+    distance = _centre_distance(board.size)
+    cells = mask_cells(board.own[color]) or board.start_cells
+    return min(distance[i] for i in cells)
 
 
 def heuristic_scores(board: Board, color: int, pids: list[int], team: list[int] | None = None) -> list[float]:
@@ -134,9 +135,8 @@ def heuristic_scores(board: Board, color: int, pids: list[int], team: list[int] 
     team = team if team is not None else list(range(board.n_colors))
     blocked = board.blocked[color]
     own_corners = board.corners[color]
-    attach_count = (own_corners & ~blocked).bit_count()
-    opponents = [board.corners[o] & ~board.blocked[o] for o in range(board.n_colors)
-                 if team[o] != team[color]]
+    attach_count = board.attach(color).bit_count()
+    opponents = [board.attach(o) for o in range(board.n_colors) if team[o] != team[color]]
     opponent_attach = 0
     for attach in opponents:
         opponent_attach |= attach
@@ -144,12 +144,8 @@ def heuristic_scores(board: Board, color: int, pids: list[int], team: list[int] 
     opening = OPENING_PIECES.get(board.size, 5)
     early = placed < opening
     if early:
-        distance = _centre_distance(board.size)
         placement_distance = _placement_distance(board.size)
-        own = board.own[color]
-        before = min((distance[i] for i in mask_cells(own)), default=None)
-        if before is None:
-            before = min(distance[i] for i in board.start_cells)
+        before = _distance_now(board, color)
         fade = REACH * (1 - placed / opening)
     out = []
     for pid in pids:
