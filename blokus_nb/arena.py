@@ -24,6 +24,7 @@ import pandas as pd
 from .errors import BlokusError
 from .game import SCORINGS, Game
 from .players.base import Limit, Player
+from .processes import pool_context, worker_count
 from .players.levels import make_player
 from .records import game_from_json, game_to_json, write_games
 from .variants import Variant, get_variant
@@ -133,7 +134,7 @@ def _labels(players: Sequence[str | Player]) -> list[str]:
 def _execute(tasks: list[_Task], n_jobs: int | None, progress: bool, description: str) -> list[dict]:
     from tqdm.auto import tqdm
 
-    jobs = _jobs(n_jobs, len(tasks))
+    jobs = worker_count(n_jobs, len(tasks))
     bar = tqdm(total=len(tasks), desc=description, unit="game", disable=not progress)
     out: list[dict] = []
     try:
@@ -142,7 +143,8 @@ def _execute(tasks: list[_Task], n_jobs: int | None, progress: bool, description
                 out.append(_run(task))
                 bar.update()
         else:
-            with ProcessPoolExecutor(max_workers=jobs, mp_context=_pool_context()) as pool:
+            context = pool_context(["blokus_nb.arena"])  # workers with the players imported
+            with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
                 futures = [pool.submit(_run, task) for task in tasks]
                 try:
                     for future in as_completed(futures):
@@ -155,33 +157,6 @@ def _execute(tasks: list[_Task], n_jobs: int | None, progress: bool, description
     finally:
         bar.close()
     return sorted(out, key=lambda record: record["index"])
-
-
-def _jobs(n_jobs: int | None, tasks: int) -> int:
-    """Worker processes: ``None`` or -1 is every core (-2 all but one...); never more than the games."""
-    cpus = os.cpu_count() or 1
-    if n_jobs is None:
-        n_jobs = cpus
-    elif n_jobs < 0:
-        n_jobs = max(1, cpus + 1 + n_jobs)
-    return max(1, min(n_jobs, tasks))
-
-
-def _pool_context():
-    """Worker processes come from a forkserver that has imported the players.
-
-    Plain ``fork`` is unsafe in a process with threads (a notebook kernel has
-    several); a forkserver is safe, and only the first match pays for starting
-    it. Players are sent to the workers by pickling, so a player class defined
-    in a notebook needs ``n_jobs=1``.
-    """
-    import multiprocessing
-
-    if "forkserver" not in multiprocessing.get_all_start_methods():
-        return multiprocessing.get_context("spawn")
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["blokus_nb.arena"])
-    return context
 
 
 def _rows(record: dict, task: _Task, game: Game, scoring: str) -> list[dict]:

@@ -116,13 +116,14 @@ def evaluate(game: Game, player: "str | Player" = "hard", *, limit: "Limit | Non
     """
     from tqdm.auto import tqdm
 
-    from .loading import _pool_context, resolve_jobs
+    from ..processes import pool_context, worker_count
+    from .loading import WORKER_PRELOAD
 
     record = GameRecord.of(game)
     variant = game.variant
     positions = [i for i, (_, pid) in enumerate(record.moves) if pid is not None]
     chunks = [positions[k:k + CHUNK] for k in range(0, len(positions), CHUNK)]
-    jobs = resolve_jobs(n_jobs, len(chunks))
+    jobs = worker_count(n_jobs, len(chunks))
     results: list[tuple] = []
     with tqdm(total=len(positions), desc="evaluating positions", unit="position",
               disable=not progress) as bar:
@@ -135,7 +136,8 @@ def evaluate(game: Game, player: "str | Player" = "hard", *, limit: "Limit | Non
         else:
             from concurrent.futures import ProcessPoolExecutor, as_completed
 
-            with ProcessPoolExecutor(max_workers=jobs, mp_context=_pool_context()) as pool:
+            context = pool_context(WORKER_PRELOAD)
+            with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
                 for future in as_completed([pool.submit(_search_positions, t) for t in tasks]):
                     found = future.result()
                     results.extend(found)

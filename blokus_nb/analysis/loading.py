@@ -33,6 +33,7 @@ from .. import records, sgf
 from ..errors import BlokusError, RecordError
 from ..game import Game
 from ..pieces import TOTAL_SQUARES
+from ..processes import pool_context, worker_count
 from ..variants import get_variant
 from .metrics import ALL_COLORS, METRICS, MOVE_COLUMNS, GameRecord, TableBuilder, table_colors
 
@@ -311,6 +312,8 @@ def plan(source: Source) -> list[tuple]:
 #: With ``n_jobs=None``, sources smaller than this (bytes of records, or ~1 KB a game in
 #: memory) are analysed in this process: starting workers would cost more than it saves.
 SMALL_CORPUS = 256 * 1024
+#: What the worker processes import once, before any of them is forked (see :func:`blokus_nb.processes.pool_context`).
+WORKER_PRELOAD = ("blokus_nb.analysis.loading", "blokus_nb.analysis._warm")
 
 
 def resolve_jobs(n_jobs: int | None, units: int | list[tuple]) -> int:
@@ -318,13 +321,10 @@ def resolve_jobs(n_jobs: int | None, units: int | list[tuple]) -> int:
 
     Given the units themselves, ``None`` is 1 for a small corpus (see :data:`SMALL_CORPUS`).
     """
-    cores = os.cpu_count() or 1
     count = units if isinstance(units, int) else len(units)
     if n_jobs is None and not isinstance(units, int) and _size(units) < SMALL_CORPUS:
         return 1
-    if n_jobs is None or n_jobs < 0:
-        n_jobs = cores if n_jobs in (None, -1) else max(1, cores + 1 + n_jobs)
-    return max(1, min(n_jobs, count))
+    return worker_count(n_jobs, count)
 
 
 def _size(units: list[tuple]) -> int:
@@ -380,28 +380,12 @@ def run_units(units: list[tuple], n_jobs: int | None = None, progress: bool = Tr
         else:
             from concurrent.futures import ProcessPoolExecutor, as_completed
 
-            with ProcessPoolExecutor(max_workers=jobs, mp_context=_pool_context()) as pool:
+            context = pool_context(WORKER_PRELOAD)
+            with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
                 futures = {pool.submit(task, units[i]): i for i in remote}
                 for future in as_completed(futures):
                     done(futures[future], future.result())
     return results, [e for unit_errors in errors for e in unit_errors], total_games
-
-
-def _pool_context() -> Any:
-    """Where worker processes come from: a forkserver that has imported the analysis code.
-
-    Plain ``fork`` is unsafe in a process with threads (a notebook kernel has
-    several), and ``spawn`` re-imports pandas in every worker; forking from a
-    warmed-up server is both safe and quick, and the server lives as long as
-    this process, so only the first pool pays for starting it.
-    """
-    import multiprocessing
-
-    if "forkserver" not in multiprocessing.get_all_start_methods():
-        return multiprocessing.get_context("spawn")
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["blokus_nb.analysis.loading", "blokus_nb.analysis._warm"])
-    return context
 
 
 def _run_dask(indexed: list[tuple[int, tuple]], task: Any, done: Any, client: Any, jobs: int) -> None:
