@@ -15,7 +15,6 @@ from __future__ import annotations
 import functools
 import os
 import threading
-from functools import lru_cache
 from typing import Callable, Iterable, Mapping, Sequence, TypeVar
 
 import numpy as np
@@ -24,7 +23,7 @@ from .coords import COLUMNS, cell_index
 from .engine import Board
 from .errors import BlokusError, IllegalMoveError, InvalidMoveError
 from .geometry import mask_cells, mask_names
-from .move import Move, parse_placement
+from .move import LegalMoves, Move, interned_move, parse_placement
 from .pieces import PIECES, TOTAL_SQUARES, Piece
 from .variants import Variant, get_variant
 
@@ -47,12 +46,6 @@ def _locked(method: _Method) -> _Method:
         with self.lock:
             return method(self, *args, **kwargs)
     return locked  # type: ignore[return-value]
-
-
-@lru_cache(maxsize=None)
-def _move_cache(color: str, size: int) -> dict[int, Move]:
-    """Moves are immutable, so each (color, placement) needs building only once."""
-    return {}
 
 
 class Game:
@@ -94,10 +87,15 @@ class Game:
         #: Setup placements as ``(color, move text)`` (see SGF ``AB``/``A1``...).
         self.setup: list[tuple[str, str]] = []
         self._history: list[Move] = []
-        self._states: list[tuple] = []  # (board snapshot, to_play) before each history entry
+        self._states: list[tuple] = []  # (board snapshot, to_play, stuck) before each history entry
+        self._stuck = 0  # bit c: colors[c] is known to have no legal move left
         # Moves taken back, with their notes keyed by offset from the move's index.
         self._redo: list[tuple[Move, dict[int, dict[str, str]]]] = []
         self._listeners: list[Callable[["Game"], None]] = []
+        # The last list legal_moves() made, and the position it was made in:
+        # play() trusts a move from it without checking the rules again.
+        self._position = 0  # changes with every change of the board
+        self._offered: tuple[int, LegalMoves] | None = None
         #: Increases by one with every change of the position.
         self.version = 0
         self._to_play: int | None = 0
@@ -230,27 +228,24 @@ class Game:
 
     # -- legal moves -------------------------------------------------------------
     @_locked
-    def legal_moves(self, color: str | None = None) -> list[Move]:
+    def legal_moves(self, color: str | None = None) -> LegalMoves:
         """Every legal move of ``color`` (default: the color to move) in this position.
 
         Moves of a color that is not to play are the moves it would have if it
-        were. When the game is over, the color to move has none.
+        were. When the game is over, the color to move has none. The result is
+        a list-like :class:`~blokus_nb.move.LegalMoves` that builds move objects
+        only as they are read, and :meth:`play` accepts its moves without
+        checking the rules a second time.
         """
         if color is None:
             if self._to_play is None:
-                return []
+                return LegalMoves(self.colors[0], self.size, [])
             ci = self._to_play
         else:
             ci = self._color_index(color)
-        name, size = self.colors[ci], self.size
-        cache = _move_cache(name, size)
-        out = []
-        for pid in self._board.legal_placements(ci):
-            move = cache.get(pid)
-            if move is None:
-                move = cache[pid] = Move(name, pid, size)
-            out.append(move)
-        return out
+        moves = LegalMoves(self.colors[ci], self.size, self._board.legal_bitsets(ci))
+        self._offered = (self._position, moves)
+        return moves
 
     @_locked
     def count_legal_moves(self, color: str | None = None) -> int:
@@ -283,10 +278,16 @@ class Game:
         :class:`IllegalMoveError` or :class:`InvalidMoveError` and changes
         nothing when the move may not be played.
         """
-        color, pid = self._read(move)
-        error = self._why_illegal(color, pid, str(move))
-        if error is not None:
-            raise error
+        offered = self._offered
+        if (offered is not None and offered[0] == self._position and isinstance(move, Move)
+                and self._to_play is not None and move.color == self.colors[self._to_play]
+                and offered[1].offers(move)):
+            color, pid = move.color, move.placement  # the engine just listed it for this position
+        else:
+            color, pid = self._read(move)
+            error = self._why_illegal(color, pid, str(move))
+            if error is not None:
+                raise error
         played = self._push(color, pid)
         self._redo.clear()
         self._changed()
@@ -350,6 +351,7 @@ class Game:
             state = dict(self.__dict__)
         del state["lock"]
         state["_listeners"] = []
+        state["_offered"] = None
         return state
 
     def __setstate__(self, state: dict) -> None:
@@ -559,8 +561,9 @@ class Game:
 
     def _push(self, color: str, pid: int | None) -> Move:
         board = self._board
-        move = Move(color, pid, self.size)
-        self._states.append((board.snapshot(), self._to_play))
+        move = Move.pass_move(color, self.size) if pid is None else interned_move(color, pid, self.size)
+        self._position += 1
+        self._states.append((board.snapshot(), self._to_play, self._stuck))
         self._history.append(move)
         if pid is not None:
             board.place(self._to_play, pid)
@@ -575,18 +578,25 @@ class Game:
             return
         n = len(self.colors)
         for step in range(n):
-            if board.has_legal((self._to_play + step) % n):
-                break
+            ci = (self._to_play + step) % n
+            # pieces are only ever added, so a color that cannot move never can again
+            if not self._stuck >> ci & 1:
+                if board.has_legal(ci):
+                    break
+                self._stuck |= 1 << ci
         else:
             self._to_play = None
             return
-        for _ in range(step):
-            self._states.append((board.snapshot(), self._to_play))
-            self._history.append(Move.pass_move(self.colors[self._to_play], self.size))
-            self._to_play = (self._to_play + 1) % n
+        if step:
+            snapshot = board.snapshot()
+            for _ in range(step):
+                self._states.append((snapshot, self._to_play, self._stuck))
+                self._history.append(Move.pass_move(self.colors[self._to_play], self.size))
+                self._to_play = (self._to_play + 1) % n
 
     def _pop(self) -> Move:
-        state, to_play = self._states.pop()
+        self._position += 1
+        state, to_play, self._stuck = self._states.pop()
         self._board.restore(state)
         self._to_play = to_play
         self.annotations.pop(len(self._history) - 1, None)

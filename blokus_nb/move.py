@@ -11,12 +11,16 @@ from 1 up, then by column from ``a``); a pass is written ``pass``.
 
 from __future__ import annotations
 
+from collections.abc import MutableSequence
+from functools import lru_cache
+from typing import Iterable, Iterator, overload
+
 from .coords import on_board, parse_cell
 from .errors import IllegalMoveError, InvalidMoveError
 from .geometry import geometry
 from .pieces import PIECES, Piece, identify
 
-__all__ = ["Move", "parse_placement"]
+__all__ = ["Move", "LegalMoves", "parse_placement"]
 
 
 class Move:
@@ -89,6 +93,169 @@ class Move:
 
     def __hash__(self) -> int:
         return hash((self.color, self.placement, self.size))
+
+
+@lru_cache(maxsize=None)
+def _interned(color: str, size: int) -> list[Move | None]:
+    """Moves are immutable, so each (color, placement) is built once, on first use: index by id."""
+    return [None] * len(geometry(size).masks)
+
+
+def interned_move(color: str, placement: int, size: int) -> Move:
+    """The shared :class:`Move` of ``color`` for placement id ``placement``."""
+    table = _interned(color, size)
+    move = table[placement]
+    if move is None:
+        move = table[placement] = Move(color, placement, size)
+    return move
+
+
+class LegalMoves(MutableSequence):
+    """The legal moves of one color in one position: a list whose moves are built when read.
+
+    :meth:`Game.legal_moves <blokus_nb.Game.legal_moves>` returns one. It
+    behaves as a list of :class:`Move` (``len``, indexing, slicing, iteration,
+    ``==`` with a list, sorting, shuffling), but holds the engine's anchor
+    bitboards and makes a move object only for what is read: ``len`` and
+    ``random.choice`` cost no more than the engine's own move generation.
+    It is a snapshot: moves played later do not change it.
+
+    >>> import blokus_nb as bn
+    >>> moves = bn.Game().legal_moves()
+    >>> len(moves), moves[0], moves[-1] == list(moves)[-1]
+    (58, Move('blue', 'a20'), True)
+    """
+
+    __slots__ = ("color", "size", "_bitsets", "_length", "_items")
+
+    def __init__(self, color: str, size: int, bitsets: list[tuple[int, int]]) -> None:
+        #: The color the moves are for, and the board size.
+        self.color, self.size = color, size
+        self._bitsets = bitsets  # [(orientation, anchor bitboard)], as Board.legal_bitsets gives
+        length = 0
+        for _, bits in bitsets:
+            length += bits.bit_count()
+        self._length = length
+        self._items: list[Move] | None = None  # built on first full read or change
+
+    def offers(self, move: Move) -> bool:
+        """Whether ``move`` was legal in the position this list was made for.
+
+        >>> import blokus_nb as bn
+        >>> game = bn.Game("duo")
+        >>> moves = game.legal_moves()
+        >>> moves.offers(moves[5]), moves.offers(game.parse_move("a1"))
+        (True, False)
+        """
+        if move.color != self.color or move.size != self.size or move.placement is None:
+            return False
+        geo = geometry(self.size)
+        pid = move.placement
+        orientation = geo.orientation_of[pid]
+        mask = geo.masks[pid]
+        anchor = mask & -mask  # an orientation is anchored at its lowest cell
+        for o, bits in self._bitsets:
+            if o == orientation:
+                return bool(bits & anchor)
+        return False
+
+    def _list(self) -> list[Move]:
+        items = self._items
+        if items is None:
+            table = _interned(self.color, self.size)
+            at = geometry(self.size).placement_at
+            color, size = self.color, self.size
+            items = []
+            append = items.append
+            for o, bits in self._bitsets:
+                row = at[o]
+                while bits:
+                    low = bits & -bits
+                    pid = row[low.bit_length() - 1]
+                    move = table[pid]
+                    if move is None:
+                        move = table[pid] = Move(color, pid, size)
+                    append(move)
+                    bits ^= low
+            self._items = items
+        return items
+
+    def __len__(self) -> int:
+        return self._length if self._items is None else len(self._items)
+
+    @overload
+    def __getitem__(self, index: int) -> Move: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Move]: ...
+
+    def __getitem__(self, index):
+        if self._items is not None or isinstance(index, slice):
+            return self._list()[index]
+        index = index.__index__()
+        if index < 0:
+            index += self._length
+        if not 0 <= index < self._length:
+            raise IndexError("legal move index out of range")
+        for o, bits in self._bitsets:  # find the index-th set anchor bit, orientation by orientation
+            n = bits.bit_count()
+            if index >= n:
+                index -= n
+                continue
+            for _ in range(index):
+                bits &= bits - 1
+            pid = geometry(self.size).placement_at[o][(bits & -bits).bit_length() - 1]
+            return interned_move(self.color, pid, self.size)
+        raise AssertionError("unreachable: the bit counts add up to the length")
+
+    def __setitem__(self, index, value) -> None:
+        self._list()[index] = value
+
+    def __delitem__(self, index) -> None:
+        del self._list()[index]
+
+    def insert(self, index: int, value: Move) -> None:
+        self._list().insert(index, value)
+
+    def sort(self, *, key=None, reverse: bool = False) -> None:
+        """Sort in place, as :meth:`list.sort`."""
+        self._list().sort(key=key, reverse=reverse)
+
+    def copy(self) -> list[Move]:
+        """The moves as a plain list."""
+        return list(self._list())
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self._list())
+
+    def __reversed__(self) -> Iterator[Move]:
+        return reversed(self._list())
+
+    def __contains__(self, move: object) -> bool:
+        if self._items is not None:  # it may have been changed
+            return move in self._items
+        return isinstance(move, Move) and self.offers(move)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LegalMoves):
+            other = other._list()
+        if not isinstance(other, list):
+            return NotImplemented
+        return self._list() == other
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, like a list
+
+    def __add__(self, other: Iterable[Move]) -> list[Move]:
+        return self._list() + list(other)
+
+    def __radd__(self, other: Iterable[Move]) -> list[Move]:
+        return list(other) + self._list()
+
+    def __repr__(self) -> str:
+        return repr(self._list())
+
+    def __reduce__(self) -> tuple:
+        return (list, (self._list(),))  # pickles as the plain list it stands for
 
 
 def parse_placement(text: str, size: int) -> int | None:
