@@ -13,6 +13,7 @@ import random
 import statistics
 import time
 from pathlib import Path
+from typing import Callable
 
 import blokus_nb as bn
 
@@ -41,30 +42,44 @@ def per_call_us(function, seconds: float) -> float:
     return statistics.median(samples)
 
 
-def playouts_per_second(variant: str, seconds: float) -> tuple[float, float]:
-    """Uniformly random playouts per second (each move uniform over the full legal list)."""
-    game = bn.Game(variant)
-    board = game.board
-    rng = random.Random(1)
-    count, moves, start = 0, 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        copy = board.copy()
-        moves += len(copy.playout(0, rng))
-        count += 1
-    elapsed = time.perf_counter() - start
-    return count / elapsed, moves / count
+def engine_playout(variant: str) -> Callable[[random.Random], int]:
+    """A uniformly random playout through the engine; returns the number of moves."""
+    board = bn.Game(variant).board
+    return lambda rng: len(board.copy().playout(0, rng))
 
 
-def game_playouts_per_second(variant: str, seconds: float) -> float:
+def game_playout(variant: str) -> Callable[[random.Random], int]:
     """The same through the public Game API (Move objects, history, automatic passes)."""
-    rng = random.Random(2)
-    count, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    def playout(rng: random.Random) -> int:
         game = bn.Game(variant)
         while not game.is_over:
             game.play(rng.choice(game.legal_moves()))
-        count += 1
-    return count / (time.perf_counter() - start)
+        return len(game.moves)
+    return playout
+
+
+def interleaved_rates(playouts: dict[str, Callable[[random.Random], int]],
+                      seconds: float) -> dict[str, tuple[float, float]]:
+    """Playouts/s and moves per playout of each, measured in alternating slices.
+
+    The machine is shared: load that comes and goes then slows every
+    contender alike, so the ratios stay meaningful.
+    """
+    rngs = {name: random.Random(1) for name in playouts}
+    spent = {name: 0.0 for name in playouts}
+    counts = {name: 0 for name in playouts}
+    moves = {name: 0 for name in playouts}
+    for playout in playouts.values():
+        playout(random.Random(0))  # warm up (geometry tables, generated code)
+    slice_ = min(0.25, seconds / 4)
+    while min(spent.values()) < seconds:
+        for name, playout in playouts.items():
+            start = time.perf_counter()
+            while time.perf_counter() - start < slice_:
+                moves[name] += playout(rngs[name])
+                counts[name] += 1
+            spent[name] += time.perf_counter() - start
+    return {name: (counts[name] / spent[name], moves[name] / counts[name]) for name in playouts}
 
 
 def position(variant: str, stage: str) -> bn.Game:
@@ -75,16 +90,16 @@ def position(variant: str, stage: str) -> bn.Game:
     return game
 
 
-def blokus_rl_playouts_per_second(seconds: float) -> float | None:
+def blokus_rl_playout() -> Callable[[random.Random], int] | None:
+    """A uniformly random classic playout through blokus-rl (None when not installed)."""
     try:
         import numpy as np
         from blokus_rl._blokus import PyBlokus
     except ImportError:
         return None
-    rng = random.Random(1)
 
-    def playout() -> None:
-        env = PyBlokus()
+    def playout(rng: random.Random) -> int:
+        env, moves = PyBlokus(), 0
         while not env.is_over:
             seat = env.agent_selection
             if env.terminations[seat]:
@@ -92,12 +107,9 @@ def blokus_rl_playouts_per_second(seconds: float) -> float | None:
                 continue
             legal = np.flatnonzero(np.frombuffer(env.observe(seat).action_mask, dtype=np.int8))
             env.step(int(legal[rng.randrange(len(legal))]))
-
-    count, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        playout()
-        count += 1
-    return count / (time.perf_counter() - start)
+            moves += 1
+        return moves
+    return playout
 
 
 def blokus_rl_legal_us(plies: int, seconds: float) -> float | None:
@@ -126,29 +138,35 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     args = parser.parse_args()
     s = args.seconds
-    ours_classic = None
+    rl = blokus_rl_playout()
     for variant in ("classic", "duo"):
-        rate, length = playouts_per_second(variant, s)
-        print(f"{variant:8s} random playouts/s (engine):      {rate:9.1f}   ({length:.1f} moves each)")
-        print(f"{variant:8s} random playouts/s (Game API):    {game_playouts_per_second(variant, s):9.1f}")
-        if variant == "classic":
-            ours_classic = rate
+        contenders = {"engine": engine_playout(variant), "Game API": game_playout(variant)}
+        if variant == "classic" and rl is not None:
+            contenders["blokus-rl"] = rl
+        rates = interleaved_rates(contenders, s)
+        for name, (rate, length) in rates.items():
+            print(f"{variant:8s} random playouts/s ({name + '):':10s} {rate:9.1f}   ({length:.1f} moves each)")
+        engine, game = rates["engine"][0], rates["Game API"][0]
+        print(f"{variant:8s} Game API / engine:               {game / engine:9.2f}")
+        if "blokus-rl" in rates:
+            other = rates["blokus-rl"][0]
+            print(f"{variant:8s} engine / blokus-rl:              {engine / other:9.2f}x")
+            print(f"{variant:8s} Game API / blokus-rl:            {game / other:9.2f}x")
         for stage in ("early", "middle", "late"):
             game = position(variant, stage)
             board = game.board
             ci = game.colors.index(game.to_play)
             n = len(game.legal_moves())
             engine_us = per_call_us(lambda: board.legal_placements(ci), s / 3)
-            moves_us = per_call_us(game.legal_moves, s / 3)
+            lazy_us = per_call_us(game.legal_moves, s / 3)
+            moves_us = per_call_us(lambda: list(game.legal_moves()), s / 3)
             mobility_us = per_call_us(lambda: [board.count_legal(c) for c in range(len(game.colors))], s / 3)
             print(f"{variant:8s} {stage:6s} ({n:4d} moves): legal list {engine_us:7.1f} us (ids), "
-                  f"{moves_us:7.1f} us (Move objects); mobility of all colors {mobility_us:7.1f} us")
-    rl = blokus_rl_playouts_per_second(s)
+                  f"{lazy_us:7.1f} us (Game.legal_moves), {moves_us:7.1f} us (every Move object); "
+                  f"mobility of all colors {mobility_us:7.1f} us")
     if rl is None:
         print("blokus-rl not installed (pip install blokus-rl): no comparison")
         return
-    print(f"blokus-rl classic random playouts/s:           {rl:9.1f}")
-    print(f"ratio blokus-nb / blokus-rl (classic playouts): {ours_classic / rl:9.2f}x")
     for plies in (8, 32, 56):
         print(f"blokus-rl legal list after {plies:2d} random moves: {blokus_rl_legal_us(plies, s / 3):7.1f} us")
 

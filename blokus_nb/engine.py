@@ -175,7 +175,10 @@ class Board:
         attach = self.corners[color] & allowed
         if not attach:
             return False
-        return self._any(allowed, attach, self.hand[color])
+        hand = self.hand[color]
+        if hand >> MONOMINO & 1:
+            return True  # the monomino fits on any attach point
+        return self._any(allowed, attach, hand)
 
     def random_placement(self, color: int, rng: random.Random, pieces: int = ALL_PIECES) -> int | None:
         """A legal placement for ``color`` drawn uniformly from all of them, or ``None``.

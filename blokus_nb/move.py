@@ -11,7 +11,10 @@ from 1 up, then by column from ``a``); a pass is written ``pass``.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import MutableSequence
+from itertools import accumulate
+from operator import itemgetter
 from functools import lru_cache
 from typing import Iterable, Iterator, overload
 
@@ -126,17 +129,17 @@ class LegalMoves(MutableSequence):
     (58, Move('blue', 'a20'), True)
     """
 
-    __slots__ = ("color", "size", "_bitsets", "_length", "_items")
+    __slots__ = ("color", "size", "_bitsets", "_ends", "_length", "_items", "_last_read")
 
     def __init__(self, color: str, size: int, bitsets: list[tuple[int, int]]) -> None:
         #: The color the moves are for, and the board size.
         self.color, self.size = color, size
         self._bitsets = bitsets  # [(orientation, anchor bitboard)], as Board.legal_bitsets gives
-        length = 0
-        for _, bits in bitsets:
-            length += bits.bit_count()
-        self._length = length
+        # _ends[k]: how many moves the first k + 1 orientations give (for a bisect by index)
+        self._ends = list(accumulate(map(int.bit_count, map(itemgetter(1), bitsets))))
+        self._length = self._ends[-1] if bitsets else 0
         self._items: list[Move] | None = None  # built on first full read or change
+        self._last_read: Move | None = None
 
     def offers(self, move: Move) -> bool:
         """Whether ``move`` was legal in the position this list was made for.
@@ -147,6 +150,8 @@ class LegalMoves(MutableSequence):
         >>> moves.offers(moves[5]), moves.offers(game.parse_move("a1"))
         (True, False)
         """
+        if move is self._last_read:  # the usual case: random.choice(moves), then play it
+            return True
         if move.color != self.color or move.size != self.size or move.placement is None:
             return False
         geo = geometry(self.size)
@@ -197,16 +202,13 @@ class LegalMoves(MutableSequence):
             index += self._length
         if not 0 <= index < self._length:
             raise IndexError("legal move index out of range")
-        for o, bits in self._bitsets:  # find the index-th set anchor bit, orientation by orientation
-            n = bits.bit_count()
-            if index >= n:
-                index -= n
-                continue
-            for _ in range(index):
-                bits &= bits - 1
-            pid = geometry(self.size).placement_at[o][(bits & -bits).bit_length() - 1]
-            return interned_move(self.color, pid, self.size)
-        raise AssertionError("unreachable: the bit counts add up to the length")
+        k = bisect_right(self._ends, index)  # the orientation holding the index-th move
+        o, bits = self._bitsets[k]
+        for _ in range(index - (self._ends[k - 1] if k else 0)):
+            bits &= bits - 1  # drop the anchors before it
+        pid = geometry(self.size).placement_at[o][(bits & -bits).bit_length() - 1]
+        move = self._last_read = interned_move(self.color, pid, self.size)
+        return move
 
     def __setitem__(self, index, value) -> None:
         self._list()[index] = value
