@@ -27,6 +27,16 @@ TRANSFORM_NAMES: tuple[str, ...] = (
     "flip", "rotate 90 + flip", "rotate 180 + flip", "rotate 270 + flip",
 )
 
+#: The same eight symmetries as integer matrices ``(a, b, c, d)``: transform ``t``
+#: moves cell ``(x, y)`` to ``(a * x + b * y, c * x + d * y)`` (before normalising).
+#: With ``y`` pointing down, a quarter turn clockwise is ``(x, y) -> (-y, x)`` and
+#: the flip is ``(x, y) -> (-x, y)``. This is the one table every module uses;
+#: ``js/src/geometry.ts`` repeats it, pinned by ``js/test/fixtures/symmetries.json``.
+SYMMETRIES: tuple[tuple[int, int, int, int], ...] = (
+    (1, 0, 0, 1), (0, -1, 1, 0), (-1, 0, 0, -1), (0, 1, -1, 0),
+    (-1, 0, 0, 1), (0, 1, 1, 0), (1, 0, 0, -1), (0, -1, -1, 0),
+)
+
 # Drawn in screen order, "#" is a square. Order and names follow Pentobi.
 _DRAWINGS: tuple[tuple[str, str], ...] = (
     ("1", "#"),
@@ -65,18 +75,25 @@ def normalize(cells: Iterable[Cell]) -> Shape:
     return tuple(sorted(((x - min_x, y - min_y) for x, y in cells), key=lambda c: (c[1], c[0])))
 
 
+def move_cell(cell: Cell, t: int) -> Cell:
+    """Where symmetry ``t`` (see :data:`SYMMETRIES`) moves ``cell``, about the origin.
+
+    >>> move_cell((2, 1), 1)  # a quarter turn clockwise
+    (-1, 2)
+    """
+    a, b, c, d = SYMMETRIES[t]
+    x, y = cell
+    return (a * x + b * y, c * x + d * y)
+
+
 def transform(cells: Iterable[Cell], t: int) -> Shape:
     """Apply symmetry ``t`` (see :data:`TRANSFORM_NAMES`) and normalise.
 
     >>> transform(((0, 0), (1, 0)), 1)
     ((0, 0), (0, 1))
     """
-    out = list(cells)
-    for _ in range(t % 4):
-        out = [(-y, x) for x, y in out]  # a quarter turn clockwise, y pointing down
-    if t >= 4:
-        out = [(-x, y) for x, y in out]
-    return normalize(out)
+    a, b, c, d = SYMMETRIES[t]
+    return normalize([(a * x + b * y, c * x + d * y) for x, y in cells])
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Iterable, Literal, Sequence
 
-from .pieces import Cell, Shape, identify, normalize, transform
+from .pieces import SYMMETRIES, Cell, Shape, identify, normalize, transform
 from .errors import BlokusError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -50,12 +50,6 @@ def _transforms(kind: str) -> tuple[int, ...]:
         raise BlokusError(f"kind must be one of {', '.join(map(repr, KINDS))}, not {kind!r}") from None
 
 
-# The eight transforms of pieces.transform, written out: t % 4 quarter turns clockwise, then a
-# flip. Each gives (y, x) so that sorting the cells sorts them in reading order.
-_MAPS = (
-    lambda x, y: (y, x), lambda x, y: (x, -y), lambda x, y: (-y, -x), lambda x, y: (-x, y),
-    lambda x, y: (y, -x), lambda x, y: (x, y), lambda x, y: (-y, x), lambda x, y: (-x, -y),
-)
 YXShape = tuple[tuple[int, int], ...]
 
 
@@ -67,8 +61,8 @@ def _variants_yx(cells: Iterable[Cell]) -> list[YXShape]:
     """
     cells = tuple(cells)
     out = []
-    for f in _MAPS:
-        moved = [f(x, y) for x, y in cells]
+    for a, b, c, d in SYMMETRIES:
+        moved = [(c * x + d * y, a * x + b * y) for x, y in cells]  # (y, x): sorts in reading order
         min_y = min(y for y, _ in moved)
         min_x = min(x for _, x in moved)
         out.append(tuple(sorted((y - min_y, x - min_x) for y, x in moved)))

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, Union
 from . import pieces as _pieces
 from .errors import BlokusError
 from .exact_cover import TilingSearch
-from .pieces import Cell, Shape, normalize, transform
+from .pieces import Cell, Shape, move_cell, normalize, transform
 from .polyominoes import is_connected, orientations
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -317,19 +317,13 @@ def _count(name: Any, count: Any) -> int:
 
 # -- symmetries of a region -----------------------------------------------------------------
 
-def _raw(t: int, x: int, y: int) -> Cell:
-    for _ in range(t % 4):
-        x, y = -y, x
-    return (-x, y) if t >= 4 else (x, y)
-
-
 def _region_symmetries(cells: frozenset[Cell]) -> list[tuple[int, dict[Cell, Cell]]]:
     """The transforms mapping the region onto itself, each with its map of cells."""
     min_x = min(x for x, _ in cells)
     min_y = min(y for _, y in cells)
     out = []
     for t in range(8):
-        moved = {cell: _raw(t, *cell) for cell in cells}
+        moved = {cell: move_cell(cell, t) for cell in cells}
         dx = min_x - min(x for x, _ in moved.values())
         dy = min_y - min(y for _, y in moved.values())
         mapping = {cell: (x + dx, y + dy) for cell, (x, y) in moved.items()}
