@@ -28,10 +28,26 @@ class Variant:
     #: The value of Pentobi's SGF ``GM`` property for this variant.
     sgf_name: str
     description: str = field(default="", compare=False)
+    #: Who plays each color: the players (1-based) who take its moves in turn.
+    #: A color one player plays scores for that player; a shared color scores
+    #: for no one. Default: player ``k`` plays the ``k``-th color.
+    played_by: Mapping[str, tuple[int, ...]] = field(default=None, hash=False)  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
-        # each variant gets its own read-only mapping
+        # each variant gets its own read-only mappings
         object.__setattr__(self, "start_cells", MappingProxyType(dict(self.start_cells)))
+        played_by = self.played_by
+        if played_by is None:
+            played_by = {color: (k + 1,) for k, color in enumerate(self.colors)}
+        played_by = {color: tuple(players) for color, players in played_by.items()}
+        if set(played_by) != set(self.colors) or set(self.start_cells) != set(self.colors):
+            raise BlokusError(f"variant {self.name}: start_cells and played_by need exactly the colors "
+                              f"{', '.join(self.colors)}")
+        everyone = {p for players in played_by.values() for p in players}
+        if everyone != set(range(1, self.n_players + 1)) or not all(played_by.values()):
+            raise BlokusError(f"variant {self.name}: played_by must give every color a player and "
+                              f"use each of the players 1 to {self.n_players}")
+        object.__setattr__(self, "played_by", MappingProxyType(played_by))
 
     def __reduce__(self) -> tuple:
         # the read-only mapping cannot be pickled: rebuild from a plain dict
@@ -47,12 +63,12 @@ class Variant:
         >>> get_variant("classic_3").player_of("green", 4)
         2
         """
-        index = self.colors.index(color)
-        if self.name == "classic_2":
-            return 1 + index % 2
-        if self.name == "classic_3" and color == "green":
-            return 1 + nth_move % 3  # the shared color is played in turn
-        return index + 1
+        try:
+            players = self.played_by[color]
+        except KeyError:
+            raise BlokusError(f"{color!r} is not a color of {self.name}; "
+                              f"colors are {', '.join(self.colors)}") from None
+        return players[nth_move % len(players)]
 
     def colors_of(self, player: int) -> tuple[str, ...]:
         """The colors whose score counts for ``player`` (1-based).
@@ -62,9 +78,7 @@ class Variant:
         """
         if not 1 <= player <= self.n_players:
             raise BlokusError(f"{self.name} has players 1 to {self.n_players}, not {player}")
-        if self.name == "classic_2":
-            return self.colors[player - 1::2]
-        return (self.colors[player - 1],)  # in classic_3, green's score is ignored
+        return tuple(color for color in self.colors if self.played_by[color] == (player,))
 
     def __str__(self) -> str:
         return self.name
@@ -80,9 +94,11 @@ VARIANTS: dict[str, Variant] = {
         Variant("classic", 20, _CLASSIC_COLORS, _CLASSIC_STARTS, 4, "Blokus",
                 "four players, one color each"),
         Variant("classic_2", 20, _CLASSIC_COLORS, _CLASSIC_STARTS, 2, "Blokus Two-Player",
-                "two players: blue and red against yellow and green"),
+                "two players: blue and red against yellow and green",
+                {"blue": (1,), "yellow": (2,), "red": (1,), "green": (2,)}),
         Variant("classic_3", 20, _CLASSIC_COLORS, _CLASSIC_STARTS, 3, "Blokus Three-Player",
-                "three players; green is shared, played by each player in turn, and not scored"),
+                "three players; green is shared, played by each player in turn, and not scored",
+                {"blue": (1,), "yellow": (2,), "red": (3,), "green": (1, 2, 3)}),
         Variant("duo", 14, ("purple", "orange"), {"purple": "e10", "orange": "j5"}, 2,
                 "Blokus Duo", "Blokus Duo: two players on a 14x14 board"),
     )
