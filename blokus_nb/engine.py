@@ -26,6 +26,7 @@ code runs several times faster in CPython than a loop over the same tables.
 
 from __future__ import annotations
 
+import linecache
 import random
 from functools import lru_cache
 from typing import Callable, Sequence
@@ -66,7 +67,10 @@ def _compile(size: int) -> LegalFunctions:
     for name, body in bodies.items():
         source = (f"def {name}(allowed, attach, hand):\n" + heads[name] + "".join(shifts)
                   + "".join(body) + tails[name])
-        exec(compile(source, f"<blokus_nb.engine legal {name} {size}x{size}>", "exec"), namespace)
+        filename = f"<blokus_nb.engine legal {name} {size}x{size}>"
+        # Registered with linecache, so tracebacks, pdb and inspect.getsource show the lines.
+        linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+        exec(compile(source, filename, "exec"), namespace)
     return namespace["bitsets"], namespace["count"], namespace["any"]
 
 

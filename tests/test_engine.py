@@ -1,0 +1,71 @@
+"""The bitboard engine: its queries agree with each other, it pickles, its generated code is readable.
+
+tests/test_engine_reference.py checks its legal moves against a slow, obvious generator.
+"""
+
+from __future__ import annotations
+
+import inspect
+import pickle
+import random
+import traceback
+
+import pytest
+
+import blokus_nb as bn
+from blokus_nb.engine import Board, _compile
+
+
+def positions(variant: str, seed: int):
+    """Every position of one random game, as (game, board) pairs."""
+    rng = random.Random(seed)
+    game = bn.Game(variant)
+    while not game.is_over:
+        yield game
+        game.play(rng.choice(game.legal_moves()))
+    yield game
+
+
+@pytest.mark.parametrize("variant, seed", [("duo", 1), ("classic", 2), ("classic", 3)])
+def test_count_has_and_list_agree(variant, seed):
+    for game in positions(variant, seed):
+        board = game.board
+        for color in range(len(game.colors)):
+            placements = board.legal_placements(color)
+            assert board.count_legal(color) == len(placements)
+            # has_legal answers at once while the monomino is in hand: it must still be right
+            assert board.has_legal(color) == bool(placements)
+
+
+def test_a_stuck_color_with_the_monomino_in_hand():
+    board = Board(14, [0, 195])
+    board.blocked[0] = board.geo.full  # nowhere to go: no attach point is free
+    assert board.hand[0] & 1 and not board.has_legal(0) and board.count_legal(0) == 0
+
+
+def test_boards_pickle_and_copy():
+    game = bn.Game("duo")
+    game.play(game.legal_moves()[10])
+    board = game.board
+    for other in (pickle.loads(pickle.dumps(board)), board.copy()):
+        assert other.snapshot() == board.snapshot()
+        assert other.legal_placements(1) == board.legal_placements(1)
+
+
+@pytest.mark.parametrize("which", [0, 1, 2])
+def test_generated_functions_show_their_source(which):
+    function = _compile(14)[which]
+    source = inspect.getsource(function)
+    assert source.startswith(f"def {function.__name__}(allowed, attach, hand):")
+    assert "allowed >> 14" in source
+    try:
+        function(None, 1, 1)  # None >> ... fails on the first generated line
+    except TypeError:
+        shown = traceback.format_exc()
+    assert "<blokus_nb.engine legal" in shown and "a0 = allowed >> 0" in shown
+
+
+def test_playout_ends_with_no_color_able_to_move():
+    board = bn.Game("duo").board.copy()
+    played = board.playout(0, random.Random(4))
+    assert played and all(not board.has_legal(c) for c in range(2))
