@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 
 import itertools
 
@@ -11,7 +10,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from blokus_nb import pieces
-from blokus_nb import exact_cover
 from blokus_nb.exact_cover import AlgorithmX, TilingSearch
 
 
@@ -191,12 +189,6 @@ def test_pentominoes_tile_3x20_in_8_ways():
             assert not union & mask
             union |= mask
         assert union == (1 << 60) - 1
-
-
-@pytest.mark.parametrize("module", [exact_cover], ids=lambda m: m.__name__)
-def test_docstring_examples(module):
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0 and result.failed == 0
 
 
 def test_remembered_counts_make_domino_tilings_of_a_chessboard_quick():

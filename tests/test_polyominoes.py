@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 
 from xml.etree import ElementTree
 
@@ -113,9 +112,3 @@ def test_piece_pictures():
     assert piece_plots.color_of("X") != piece_plots.color_of("F")
     assert piece_plots.color_of(pieces.get("F").orientations[3]) == piece_plots.color_of("F")
     plt.close("all")
-
-
-@pytest.mark.parametrize("module", [polyominoes, piece_plots], ids=lambda m: m.__name__)
-def test_docstring_examples(module):
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0 and result.failed == 0

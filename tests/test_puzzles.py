@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 
 import itertools
 import random
@@ -14,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from blokus_nb import pieces, puzzles
+from blokus_nb import pieces
 from blokus_nb.errors import BlokusError
 from blokus_nb.puzzles import (
     PENTOMINOES, Placement, PlacementError, Puzzle, PuzzleError, RegionError, Tiling, parse_pieces,
@@ -391,9 +390,3 @@ def test_every_unique_tiling_is_valid_on_4x15():
     puzzle = Puzzle((15, 4), "pentominoes")
     for tiling in itertools.islice(puzzle.solutions(unique=True), 50):
         assert_valid(tiling, puzzle)
-
-
-@pytest.mark.parametrize("module", [puzzles], ids=lambda m: m.__name__)
-def test_docstring_examples(module):
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0 and result.failed == 0
