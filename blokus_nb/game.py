@@ -23,7 +23,7 @@ from .coords import COLUMNS, cell_index
 from .engine import Board
 from .errors import BlokusError, IllegalMoveError, InvalidMoveError
 from .geometry import mask_cells, mask_names
-from .move import LegalMoves, Move, interned_move, parse_placement
+from .move import MAX_MOVE_TEXT, LegalMoves, Move, interned_move, parse_placement, shown
 from .pieces import PIECES, TOTAL_SQUARES, Piece
 from .variants import Variant, get_variant
 
@@ -513,8 +513,10 @@ class Game:
                 raise InvalidMoveError(f"{move.color!r} is not a color of {self.variant.name}")
             return move.color, move.placement
         if self.is_over:
-            raise IllegalMoveError(f"cannot play {move!r}: the game is over", rule="game-over",
-                                   move=str(move))
+            if not isinstance(move, str):
+                parse_placement(move, self.size)  # says what a move is
+            raise IllegalMoveError(f"cannot play {shown(move)}: the game is over", rule="game-over",
+                                   move=move if len(move) <= MAX_MOVE_TEXT else shown(move))
         return self.to_play, parse_placement(move, self.size)
 
     def _why_illegal(self, color: str, pid: int | None, text: str) -> IllegalMoveError | None:

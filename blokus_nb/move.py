@@ -23,7 +23,19 @@ from .errors import IllegalMoveError, InvalidMoveError
 from .geometry import geometry
 from .pieces import PIECES, Piece, identify
 
-__all__ = ["Move", "LegalMoves", "parse_placement"]
+__all__ = ["Move", "LegalMoves", "MAX_MOVE_TEXT", "parse_placement"]
+
+#: The longest move text read: a move has at most 5 cells (``"t20"`` is the
+#: longest name), so 64 characters leave room for any spacing. Longer text is
+#: refused at once, before any work that grows with its length.
+MAX_MOVE_TEXT = 64
+
+
+def shown(text: str, limit: int = 40) -> str:
+    """``repr(text)``, cut short for an error message when it is long."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text):,} characters)"
 
 
 class Move:
@@ -264,7 +276,8 @@ def parse_placement(text: str, size: int) -> int | None:
     """The placement id that move text names on a ``size`` board (``None`` for ``pass``).
 
     Cells may come in any order, separated by commas or spaces, in any case.
-    Raises :class:`InvalidMoveError` for text that is not cells at all, and
+    Raises :class:`InvalidMoveError` for text that is not cells at all (or
+    longer than :data:`MAX_MOVE_TEXT`), and
     :class:`IllegalMoveError` (rule ``off-board`` or ``not-a-piece``) for
     cells off the board or not forming one of the 21 pieces.
 
@@ -273,6 +286,9 @@ def parse_placement(text: str, size: int) -> int | None:
     """
     if not isinstance(text, str):
         raise InvalidMoveError(f"a move is text like 'e8,d9,e9' or a Move, not {type(text).__name__}")
+    if len(text) > MAX_MOVE_TEXT:
+        raise InvalidMoveError(f"{shown(text)} is not a move: a move names at most 5 cells, so its "
+                               f"text has at most {MAX_MOVE_TEXT} characters")
     words = text.replace(",", " ").split()
     if len(words) == 1 and words[0].lower() == "pass":
         return None

@@ -130,3 +130,39 @@ def test_a_list_for_another_color_is_checked():
 def test_parse_placement_reads_cells_in_any_order():
     assert parse_placement("b1,a1", 20) == parse_placement("A1 B1", 20)
     assert parse_placement("pass", 14) is None
+
+
+@pytest.mark.parametrize("text", [",".join(["a20"] * 30000), "a20" + " " * 10**6, "x" * 10**6])
+def test_over_long_move_text_is_refused_at_once(text):
+    import time
+
+    game = bn.Game()
+    for call in (game.play, game.is_legal, game.parse_move, lambda t: parse_placement(t, 20)):
+        start = time.perf_counter()
+        try:
+            call(text)
+        except bn.InvalidMoveError as error:
+            assert "at most 64 characters" in str(error) and len(str(error)) < 200
+        else:
+            assert call == game.is_legal
+        assert time.perf_counter() - start < 0.05
+    assert game.history == [] and not game.is_legal(text)
+
+
+def test_the_longest_real_move_text_is_read():
+    text = "  T20 , S19 ,  R20 ,  Q19 ,  P20  "  # read, then refused: not joined, no piece
+    assert len(text) <= 64
+    with pytest.raises(bn.IllegalMoveError) as info:
+        bn.Game().play(text)
+    assert info.value.rule == "not-a-piece"
+    assert str(bn.Game().play("A20")) == "a20"
+
+
+def test_over_long_text_after_the_game_is_over_keeps_the_message_short():
+    game = bn.Game("duo")
+    rng = random.Random(3)
+    while not game.is_over:
+        game.play(rng.choice(game.legal_moves()))
+    with pytest.raises(bn.IllegalMoveError) as info:
+        game.play("a1," * 100000)
+    assert info.value.rule == "game-over" and len(str(info.value)) < 200 and len(info.value.move) < 100
