@@ -10,7 +10,24 @@ from typing import Sequence
 
 
 class BlokusError(ValueError):
-    """Base class of every error blokus-nb raises on bad input."""
+    """Base class of every error blokus-nb raises on bad input.
+
+    Errors pickle with their type, message and fields (``rule``, ``line``...),
+    so they cross process boundaries intact (``play_match(n_jobs=2)``).
+    """
+
+    def __reduce__(self) -> tuple:
+        # The default pickling calls cls(*args), which loses keyword-only
+        # fields (and fails where they are required, as IllegalMoveError's rule).
+        return (_rebuilt, (type(self), self.args, dict(self.__dict__)))
+
+
+def _rebuilt(cls: type[BlokusError], args: tuple, fields: dict) -> BlokusError:
+    """An error of type ``cls`` with these ``args`` and attributes (for unpickling)."""
+    error = cls.__new__(cls, *args)
+    error.args = args
+    error.__dict__.update(fields)
+    return error
 
 
 class InvalidMoveError(BlokusError):
