@@ -11,12 +11,32 @@ from __future__ import annotations
 
 import re
 
+from .errors import BlokusError
+
 COLUMNS = "abcdefghijklmnopqrstuvwxyz"
 _CELL = re.compile(r"([a-z])([0-9]{1,2})\Z")
 
 
+#: The largest board cells can be named on: columns ``a`` to ``z``.
+MAX_SIZE = len(COLUMNS)
+
+
+def check_size(size: int) -> int:
+    """``size`` if it is a board size cells can be named on (1 to :data:`MAX_SIZE`).
+
+    >>> check_size(14)
+    14
+    """
+    if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= MAX_SIZE:
+        raise BlokusError(f"a board size is a whole number from 1 to {MAX_SIZE}, not {size!r}")
+    return size
+
+
 def cell_name(index: int, size: int) -> str:
     """Pentobi's name of cell ``index`` on a ``size`` x ``size`` board."""
+    check_size(size)
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < size * size:
+        raise BlokusError(f"cell index {index!r} is not on a {size}x{size} board (0 to {size * size - 1})")
     y, x = divmod(index, size)
     return f"{COLUMNS[x]}{size - y}"
 
@@ -24,12 +44,16 @@ def cell_name(index: int, size: int) -> str:
 def parse_cell(text: str) -> tuple[int, int]:
     """``(column, row)`` of a cell name, 0-based column and 1-based row; no board check.
 
+    Raises :class:`~blokus_nb.errors.BlokusError` (a ``ValueError``) for anything else.
+
     >>> parse_cell("e10")
     (4, 10)
     """
+    if not isinstance(text, str):
+        raise BlokusError(f"a cell is named by text like 'e10', not by {type(text).__name__} {text!r}")
     match = _CELL.match(text.strip().lower())
     if not match:
-        raise ValueError(f"{text!r} is not a cell name (a column letter and a row number, like 'e10')")
+        raise BlokusError(f"{text[:20]!r} is not a cell name (a column letter and a row number, like 'e10')")
     return COLUMNS.index(match.group(1)), int(match.group(2))
 
 
@@ -39,10 +63,11 @@ def on_board(column: int, row: int, size: int) -> bool:
 
 
 def cell_index(text: str, size: int) -> int:
-    """Index of a cell name on a ``size`` board; ``ValueError`` if it is not on it."""
+    """Index of a cell name on a ``size`` board; :class:`~blokus_nb.errors.BlokusError` if it is not on it."""
     column, row = parse_cell(text)
-    if not on_board(column, row, size):
-        raise ValueError(f"{text} is not on the {size}x{size} board")
+    if not on_board(column, row, check_size(size)):
+        raise BlokusError(f"{text} is not on the {size}x{size} board: columns a to {COLUMNS[size - 1]}, "
+                          f"rows 1 to {size}")
     return (size - row) * size + column
 
 

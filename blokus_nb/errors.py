@@ -55,6 +55,20 @@ class IllegalMoveError(BlokusError):
         self.cells = tuple(cells)
 
 
+class SlowComputationWarning(UserWarning):
+    """Warned before a computation known to take long or much memory (it can be interrupted).
+
+    >>> import warnings
+    >>> warnings.simplefilter("ignore", SlowComputationWarning)  # to silence it
+    """
+
+
+class UnknownPieceError(BlokusError, KeyError):
+    """A piece name that is none of the 21 (also a :class:`KeyError`, as a failed lookup)."""
+
+    __str__ = Exception.__str__  # the message as written, not quoted as a KeyError's key
+
+
 #: The rule codes an :class:`IllegalMoveError` may carry, with what they mean.
 RULES: dict[str, str] = {
     "off-board": "a cell of the piece is not on the board",

@@ -48,6 +48,19 @@ def _locked(method: _Method) -> _Method:
     return locked  # type: ignore[return-value]
 
 
+def _player_names(players: object) -> list[str]:
+    """The names given to ``Game(players=...)``, checked: a list of texts."""
+    if players is None:
+        return []
+    if isinstance(players, str) or not isinstance(players, Iterable):
+        raise BlokusError(f"players is a list of names, like ['Ann', 'Bob'], not {players!r}")
+    names = list(players)
+    for name in names:
+        if not isinstance(name, str):
+            raise BlokusError(f"player names are text; {name!r} is {type(name).__name__}")
+    return names
+
+
 class Game:
     """A game of Blokus: the position, whose turn it is, and every move so far.
 
@@ -74,7 +87,7 @@ class Game:
         self.variant: Variant = get_variant(variant)
         v = self.variant
         self._board = Board(v.size, [cell_index(v.start_cells[c], v.size) for c in v.colors])
-        names = list(players) if players is not None else []
+        names = _player_names(players)
         if len(names) > v.n_players:
             raise BlokusError(f"{v.name} has {v.n_players} players, got {len(names)} names")
         #: Player names, one per player (``P1``..``P4`` / ``PB``, ``PW`` in SGF).
@@ -100,12 +113,22 @@ class Game:
         self.version = 0
         self._to_play: int | None = 0
         if setup:
+            if not isinstance(setup, Mapping):
+                raise BlokusError("setup maps colors to their pieces' cells, like "
+                                  f"{{'blue': ['a20', 'c18,c19,c20']}}, not {type(setup).__name__}")
             for color, moves in setup.items():
                 ci = self._color_index(color)
+                if not isinstance(moves, (str, list, tuple)):
+                    raise BlokusError(f"setup for {color} is a move text or a list of them, "
+                                      f"not {type(moves).__name__} {moves!r}")
                 for text in ([moves] if isinstance(moves, str) else moves):
                     pid = parse_placement(text, v.size)
                     if pid is None or self._board.occupied & self._board.geo.masks[pid]:
                         raise BlokusError(f"setup piece {text!r} of {color} overlaps or is a pass")
+                    piece = self._board.geo.pieces[pid]
+                    if not self._board.hand[ci] >> piece & 1:
+                        raise BlokusError(f"setup places {color}'s {PIECES[piece].name} piece twice "
+                                          f"(again at {text!r}); each color has one of each piece")
                     self._board.place(ci, pid)
                     self.setup.append((color, ",".join(self._board.geo.cell_names(pid))))
         if to_play is not None:
@@ -477,9 +500,12 @@ class Game:
 
     @_locked
     def to_json(self, indent: int | None = 2) -> str:
-        """The game in blokus-nb's JSON record format (see the README)."""
+        """The game in blokus-nb's JSON record format (see the README); ``indent`` as for :func:`json.dumps`."""
         from .records import game_to_json
 
+        if indent is not None and (isinstance(indent, bool) or not isinstance(indent, int)
+                                   or not 0 <= indent <= 16):
+            raise BlokusError(f"indent is None (one line) or a number of spaces from 0 to 16, not {indent!r}")
         return game_to_json(self, indent=indent)
 
     @classmethod

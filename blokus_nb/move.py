@@ -18,7 +18,7 @@ from operator import itemgetter
 from functools import lru_cache
 from typing import Iterable, Iterator, overload
 
-from .coords import on_board, parse_cell
+from .coords import check_size, on_board, parse_cell
 from .errors import IllegalMoveError, InvalidMoveError
 from .geometry import geometry
 from .pieces import PIECES, Piece, identify
@@ -49,6 +49,15 @@ class Move:
     __slots__ = ("color", "placement", "size", "_cells")
 
     def __init__(self, color: str, placement: int | None, size: int) -> None:
+        if not isinstance(color, str):
+            raise InvalidMoveError(f"a move's color is a name like 'blue', not {color!r}")
+        check_size(size)
+        if placement is not None:
+            count = len(geometry(size).masks)
+            if isinstance(placement, bool) or not isinstance(placement, int) or not 0 <= placement < count:
+                raise InvalidMoveError(f"placement {placement!r} is not a placement id on a {size}x{size} "
+                                       f"board (0 to {count - 1}); get moves from Game.legal_moves() "
+                                       "or Game.parse_move(text)")
         self.color = color
         #: Placement id in the board's :func:`~blokus_nb.geometry.geometry` tables (None for a pass).
         self.placement = placement
@@ -289,6 +298,7 @@ def parse_placement(text: str, size: int) -> int | None:
     if len(text) > MAX_MOVE_TEXT:
         raise InvalidMoveError(f"{shown(text)} is not a move: a move names at most 5 cells, so its "
                                f"text has at most {MAX_MOVE_TEXT} characters")
+    check_size(size)
     words = text.replace(",", " ").split()
     if len(words) == 1 and words[0].lower() == "pass":
         return None

@@ -16,6 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
+from .errors import BlokusError, UnknownPieceError
+
 Cell = tuple[int, int]
 Shape = tuple[Cell, ...]
 
@@ -69,10 +71,20 @@ def normalize(cells: Iterable[Cell]) -> Shape:
     >>> normalize([(3, 5), (2, 5)])
     ((0, 0), (1, 0))
     """
-    cells = list(cells)
-    min_x = min(x for x, _ in cells)
-    min_y = min(y for _, y in cells)
-    return tuple(sorted(((x - min_x, y - min_y) for x, y in cells), key=lambda c: (c[1], c[0])))
+    try:
+        cells = list(cells)
+        min_x = min(x for x, _ in cells)
+        min_y = min(y for _, y in cells)
+        return tuple(sorted(((x - min_x, y - min_y) for x, y in cells), key=lambda c: (c[1], c[0])))
+    except (TypeError, ValueError) as error:  # checked only on failure: this is on hot paths
+        raise _not_cells(cells) from error
+
+
+def _not_cells(cells: object) -> BlokusError:
+    shown = repr(cells)
+    shown = shown if len(shown) < 60 else shown[:60] + "..."
+    return BlokusError(f"cells are a non-empty list of (x, y) pairs of whole numbers, like "
+                       f"[(0, 0), (1, 0)], not {shown}")
 
 
 def move_cell(cell: Cell, t: int) -> Cell:
@@ -81,7 +93,7 @@ def move_cell(cell: Cell, t: int) -> Cell:
     >>> move_cell((2, 1), 1)  # a quarter turn clockwise
     (-1, 2)
     """
-    a, b, c, d = SYMMETRIES[t]
+    a, b, c, d = _symmetry(t)
     x, y = cell
     return (a * x + b * y, c * x + d * y)
 
@@ -92,8 +104,19 @@ def transform(cells: Iterable[Cell], t: int) -> Shape:
     >>> transform(((0, 0), (1, 0)), 1)
     ((0, 0), (0, 1))
     """
-    a, b, c, d = SYMMETRIES[t]
-    return normalize([(a * x + b * y, c * x + d * y) for x, y in cells])
+    a, b, c, d = _symmetry(t)
+    try:
+        moved = [(a * x + b * y, c * x + d * y) for x, y in cells]
+    except (TypeError, ValueError) as error:
+        raise _not_cells(cells) from error
+    return normalize(moved)
+
+
+def _symmetry(t: int) -> tuple[int, int, int, int]:
+    if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t < 8:
+        raise BlokusError(f"symmetry {t!r} is none of the square's eight, numbered 0 to 7 "
+                          f"({', '.join(TRANSFORM_NAMES)})")
+    return SYMMETRIES[t]
 
 
 @dataclass(frozen=True)
@@ -117,7 +140,11 @@ class Piece:
         return len(self.cells)
 
     def orientation_of(self, t: int) -> int:
-        """Index into :attr:`orientations` of the shape that transform ``t`` gives."""
+        """Index into :attr:`orientations` of the shape that transform ``t`` gives.
+
+        >>> get("V3").orientation_of(1)
+        1
+        """
         return self.orientations.index(transform(self.cells, t))
 
     def __str__(self) -> str:
@@ -130,6 +157,10 @@ class Piece:
         #.
         ##
         """
+        if isinstance(orientation, bool) or not isinstance(orientation, int) \
+                or not 0 <= orientation < len(self.orientations):
+            raise BlokusError(f"{self.name} has orientations 0 to {len(self.orientations) - 1}, "
+                              f"not {orientation!r}")
         shape = self.orientations[orientation]
         width = 1 + max(x for x, _ in shape)
         height = 1 + max(y for _, y in shape)
@@ -177,10 +208,12 @@ def get(name: str) -> Piece:
     >>> get("x").size
     5
     """
-    try:
-        return _BY_NAME[name] if name in _BY_NAME else _BY_NAME[name.upper()]
-    except KeyError:
-        raise KeyError(f"no piece named {name!r}; pieces are {' '.join(NAMES)}") from None
+    piece = None
+    if isinstance(name, str):
+        piece = _BY_NAME.get(name) or _BY_NAME.get(name.upper())
+    if piece is None:
+        raise UnknownPieceError(f"no piece named {name!r}; pieces are {' '.join(NAMES)}")
+    return piece
 
 
 def identify(cells: Iterable[Cell]) -> tuple[Piece, int] | None:

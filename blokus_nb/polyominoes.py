@@ -20,19 +20,27 @@ Three ways to count them, which differ in which copies are "the same":
 
 from __future__ import annotations
 
+import warnings
 from functools import lru_cache
 from typing import TYPE_CHECKING, Iterable, Literal, Sequence
 
-from .pieces import SYMMETRIES, Cell, Shape, identify, normalize, transform
-from .errors import BlokusError
+from .errors import BlokusError, SlowComputationWarning
+from .pieces import SYMMETRIES, Cell, Shape, _not_cells, identify, normalize, transform
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
 
 __all__ = [
     "KINDS", "enumerate", "count", "canonical", "symmetries", "orientations",
-    "is_connected", "drawing", "name", "show", "svg",
+    "is_connected", "drawing", "name", "show", "svg", "MAX_SQUARES",
 ]
+
+#: The largest ``n`` :func:`enumerate` accepts: 14 squares give 901,971 free shapes
+#: (minutes and about a gigabyte); each square more multiplies both by about four.
+MAX_SQUARES = 14
+#: From this ``n`` on, :func:`enumerate` warns (:class:`~blokus_nb.errors.SlowComputationWarning`)
+#: before it starts: 12 squares take about half a minute the first time.
+SLOW_SQUARES = 12
 
 Kind = Literal["free", "one-sided", "fixed"]
 #: The three kinds of counting, with the symmetries each treats as "the same".
@@ -46,7 +54,7 @@ KINDS: dict[str, tuple[int, ...]] = {
 def _transforms(kind: str) -> tuple[int, ...]:
     try:
         return KINDS[kind]
-    except KeyError:
+    except (KeyError, TypeError):
         raise BlokusError(f"kind must be one of {', '.join(map(repr, KINDS))}, not {kind!r}") from None
 
 
@@ -87,7 +95,10 @@ def canonical(cells: Iterable[Cell], kind: Kind = "free") -> Shape:
     transforms = _transforms(kind)
     if len(transforms) == 1:
         return normalize(cells)
-    variants = _variants_yx(cells)
+    try:
+        variants = _variants_yx(cells)
+    except (TypeError, ValueError) as error:  # checked only on failure: this is the hot path
+        raise _not_cells(cells) from error
     return _xy(min(variants[t] for t in transforms))
 
 
@@ -139,19 +150,22 @@ def is_connected(cells: Iterable[Cell]) -> bool:
     return not remaining
 
 
-@lru_cache(maxsize=None)
+_FREE: list[tuple[YXShape, ...]] = [(), (((0, 0),),)]  # _FREE[n]: the free n-ominoes, as (y, x)
+
+
 def _free(n: int) -> tuple[YXShape, ...]:
-    # Grow every free (n-1)-omino by one square in every possible place; shapes kept as (y, x).
-    if n == 1:
-        return (((0, 0),),)
-    grown: set[YXShape] = set()
-    for shape_yx in _free(n - 1):
-        shape = _xy(shape_yx)
-        cells = set(shape)
-        frontier = {(x + dx, y + dy) for x, y in shape for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))}
-        for cell in frontier - cells:
-            grown.add(min(_variants_yx(cells | {cell})))
-    return tuple(sorted(grown))
+    # Grow every free (n-1)-omino by one square in every possible place, size by size
+    # (a loop, not recursion: no depth limit, and Ctrl-C stops it between shapes).
+    while len(_FREE) <= n:
+        grown: set[YXShape] = set()
+        for shape_yx in _FREE[-1]:
+            shape = _xy(shape_yx)
+            cells = set(shape)
+            frontier = {(x + dx, y + dy) for x, y in shape for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))}
+            for cell in frontier - cells:
+                grown.add(min(_variants_yx(cells | {cell})))
+        _FREE.append(tuple(sorted(grown)))
+    return _FREE[n]
 
 
 @lru_cache(maxsize=None)
@@ -175,7 +189,10 @@ def enumerate(n: int, kind: Kind = "free") -> list[Shape]:  # noqa: A001 - the n
 
     Counts follow OEIS A000105 (free), A000988 (one-sided), A001168 (fixed).
     Each class is given by its smallest copy (see :func:`canonical`). Results are
-    cached; n = 10 takes a few seconds the first time.
+    cached; n = 10 takes a few seconds the first time, and each square more about
+    four times as long. ``n`` above :data:`MAX_SQUARES` is refused; from
+    :data:`SLOW_SQUARES` on a :class:`~blokus_nb.errors.SlowComputationWarning`
+    comes first.
 
     >>> enumerate(3)
     [((0, 0), (1, 0), (2, 0)), ((0, 0), (1, 0), (0, 1))]
@@ -185,7 +202,21 @@ def enumerate(n: int, kind: Kind = "free") -> list[Shape]:  # noqa: A001 - the n
     _transforms(kind)
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
         raise BlokusError(f"n must be a positive int, not {n!r}")
-    return list(_enumerate(n, kind))
+    if n > MAX_SQUARES:
+        raise BlokusError(f"n = {n} is too many squares to list: up to {MAX_SQUARES} is possible "
+                          f"(901,971 free shapes, minutes and about a gigabyte); each square more "
+                          "takes about four times the time and memory")
+    if n >= SLOW_SQUARES and (n, kind) not in _enumerate_done:
+        minutes = 0.5 * 4 ** (n - SLOW_SQUARES)
+        warnings.warn(f"listing the {kind} polyominoes of {n} squares takes roughly {minutes:g} minutes "
+                      "and much memory the first time (Ctrl-C stops it)", SlowComputationWarning,
+                      stacklevel=2)
+    shapes = list(_enumerate(n, kind))
+    _enumerate_done.add((n, kind))
+    return shapes
+
+
+_enumerate_done: set[tuple[int, str]] = set()  # (n, kind) already computed: no warning again
 
 
 def count(n: int, kind: Kind = "free") -> int:

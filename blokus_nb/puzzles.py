@@ -43,7 +43,13 @@ from .polyominoes import is_connected, orientations
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
 
-__all__ = ["Puzzle", "Placement", "Tiling", "PuzzleError", "RegionError", "PlacementError", "PENTOMINOES"]
+__all__ = ["Puzzle", "Placement", "Tiling", "PuzzleError", "RegionError", "PlacementError", "PENTOMINOES",
+           "MAX_CELLS"]
+
+#: The most cells a region (and so the most pieces a puzzle) may have. Checked
+#: before anything is built, so a mistyped size fails at once instead of
+#: filling memory; real puzzles are far smaller (a 20x20 board is 400).
+MAX_CELLS = 10_000
 
 #: The 12 pentominoes by their Blokus names (the usual letters F I L N P T U V W X Y Z).
 PENTOMINOES: tuple[str, ...] = tuple(p.name for p in _pieces.PIECES if p.size == 5)
@@ -188,15 +194,22 @@ def parse_region(region: Region) -> frozenset[Cell]:
         width, height = region
         if width < 1 or height < 1:
             raise RegionError(f"a rectangle needs a positive width and height, not {width}x{height}")
+        _check_cell_count(width * height, f"a {width}x{height} rectangle")
         cells = frozenset((x, y) for y in range(height) for x in range(width))
     elif isinstance(region, (set, frozenset)) or (
             isinstance(region, (list, tuple)) and region and all(isinstance(c, tuple) for c in region)):
+        _check_cell_count(len(region), "the list of cells")
         cells = frozenset(_cell(c) for c in region)
     else:
         cells = _parse_mask(region)
     if not cells:
         raise RegionError("the region has no cells")
     return cells
+
+
+def _check_cell_count(count: int, what: str) -> None:
+    if count > MAX_CELLS:
+        raise RegionError(f"{what} has {count:,} cells; a puzzle region has at most {MAX_CELLS:,}")
 
 
 def _cell(value: Any) -> Cell:
@@ -210,6 +223,7 @@ def _cell(value: Any) -> Cell:
 
 
 def _parse_art(text: str) -> frozenset[Cell]:
+    _check_cell_count(text.count("#"), "the drawing")
     lines = text.split("\n")
     while lines and not lines[0].strip():
         lines.pop(0)
@@ -231,7 +245,11 @@ def _parse_art(text: str) -> frozenset[Cell]:
 
 def _parse_mask(mask: Any) -> frozenset[Cell]:
     try:
-        rows = [list(row) for row in mask]
+        outer = list(mask)
+        _check_cell_count(len(outer), "the mask's first column")
+        lengths = [len(row) for row in outer]
+        _check_cell_count(sum(lengths), "the mask")  # before each row becomes a list of values
+        rows = [list(row) for row in outer]
     except TypeError:
         raise RegionError(f"cannot read a region from {type(mask).__name__}: give (width, height), "
                           "ASCII art, a boolean mask or a set of cells") from None
@@ -273,9 +291,16 @@ def parse_pieces(spec: Any) -> dict[str, tuple[Shape, int]]:
         else:
             items = spec.replace(",", " ").split()
     elif isinstance(spec, Mapping):
-        items = [name for name, count in spec.items() for _ in range(_count(name, count))]
+        counts = [(name, _count(name, count)) for name, count in spec.items()]
+        _check_piece_count(sum(count for _, count in counts))  # before the copies are listed
+        items = [name for name, count in counts for _ in range(count)]
     else:
-        items = list(spec)
+        try:
+            items = list(spec)
+        except TypeError:
+            raise PuzzleError(f"pieces are names like 'F X' or 'pentominoes', a list of names or cells, "
+                              f"or a {{name: count}} mapping, not {type(spec).__name__}") from None
+    _check_piece_count(len(items))
     out: dict[str, tuple[Shape, int]] = {}
     others: dict[Shape, str] = {}
     for item in items:
@@ -307,6 +332,11 @@ def parse_pieces(spec: Any) -> dict[str, tuple[Shape, int]]:
     if not out:
         raise PuzzleError("the puzzle has no pieces")
     return out
+
+
+def _check_piece_count(count: int) -> None:
+    if count > MAX_CELLS:
+        raise PuzzleError(f"{count:,} pieces are too many: a region has at most {MAX_CELLS:,} cells")
 
 
 def _count(name: Any, count: Any) -> int:

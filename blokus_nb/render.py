@@ -12,6 +12,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from .coords import COLUMNS, cell_index
+from .errors import BlokusError
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -39,15 +40,23 @@ def board_svg(game: "Game", size: int = 400, *, last_move: bool = True, coordina
     Start squares are marked with a ring in their color until covered; the last
     placement is marked with a dot on each of its cells.
     """
+    if isinstance(size, bool) or not isinstance(size, (int, float)) or not 0 < size < float("inf"):
+        raise BlokusError(f"size is the picture's width in pixels, a positive number, not {size!r}")
     palette = palette or PALETTE
+    missing = [color for color in game.colors if color not in palette]
+    if missing:
+        raise BlokusError(f"the palette has no fill for {', '.join(missing)}")
+    with game.lock:  # one consistent position, even while another thread plays
+        grid = game.board_array()
+        move = game.last_move if last_move else None
+        label = repr(game)
     n = game.size
     margin = 0.9 if coordinates else 0.2  # in cells
     cell = size / (n + 2 * margin)
-    grid = game.board_array()
     colors = game.colors
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size:.0f}" height="{size:.0f}" '
            f'viewBox="0 0 {size:.2f} {size:.2f}" role="img" '
-           f'aria-label="{escape(repr(game))}">',
+           f'aria-label="{escape(label)}">',
            '<rect width="100%" height="100%" fill="white"/>']
     origin = margin * cell
     for y in range(n):
@@ -64,7 +73,6 @@ def board_svg(game: "Game", size: int = 400, *, last_move: bool = True, coordina
             cy = origin + (index // n + 0.5) * cell
             out.append(f'<circle cx="{cx:.2f}" cy="{cy:.2f}" r="{cell * 0.3:.2f}" fill="none" '
                        f'stroke="{palette[color]}" stroke-width="{cell * 0.12:.2f}"/>')
-    move = game.last_move if last_move else None
     if move is not None:
         for x, y in move.coords:
             out.append(f'<circle cx="{origin + (x + 0.5) * cell:.2f}" cy="{origin + (y + 0.5) * cell:.2f}" '

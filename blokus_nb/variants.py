@@ -63,9 +63,11 @@ class Variant:
         >>> get_variant("classic_3").player_of("green", 4)
         2
         """
+        if isinstance(nth_move, bool) or not isinstance(nth_move, int) or nth_move < 0:
+            raise BlokusError(f"nth_move counts a color's placements from 0, not {nth_move!r}")
         try:
             players = self.played_by[color]
-        except KeyError:
+        except (KeyError, TypeError):
             raise BlokusError(f"{color!r} is not a color of {self.name}; "
                               f"colors are {', '.join(self.colors)}") from None
         return players[nth_move % len(players)]
@@ -76,8 +78,8 @@ class Variant:
         >>> get_variant("classic_2").colors_of(1)
         ('blue', 'red')
         """
-        if not 1 <= player <= self.n_players:
-            raise BlokusError(f"{self.name} has players 1 to {self.n_players}, not {player}")
+        if isinstance(player, bool) or not isinstance(player, int) or not 1 <= player <= self.n_players:
+            raise BlokusError(f"{self.name} has players 1 to {self.n_players}, not {player!r}")
         return tuple(color for color in self.colors if self.played_by[color] == (player,))
 
     def __str__(self) -> str:

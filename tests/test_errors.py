@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import blokus_nb as bn
@@ -107,3 +109,119 @@ def test_an_illegal_move_from_a_worker_process_arrives_whole():
         with pytest.raises(bn.IllegalMoveError) as info:
             pool.submit(bn.Game().play, "a1").result()
     assert info.value.rule == "start-square" and info.value.cells == ("a20",)
+
+
+# -- plain TypeError/IndexError/AttributeError never reach users ------------------------------
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: bn.Move("blue", 10**9, 20), "not a placement id on a 20x20 board"),
+    (lambda: bn.Move("blue", -1, 20), "not a placement id"),
+    (lambda: bn.Move("blue", 1.5, 20), "not a placement id"),
+    (lambda: bn.Move(5, 0, 20), "color is a name"),
+    (lambda: bn.Move("blue", 0, 10**6), "board size is a whole number from 1 to 26"),
+    (lambda: bn.Game(players="AB"), "players is a list of names"),
+    (lambda: bn.Game(players=5), "players is a list of names"),
+    (lambda: bn.Game(players=["Ann", 7]), "player names are text"),
+    (lambda: bn.Game(setup={"blue": 5}), "setup for blue is a move text or a list"),
+    (lambda: bn.Game(setup=["a20"]), "setup maps colors"),
+    (lambda: bn.Game(setup={"blue": ["a20", "t1"]}), "places blue's 1 piece twice"),
+    (lambda: bn.Game().to_svg(size="x"), "a positive number"),
+    (lambda: bn.Game().to_svg(size=-3), "a positive number"),
+    (lambda: bn.render.board_svg(bn.Game(), palette={"blue": "#00f"}), "no fill for yellow, red, green"),
+    (lambda: bn.Game().owner("z99"), "z99 is not on the 20x20 board"),
+    (lambda: bn.Game().owner(5), "a cell is named by text"),
+    (lambda: bn.Game().player_label("1"), "players 1 to 4, not '1'"),
+    (lambda: bn.get_variant("classic_3").player_of("green", "x"), "nth_move counts"),
+    (lambda: bn.pieces.get(5), "no piece named 5"),
+    (lambda: bn.pieces.get("F").drawing(8), "orientations 0 to 7, not 8"),
+    (lambda: bn.pieces.transform([(0, 0)], 8), "numbered 0 to 7"),
+    (lambda: bn.pieces.normalize([]), "non-empty list of (x, y) pairs"),
+    (lambda: bn.pieces.identify([1, 2]), "(x, y) pairs"),
+    (lambda: bn.move.parse_placement("a20", 10**7), "board size"),
+], ids=lambda value: value if isinstance(value, str) else "")
+def test_bad_arguments_raise_blokus_errors_with_a_message(call, message):
+    with pytest.raises(bn.BlokusError, match=re.escape(message)):
+        call()
+
+
+def test_unknown_piece_names_stay_key_errors_too():
+    with pytest.raises(KeyError) as info:
+        bn.pieces.get("Q")
+    assert isinstance(info.value, bn.BlokusError) and str(info.value).startswith("no piece named 'Q'")
+
+
+def test_a_refused_setup_or_move_changes_nothing():
+    game = bn.Game("duo")
+    game.play(game.legal_moves()[0])
+    before = (game.board.snapshot(), game.history, game.version)
+    for bad in (bn.Move("purple", None, 14), "a1," * 40, 5, None):
+        with pytest.raises(bn.BlokusError):
+            game.play(bad)
+    assert (game.board.snapshot(), game.history, game.version) == before
+
+
+def _junk():
+    from hypothesis import strategies as st
+
+    return st.one_of(st.none(), st.booleans(), st.integers(-3, 30), st.integers(-10**12, 10**12),
+                     st.floats(allow_nan=True), st.text(max_size=6),
+                     st.sampled_from(["blue", "orange", "a20", "pass", "duo", "basic", "F", "e10"]),
+                     st.lists(st.text(max_size=3), max_size=3),
+                     st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+                     st.tuples(st.integers(-2, 5), st.integers(-2, 5)))
+
+
+def _public_game_methods() -> list[str]:
+    import inspect
+
+    return sorted(name for name, member in inspect.getmembers(bn.Game)
+                  if not name.startswith("_") and callable(member) and not isinstance(member, property)
+                  and name not in ("save", "from_json"))
+
+
+@pytest.mark.parametrize("method", _public_game_methods())
+def test_game_methods_answer_junk_with_blokus_errors(method):
+    import inspect
+
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    arity = len(inspect.signature(getattr(bn.Game, method)).parameters) - 1
+
+    @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(args=st.lists(_junk(), max_size=arity))
+    def check(args):
+        game = bn.Game("duo")
+        game.play(game.legal_moves()[0])
+        try:
+            getattr(game, method)(*args)
+        except bn.BlokusError:
+            pass
+        except TypeError as error:  # a wrong number of arguments is Python's business, not ours
+            assert "argument" in str(error), error
+
+    check()
+
+
+@pytest.mark.parametrize("function, arity", [
+    (bn.Move, 3), (bn.move.parse_placement, 2), (bn.pieces.get, 1), (bn.pieces.transform, 2),
+    (bn.pieces.normalize, 1), (bn.pieces.identify, 1), (bn.get_variant, 1),
+], ids=lambda value: getattr(value, "__name__", ""))
+def test_functions_answer_junk_with_blokus_errors(function, arity):
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from blokus_nb import coords
+
+    @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(args=st.lists(_junk(), min_size=arity, max_size=arity))
+    def check(args):
+        for call in (function, coords.cell_name, coords.cell_index, coords.parse_cell):
+            try:
+                call(*args[: 1 if call is coords.parse_cell else 2 if call is not function else arity])
+            except bn.BlokusError:
+                pass
+            except TypeError as error:
+                assert "argument" in str(error), error
+
+    check()

@@ -10,6 +10,7 @@ import matplotlib.pyplot as plt
 import pytest
 
 from blokus_nb import pieces, piece_plots, polyominoes
+from blokus_nb.errors import BlokusError
 
 matplotlib.use("Agg")
 
@@ -112,3 +113,53 @@ def test_piece_pictures():
     assert piece_plots.color_of("X") != piece_plots.color_of("F")
     assert piece_plots.color_of(pieces.get("F").orientations[3]) == piece_plots.color_of("F")
     plt.close("all")
+
+
+def test_too_many_squares_are_refused_at_once():
+    import time
+
+    for n in (10**6, polyominoes.MAX_SQUARES + 1):
+        start = time.perf_counter()
+        with pytest.raises(BlokusError, match="too many squares"):
+            polyominoes.enumerate(n)  # was RecursionError for 10**6
+        assert time.perf_counter() - start < 0.1
+
+
+def test_a_slow_listing_warns_first_and_once(monkeypatch):
+    from blokus_nb.errors import SlowComputationWarning
+
+    monkeypatch.setattr(polyominoes, "SLOW_SQUARES", 6)
+    monkeypatch.setattr(polyominoes, "_enumerate_done", set())
+    with pytest.warns(SlowComputationWarning, match="polyominoes of 7 squares"):
+        assert len(polyominoes.enumerate(7, "one-sided")) == 196
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        polyominoes.enumerate(7, "one-sided")  # computed: no second warning
+        polyominoes.enumerate(5)  # small: none
+
+
+def test_growing_needs_no_recursion():
+    import sys
+
+    limit = sys.getrecursionlimit()
+    del polyominoes._FREE[2:]  # forget all but the monomino
+    polyominoes._enumerate.cache_clear()
+    sys.setrecursionlimit(80)  # deep enough for pytest's frames, not for a recursion by size
+    try:
+        assert polyominoes.count(9) == 1285
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+@pytest.mark.parametrize("call", [
+    lambda: polyominoes.canonical(None),
+    lambda: polyominoes.canonical([]),
+    lambda: polyominoes.canonical(["ab"]),
+    lambda: polyominoes.canonical([(0, 0)], kind=[]),
+    lambda: polyominoes.enumerate(3, kind={}),
+])
+def test_bad_shapes_and_kinds_raise_blokus_errors(call):
+    with pytest.raises(BlokusError):
+        call()

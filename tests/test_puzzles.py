@@ -8,6 +8,7 @@ import random
 from xml.etree import ElementTree
 
 import matplotlib
+import numpy as np
 import matplotlib.pyplot
 import pytest
 from hypothesis import given, settings
@@ -390,3 +391,31 @@ def test_every_unique_tiling_is_valid_on_4x15():
     puzzle = Puzzle((15, 4), "pentominoes")
     for tiling in itertools.islice(puzzle.solutions(unique=True), 50):
         assert_valid(tiling, puzzle)
+
+
+# -- hostile sizes: refused before any work --------------------------------------------------
+
+@pytest.mark.parametrize("region, pieces_spec, error, message", [
+    ((10**4, 10**4), "pentominoes", RegionError, "100,000,000 cells"),
+    ("#" * 20_000, "pentominoes", RegionError, "the drawing has 20,000 cells"),
+    (np.ones((200, 200), dtype=bool), "pentominoes", RegionError, "the mask has 40,000 cells"),
+    ([(x, 0) for x in range(20_000)], "pentominoes", RegionError, "20,000 cells"),
+    ((6, 10), {"X": 10**9}, PuzzleError, "1,000,000,000 pieces are too many"),
+    ((6, 10), "F " * 10**6, PuzzleError, "1,000,000 pieces are too many"),
+    ((6, 10), 5, PuzzleError, "not int"),
+])
+def test_hostile_sizes_are_refused_at_once(region, pieces_spec, error, message):
+    import time
+
+    start = time.perf_counter()
+    with pytest.raises(error, match=message):
+        Puzzle(region, pieces_spec)
+    assert time.perf_counter() - start < 0.5
+
+
+def test_the_largest_region_is_accepted():
+    from blokus_nb.puzzles import MAX_CELLS
+
+    assert len(parse_region((100, MAX_CELLS // 100))) == MAX_CELLS
+    with pytest.raises(RegionError):
+        parse_region((101, MAX_CELLS // 100))
