@@ -305,13 +305,13 @@ class Game:
         if (offered is not None and offered[0] == self._position and isinstance(move, Move)
                 and self._to_play is not None and move.color == self.colors[self._to_play]
                 and offered[1].offers(move)):
-            color, pid = move.color, move.placement  # the engine just listed it for this position
+            played = self._push(move.color, move.placement, move)  # the engine just listed it here
         else:
             color, pid = self._read(move)
             error = self._why_illegal(color, pid, str(move))
             if error is not None:
                 raise error
-        played = self._push(color, pid)
+            played = self._push(color, pid)
         self._redo.clear()
         self._changed()
         return played
@@ -587,9 +587,10 @@ class Game:
                                     cells=geo.cell_names(pid))
         return None
 
-    def _push(self, color: str, pid: int | None) -> Move:
+    def _push(self, color: str, pid: int | None, move: Move | None = None) -> Move:
         board = self._board
-        move = Move.pass_move(color, self.size) if pid is None else interned_move(color, pid, self.size)
+        if move is None:
+            move = Move.pass_move(color, self.size) if pid is None else interned_move(color, pid, self.size)
         self._position += 1
         self._states.append((board.snapshot(), self._to_play, self._stuck))
         self._history.append(move)
@@ -632,5 +633,6 @@ class Game:
 
     def _changed(self) -> None:
         self.version += 1
-        for callback in list(self._listeners):
-            callback(self)
+        if self._listeners:
+            for callback in list(self._listeners):  # a callback may unsubscribe itself
+                callback(self)
