@@ -60,13 +60,19 @@ def _compile(size: int) -> LegalFunctions:
             test = f"        t = ({touch}) & {geo.valid[o]}\n        if t:\n            t &= {fits}\n"
             bodies["bitsets"].append(test + f"            if t:\n                out.append(({o}, t))\n")
             bodies["count"].append(test + "            n += t.bit_count()\n")
-            bodies["any"].append(test + "            if t:\n                return True\n")
+            # any() usually stops at the first fit, so it shifts only what it tests
+            # instead of computing every shift up front.
+            ds = [geo.offsets[k] for k in ks]
+            touch = " | ".join(f"(attach >> {d})" for d in ds)
+            fits = " & ".join(f"(allowed >> {d})" for d in ds)
+            bodies["any"].append(f"        t = ({touch}) & {geo.valid[o]}\n"
+                                 f"        if t and t & {fits}:\n            return True\n")
     heads = {"bitsets": "    out = []\n", "count": "    n = 0\n", "any": ""}
     tails = {"bitsets": "    return out\n", "count": "    return n\n", "any": "    return False\n"}
     namespace: dict = {}
     for name, body in bodies.items():
-        source = (f"def {name}(allowed, attach, hand):\n" + heads[name] + "".join(shifts)
-                  + "".join(body) + tails[name])
+        prefix = "" if name == "any" else "".join(shifts)
+        source = f"def {name}(allowed, attach, hand):\n" + heads[name] + prefix + "".join(body) + tails[name]
         filename = f"<blokus_nb.engine legal {name} {size}x{size}>"
         # Registered with linecache, so tracebacks, pdb and inspect.getsource show the lines.
         linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)

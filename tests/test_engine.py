@@ -59,10 +59,10 @@ def test_generated_functions_show_their_source(which):
     assert source.startswith(f"def {function.__name__}(allowed, attach, hand):")
     assert "allowed >> 14" in source
     try:
-        function(None, 1, 1)  # None >> ... fails on the first generated line
+        function(None, 1, 1)  # None >> ... fails on the first shift
     except TypeError:
         shown = traceback.format_exc()
-    assert "<blokus_nb.engine legal" in shown and "a0 = allowed >> 0" in shown
+    assert "<blokus_nb.engine legal" in shown and "allowed >> 0" in shown
 
 
 def test_playout_ends_with_no_color_able_to_move():
