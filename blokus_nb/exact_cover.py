@@ -27,7 +27,11 @@ from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from math import gcd
 from .errors import BlokusError
 
-__all__ = ["AlgorithmX", "TilingSearch"]
+__all__ = ["AlgorithmX", "TilingSearch", "MAX_PIECES"]
+
+#: The most pieces a :class:`TilingSearch` places: it goes one level of Python
+#: recursion deeper per piece, and must stay well inside the interpreter's limit.
+MAX_PIECES = 500
 
 
 class AlgorithmX:
@@ -75,6 +79,7 @@ class AlgorithmX:
         primary = self.primary
         rank = {name: i for i, name in enumerate(options)}  # try options in the order given
         chosen: list[Hashable] = []
+        done = object()  # marks a level with no option left to try (names may be None)
 
         def cover(name: Hashable) -> list[set[Hashable]]:
             # Remove every item of `name` and every option that clashes with it.
@@ -95,20 +100,37 @@ class AlgorithmX:
                         if other_item != item:
                             columns[other_item].add(other)
 
-        def search() -> Iterator[list[Hashable]]:
+        def choices() -> Iterator[Hashable] | None:
+            # The options covering the open item with fewest of them; None when none is open.
             open_items = [item for item in columns if item in primary]
             if not open_items:
-                yield list(chosen)
-                return
+                return None
             item = min(open_items, key=lambda i: len(columns[i]))
-            for name in sorted(columns[item], key=rank.__getitem__):
-                chosen.append(name)
-                removed = cover(name)
-                yield from search()
-                uncover(name, removed)
-                chosen.pop()
+            return iter(sorted(columns[item], key=rank.__getitem__))
 
-        yield from search()
+        # Depth-first with an explicit stack of levels [options left, removed by the
+        # current choice]: no recursion limit however many options a solution takes.
+        first = choices()
+        if first is None:
+            yield []
+            return
+        levels: list[list] = [[first, None]]
+        while levels:
+            level = levels[-1]
+            if level[1] is not None:  # take back this level's last choice
+                uncover(chosen.pop(), level[1])
+                level[1] = None
+            name = next(level[0], done)
+            if name is done:
+                levels.pop()
+                continue
+            chosen.append(name)
+            level[1] = cover(name)
+            deeper = choices()
+            if deeper is None:
+                yield list(chosen)
+            else:
+                levels.append([deeper, None])
 
     def solve(self) -> list[Hashable] | None:
         """One solution, or ``None`` if there is none.
@@ -171,6 +193,9 @@ class TilingSearch:
         self.start_filled = filled & self.full
         if len(self.neighbours) != n_cells:
             raise BlokusError("need the neighbours of every cell")
+        pieces = sum(quota for quota, _ in kinds)
+        if pieces > MAX_PIECES:
+            raise BlokusError(f"{pieces:,} pieces are too many to search: at most {MAX_PIECES}")
         guards = []
         start_used = 0
         shift = 0

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, Union
 
 from . import pieces as _pieces
 from .errors import BlokusError
-from .exact_cover import TilingSearch
+from .exact_cover import MAX_PIECES, TilingSearch
 from .pieces import Cell, Shape, move_cell, normalize, transform
 from .polyominoes import is_connected, orientations
 
@@ -335,8 +335,8 @@ def parse_pieces(spec: Any) -> dict[str, tuple[Shape, int]]:
 
 
 def _check_piece_count(count: int) -> None:
-    if count > MAX_CELLS:
-        raise PuzzleError(f"{count:,} pieces are too many: a region has at most {MAX_CELLS:,} cells")
+    if count > MAX_PIECES:
+        raise PuzzleError(f"{count:,} pieces are too many: a puzzle has at most {MAX_PIECES}")
 
 
 def _count(name: Any, count: Any) -> int:

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from blokus_nb import pieces
+from blokus_nb.errors import BlokusError
 from blokus_nb.exact_cover import AlgorithmX, TilingSearch
 
 
@@ -199,3 +200,20 @@ def test_remembered_counts_make_domino_tilings_of_a_chessboard_quick():
     # A tiny memory limit (the table is emptied when full) changes the speed, not the count.
     size, neighbours, kinds = grid_problem(6, 6, [pieces.get("2").cells], [18])
     assert TilingSearch(size, neighbours, kinds).count(memo_limit=50) == 6728
+
+
+def test_algorithm_x_has_no_recursion_limit():
+    # 3,000 items, each covered by exactly two options of its own: one solution per choice pattern
+    # would be 2**3000; the first one needs 3,000 levels (was RecursionError)
+    options = {(k, side): [k] for k in range(3000) for side in "ab"}
+    solution = AlgorithmX(options).solve()
+    assert solution is not None and len(solution) == 3000 and {k for k, _ in solution} == set(range(3000))
+    assert AlgorithmX({"x": ["a"], None: ["a"]}).count() == 2  # None is a name like any other
+
+
+def test_tiling_search_refuses_more_pieces_than_it_can_recurse():
+    from blokus_nb.exact_cover import MAX_PIECES
+
+    n = MAX_PIECES + 1
+    with pytest.raises(BlokusError, match="too many to search"):
+        TilingSearch(n, [[] for _ in range(n)], [(n, [1 << k for k in range(n)])])

@@ -419,3 +419,9 @@ def test_the_largest_region_is_accepted():
     assert len(parse_region((100, MAX_CELLS // 100))) == MAX_CELLS
     with pytest.raises(RegionError):
         parse_region((101, MAX_CELLS // 100))
+
+
+def test_more_pieces_than_the_search_can_place_are_refused():
+    with pytest.raises(PuzzleError, match="1,600 pieces are too many"):
+        Puzzle((40, 40), {"1": 1600})  # was a RecursionError when counted
+    assert Puzzle((20, 25), {"1": 500}).count() == 1
