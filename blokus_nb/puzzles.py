@@ -106,8 +106,12 @@ class Placement:
     cells: tuple[Cell, ...]
 
     def __init__(self, piece: str, cells: Iterable[Cell]) -> None:
+        try:
+            cells = _sorted_cells((int(x), int(y)) for x, y in cells)
+        except (TypeError, ValueError):
+            raise PlacementError(f"{cells!r} is not a list of (x, y) cells", rule="not-a-piece") from None
         object.__setattr__(self, "piece", piece)
-        object.__setattr__(self, "cells", _sorted_cells((int(x), int(y)) for x, y in cells))
+        object.__setattr__(self, "cells", cells)
 
 
 @dataclass(frozen=True)

@@ -425,3 +425,9 @@ def test_more_pieces_than_the_search_can_place_are_refused():
     with pytest.raises(PuzzleError, match="1,600 pieces are too many"):
         Puzzle((40, 40), {"1": 1600})  # was a RecursionError when counted
     assert Puzzle((20, 25), {"1": 500}).count() == 1
+
+
+@pytest.mark.parametrize("cells", [5, None, ["ab"], [(1, 2, 3)], [("x", 0)]])
+def test_a_placement_of_no_cells_is_a_placement_error(cells):
+    with pytest.raises(PlacementError, match="not a list of"):
+        Placement("F", cells)
