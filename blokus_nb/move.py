@@ -73,6 +73,13 @@ class Move:
         """
         return cls(color, None, size)
 
+    @classmethod
+    def _trusted(cls, color: str, placement: int | None, size: int) -> "Move":
+        """A move from values the engine produced: no checks (a random game makes a new one per move)."""
+        move = object.__new__(cls)
+        move.color, move.placement, move.size, move._cells = color, placement, size, None
+        return move
+
     @property
     def is_pass(self) -> bool:
         """Whether this move is a pass."""
@@ -130,7 +137,7 @@ def interned_move(color: str, placement: int, size: int) -> Move:
     table = _interned(color, size)
     move = table[placement]
     if move is None:
-        move = table[placement] = Move(color, placement, size)
+        move = table[placement] = Move._trusted(color, placement, size)
     return move
 
 
@@ -200,7 +207,7 @@ class LegalMoves(MutableSequence):
                     pid = row[low.bit_length() - 1]
                     move = table[pid]
                     if move is None:
-                        move = table[pid] = Move(color, pid, size)
+                        move = table[pid] = Move._trusted(color, pid, size)
                     append(move)
                     bits ^= low
             self._items = items
