@@ -21,7 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .coords import cell_name, pentobi_order
+from .coords import COLUMNS, cell_name, pentobi_order
+from .errors import BlokusError
 from .pieces import PIECES, Shape
 
 __all__ = ["Geometry", "geometry", "neighbours_mask", "diagonals_mask", "mask_cells", "mask_names"]
@@ -120,7 +121,9 @@ class Geometry:
 
 @lru_cache(maxsize=None)
 def geometry(size: int) -> Geometry:
-    """The (cached) placement tables for a ``size`` x ``size`` board."""
+    """The (cached) placement tables for a ``size`` x ``size`` board (5 to 26: every piece fits, cells have names)."""
+    if isinstance(size, bool) or not isinstance(size, int) or not 5 <= size <= len(COLUMNS):
+        raise BlokusError(f"a board for the pieces is 5 to {len(COLUMNS)} cells wide, not {size!r}")
     orientations = []
     piece_orientations = []
     for piece in PIECES:

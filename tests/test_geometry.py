@@ -40,3 +40,11 @@ def test_sides_and_corners_of_a_cell():
     assert mask_cells(neighbours_mask(corner, size)) == [3, 9]
     assert mask_cells(diagonals_mask(corner, size)) == [8]
     assert mask_names(centre, size) == ["c3"]
+
+
+@pytest.mark.parametrize("size", [0, 2, 4, 27, "14", True])
+def test_boards_the_pieces_do_not_fit_or_cells_cannot_name_are_refused(size):
+    from blokus_nb.errors import BlokusError
+
+    with pytest.raises(BlokusError, match="5 to 26 cells wide"):
+        geometry(size)
