@@ -26,7 +26,7 @@ def executed():
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nb.cells = [nbformat.v4.new_code_cell(
-        "from blokus_nb.widget import BlokusWidget\n"
+        "from blokus_nb.widgets import BlokusWidget\n"
         "w = BlokusWidget('duo')\n"
         "w.game.play('e9,d10,e10,f10,e11')\n"
         "w")]

@@ -4,17 +4,15 @@ the tests look at the live puzzle, the traits and what was sent back."""
 
 from __future__ import annotations
 
-import doctest
 import threading
 import time
 
 import pytest
 
-from blokus_nb import puzzle_widget, puzzle_widget_messages, puzzle_widget_state
-from blokus_nb.puzzle_widget import PuzzleWidget
 from blokus_nb.puzzles import Placement, Puzzle, PuzzleError
+from blokus_nb.widgets import PuzzleWidget
 
-from widget_messages_helpers import Recorder, custom, update, wait_for
+from widgets.helpers import Recorder, custom, update, wait_for
 
 # A 5x3 rectangle with the L, P and V pentominoes: 4 tilings, 1 up to symmetry.
 #   VLLLL
@@ -361,9 +359,3 @@ def test_in_ipython_the_views_catch_up_after_every_cell(monkeypatch):
     assert cells_of(w) == [("V5", V)]
     w.close()
     assert Shell.events.callbacks["post_run_cell"] == []
-
-
-@pytest.mark.parametrize("module", [puzzle_widget, puzzle_widget_messages, puzzle_widget_state])
-def test_docstring_examples(module):
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0 and result.failed == 0
