@@ -335,9 +335,6 @@ class BlokusWidget(WidgetBase):
         return read_request(content)
 
     def _handle(self, request: Request) -> None:
-        if request.kind == "new":
-            self.new_game(request.variant)
-            return
         if request.kind == "seek":
             if self.mode != "replay":
                 raise Refusal("moving through the game needs replay mode", "mode")
@@ -349,6 +346,9 @@ class BlokusWidget(WidgetBase):
                 raise Refusal("this board replays a game; it cannot be changed here", "mode")
             if request.version != self.version:
                 raise Refusal("the board changed before this request arrived; nothing was done", "stale")
+            if request.kind == "new":
+                self.new_game(request.variant)
+                return
             game = self.game
             if request.kind == "undo":
                 if not game.can_undo:

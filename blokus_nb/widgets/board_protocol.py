@@ -159,14 +159,14 @@ class Request:
 def read_request(content: Any) -> Request:
     """Check the shape of one message from a view; raise :class:`Refusal` if it is not a request."""
     kind = request_kind(content, KINDS)
+    if kind == "seek":  # a replay position: it changes no game, so no version to be stale against
+        return Request(kind, index=whole_number(content, "index"))
+    version = whole_number(content, "version")
     if kind == "new":
         variant = text(content, "variant")
         if variant not in VARIANTS:
             raise Refusal(f"unknown variant {variant!r}; variants are {', '.join(VARIANTS)}")
-        return Request(kind, variant=variant)
-    if kind == "seek":
-        return Request(kind, index=whole_number(content, "index"))
-    version = whole_number(content, "version")
+        return Request(kind, version=version, variant=variant)
     if kind == "place":
         return Request(kind, version=version, move=text(content, "move"), color=text(content, "color"),
                        piece=text(content, "piece", required=False))

@@ -77,7 +77,7 @@ def test_undo_redo_and_new_game_requests(duo):
     custom(duo, {"type": "redo", "version": duo.version})
     assert [str(m) for m in duo.game.history] == [X_AT_E10]
     old = duo.game
-    custom(duo, {"type": "new", "variant": "classic"})
+    custom(duo, {"type": "new", "variant": "classic", "version": duo.version})
     assert duo.game is not old and duo.game.variant.name == "classic"
     assert duo.size == 20 and duo.colors == ["blue", "yellow", "red", "green"] and duo.board == "0" * 400
 
@@ -119,7 +119,8 @@ def test_ai_seats_use_the_players_by_name_and_a_limit():
     ({"type": "place", "move": X_AT_E10, "color": "purple", "version": "1"}, "'version' must be a whole number"),
     ({"type": "place", "move": "e10," * 1000, "color": "purple", "version": 1}, "too long"),
     ({"type": "place", "move": X_AT_E10, "color": ["purple"], "version": 1}, "'color' must be text"),
-    ({"type": "new", "variant": "chess"}, "unknown variant"),
+    ({"type": "new", "variant": "chess", "version": 1}, "unknown variant"),
+    ({"type": "new", "variant": "duo"}, "'version' must be a whole number"),
     ({"type": "seek", "index": "3"}, "whole number"),
 ])
 def test_malformed_messages_change_nothing(duo, content, why):
@@ -182,6 +183,14 @@ def test_a_stale_undo_does_not_undo_a_newer_move(duo):
     place(duo, "j3,i4,j4,k4,j5")
     custom(duo, {"type": "undo", "version": old_version})
     assert len(duo.game.history) == 2
+
+
+def test_a_stale_new_game_request_does_not_wipe_the_game(duo):
+    place(duo, X_AT_E10)
+    game, sent = duo.game, Recorder(duo)
+    custom(duo, {"type": "new", "variant": "duo", "version": -999})
+    assert duo.game is game and [str(m) for m in game.history] == [X_AT_E10]
+    assert sent.refusals()[-1]["rule"] == "stale" and "changed" in duo.error
 
 
 def test_undo_with_nothing_to_undo_is_refused(duo):
@@ -291,7 +300,7 @@ def test_new_game_cancels_a_search_in_progress():
     slow = SlowPlayer(0.3)
     w = BlokusWidget("duo", players={"orange": slow}, ai_pause=0.0)
     place(w, X_AT_E10)
-    custom(w, {"type": "new", "variant": "duo"})
+    custom(w, {"type": "new", "variant": "duo", "version": w.version})
     assert slow.finished.wait(2)
     time.sleep(0.1)
     assert w.game.history == [] and w.thinking == ""
@@ -353,6 +362,14 @@ def test_replay_refuses_to_play(finished_game):
     place(w, str(finished_game.legal_moves()[0]) if not finished_game.is_over else "a1")
     assert finished_game.history == history and "replays a game" in w.error
     assert w.legal["moves"] == {}
+
+
+def test_replay_refuses_a_new_game(finished_game):
+    w = BlokusWidget(game=finished_game, mode="replay")
+    sent = Recorder(w)
+    custom(w, {"type": "new", "variant": "classic", "version": w.version})
+    assert w.game is finished_game and w.variant == "duo" and len(finished_game.moves) == 12
+    assert sent.refusals()[-1]["rule"] == "mode" and "replays a game" in w.error
 
 
 def test_seek_is_refused_in_play_mode(duo):
