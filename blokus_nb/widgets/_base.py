@@ -130,15 +130,28 @@ class WidgetBase(anywidget.AnyWidget):
 
     # ---------------------------------------------------------------- views -> Python
     def set_state(self, sync_data: dict) -> None:
-        """A view may only change view preferences; any other trait it sends is put back."""
+        """A view may only change view preferences; any other trait it sends is put back.
+
+        A view may echo a value it was sent (marimo re-runs the cells that use
+        a widget when its view writes a trait, so the views echo ``progress``):
+        that changes nothing and needs no answer.
+        """
         allowed = {k: v for k, v in sync_data.items() if k in self._view_writable}
-        refused = [k for k in sync_data if k not in self._view_writable and k in self.keys]
+        refused = [k for k, v in sync_data.items()
+                   if k not in self._view_writable and k in self.keys and not self._is_echo(k, v)]
         try:
             super().set_state(allowed)
         except traitlets.TraitError:
             refused += list(allowed)
         if refused:
             self.send_state(refused)
+
+    def _is_echo(self, name: str, value: Any) -> bool:
+        """Is ``value`` what trait ``name`` holds (as the view was sent it)?"""
+        try:
+            return bool(getattr(self, name) == value)
+        except Exception:  # a value that cannot even be compared is no echo
+            return False
 
     def _handle_custom_msg(self, content: Any, buffers: Any) -> None:
         super()._handle_custom_msg(content, buffers)

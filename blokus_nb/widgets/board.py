@@ -74,6 +74,9 @@ class BlokusWidget(WidgetBase):
     winners = traitlets.List(traitlets.Int()).tag(sync=True)
     status = traitlets.Unicode(help="Whose turn it is, who passed, or the result.").tag(sync=True)
     thinking = traitlets.Unicode(help="The color an AI (or the hint) is thinking for, else ''.").tag(sync=True)
+    progress = traitlets.Int(0, help="Increases with every change of the game: a move (from a view, from Python or "
+                                     "an AI seat), an undo, a redo, a new game. Observe it to follow the game.").tag(
+        sync=True)
     can_undo = traitlets.Bool(False).tag(sync=True)
     can_redo = traitlets.Bool(False).tag(sync=True)
     move_number = traitlets.Int(0, help="Placements so far.").tag(sync=True)
@@ -218,7 +221,7 @@ class BlokusWidget(WidgetBase):
             self._jobs.cancel()
             self._history_seen = len(new.history)
             self._replay = None
-            self._refresh(reset_replay=True)
+            self._refresh(reset_replay=True, progressed=True)
         self._schedule_ai()
 
     @traitlets.observe("mode")
@@ -241,7 +244,7 @@ class BlokusWidget(WidgetBase):
             self._history_seen = len(history)
             self._generation += 1
             self._jobs.cancel()
-            self._refresh()
+            self._refresh(progressed=True)
         for move in added:
             for callback in list(self._move_callbacks):
                 try:
@@ -253,11 +256,13 @@ class BlokusWidget(WidgetBase):
     def _shown_game(self) -> Game:
         return self._replay if self.mode == "replay" and self._replay is not None else self.game
 
-    def _refresh(self, reset_replay: bool = False, replay_index: int | None = None) -> None:
+    def _refresh(self, reset_replay: bool = False, replay_index: int | None = None,
+                 progressed: bool = False) -> None:
         """Send the views everything about the position they show. Call with the lock held.
 
         In replay mode the view shows ``replay_index`` placements; by default the
         same as before, or the end when it was at the end (or ``reset_replay``).
+        ``progressed``: the game itself changed, so :attr:`progress` moves on.
         """
         game = self.game
         if self.mode == "replay":
@@ -278,7 +283,8 @@ class BlokusWidget(WidgetBase):
         self._publish({**state, "seats": self.seats_for(shown),
                        "legal": {"version": self.version + 1, "color": state["to_play"], "moves": legal_moves},
                        "replay_length": len(game.moves), "replay_index": len(shown.moves),
-                       "comment": _comment(shown, game)})
+                       "comment": _comment(shown, game),
+                       "progress": self.progress + 1 if progressed else self.progress})
 
     def seats_for(self, game: Game) -> dict[str, str]:
         return {color: self._seat_labels.get(color, HUMAN) for color in game.colors}

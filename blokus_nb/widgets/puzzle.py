@@ -16,8 +16,8 @@ one away, get a hint or a solution, or start again (custom messages checked by
 :mod:`blokus_nb.widgets.puzzle_protocol`, then by the puzzle); a refused request
 changes nothing and sets :attr:`error`. Changes made from Python through the
 widget's methods, or ``w.puzzle = other``, reach every displayed view at once;
-changes made to ``w.puzzle`` directly show after the notebook cell has run
-(or on :meth:`PuzzleWidget.refresh`), because a puzzle does not announce them.
+changes made to ``w.puzzle`` directly (``w.puzzle.place(...)``) too, because
+the widget subscribes to its puzzle (in Jupyter, marimo or a script alike).
 
 A hint or a solution asked for in a view is searched for in a background
 thread, so the notebook stays responsive (a dead end on a 6x10 board can take
@@ -27,8 +27,8 @@ meanwhile; its answer is thrown away.
 
 from __future__ import annotations
 
-import weakref
-from typing import Any, Callable, Iterable
+from contextlib import contextmanager
+from typing import Any, Iterable, Iterator
 
 import traitlets
 
@@ -82,14 +82,14 @@ class PuzzleWidget(WidgetBase):
 
     def __init__(self, puzzle: Puzzle | Any, pieces: Any = None, **kwargs: Any) -> None:
         self._shown: tuple[Placement, ...] | None = None
-        self._unwatch: Callable[[], None] = lambda: None
+        self._following: Puzzle | None = None  # the puzzle subscribed to
+        self._batch_depth = 0
         if not isinstance(puzzle, Puzzle):
             puzzle = Puzzle(puzzle, "pentominoes" if pieces is None else pieces)
         elif pieces is not None:
             raise TypeError("give pieces with a region, not with a Puzzle (it has its pieces)")
         super().__init__(**kwargs)
         self.puzzle = puzzle
-        self._watch_cells()
 
     # ---------------------------------------------------------------- public API
     def place(self, cells: Iterable[Cell], piece: str | Piece | None = None) -> Placement:
@@ -97,23 +97,21 @@ class PuzzleWidget(WidgetBase):
 
         Raises :class:`~blokus_nb.puzzles.PlacementError` (and changes nothing) if it may not go there.
         """
-        with self._lock:
-            self.refresh()
+        with self._lock, self._batch():
             placement = self.puzzle.place(cells, piece)
             self._refresh()
         return placement
 
     def remove(self, where: Cell | Placement) -> Placement:
         """Take away the placement given, or the one covering cell ``where``; returns it."""
-        with self._lock:
-            self.refresh()
+        with self._lock, self._batch():
             placement = self.puzzle.remove(where)
             self._refresh()
         return placement
 
     def reset(self) -> None:
         """Take every piece off the board."""
-        with self._lock:
+        with self._lock, self._batch():
             self.puzzle.clear()
             self._refresh()
 
@@ -137,17 +135,19 @@ class PuzzleWidget(WidgetBase):
         return self._begin("solution", background=False)
 
     def refresh(self) -> None:
-        """Show changes made to :attr:`puzzle` directly (``w.puzzle.place(...)``).
+        """Show the puzzle's pieces if the views have not seen them yet.
 
-        In a notebook this happens by itself after every cell; call it from
-        code that runs outside one (a thread, a script).
+        Changes to :attr:`puzzle` show by themselves (the widget subscribes to
+        it); this is for a puzzle changed behind its back (``puzzle._placements``).
         """
         with self._lock:
             if self.puzzle.placements != self._shown:
                 self._refresh()
 
     def close(self) -> None:
-        self._unwatch()
+        if self._following is not None:
+            self._following.unsubscribe(self._on_puzzle_change)
+            self._following = None
         super().close()
 
     def __repr__(self) -> str:
@@ -159,7 +159,25 @@ class PuzzleWidget(WidgetBase):
     # ---------------------------------------------------------------- puzzle -> views
     @traitlets.observe("puzzle")
     def _on_new_puzzle(self, change: dict) -> None:
+        if self._following is not None:
+            self._following.unsubscribe(self._on_puzzle_change)
+        self._following = change["new"]
+        self._following.subscribe(self._on_puzzle_change)
         self._refresh()
+
+    def _on_puzzle_change(self, puzzle: Puzzle) -> None:
+        with self._lock:
+            if puzzle is self.puzzle and not self._batch_depth:
+                self.refresh()
+
+    @contextmanager
+    def _batch(self) -> Iterator[None]:
+        """The widget changes the puzzle in several steps and refreshes once at the end (lock held)."""
+        self._batch_depth += 1
+        try:
+            yield
+        finally:
+            self._batch_depth -= 1
 
     def _refresh(self) -> None:
         """Send the views everything about the puzzle; forget any hint, message or search."""
@@ -167,30 +185,6 @@ class PuzzleWidget(WidgetBase):
             self._shown = self.puzzle.placements
             self._jobs.cancel()
             self._publish({**view_state(self.puzzle), "message": ""})
-
-    def _watch_cells(self) -> None:
-        """In IPython, refresh after every cell: ``w.puzzle.place(...)`` in a cell then shows at once."""
-        try:
-            from IPython import get_ipython
-        except ImportError:  # pragma: no cover - IPython comes with ipywidgets
-            return
-        shell = get_ipython()
-        if shell is None:
-            return
-        widget = weakref.ref(self)
-
-        def after_cell(*_: Any) -> None:
-            alive = widget()
-            if alive is not None:
-                alive.refresh()
-
-        shell.events.register("post_run_cell", after_cell)
-
-        def unwatch() -> None:
-            if after_cell in shell.events.callbacks.get("post_run_cell", []):
-                shell.events.unregister("post_run_cell", after_cell)
-
-        self._unwatch = unwatch
 
     # ---------------------------------------------------------------- hints and solutions
     def _begin(self, kind: str, background: bool = True) -> Any:
@@ -232,12 +226,13 @@ class PuzzleWidget(WidgetBase):
             self.message = "This puzzle has no solution."
             return None
         had = self.puzzle.placements
-        if not kept:
-            self.puzzle.clear()
-        for placement in tiling.placements:
-            if not (kept and placement in had):
-                self.puzzle.place(placement.cells, placement.piece)
-        self._refresh()
+        with self._batch():
+            if not kept:
+                self.puzzle.clear()
+            for placement in tiling.placements:
+                if not (kept and placement in had):
+                    self.puzzle.place(placement.cells, placement.piece)
+            self._refresh()
         if kept and had:
             self.message = ("A solution that keeps the piece you placed." if len(had) == 1 else
                             f"A solution that keeps the {len(had)} pieces you placed.")
@@ -259,12 +254,11 @@ class PuzzleWidget(WidgetBase):
             if request.kind in ("place", "remove"):
                 try:
                     if request.kind == "place":
-                        self.puzzle.place(request.cells, request.piece)
+                        self.place(request.cells, request.piece)
                     else:
-                        self.puzzle.remove(request.cells[0])
+                        self.remove(request.cells[0])
                 except PlacementError as exc:
                     raise Refusal(str(exc), exc.rule, tuple(f"{x},{y}" for x, y in exc.cells)) from None
-                self._refresh()
             elif request.kind == "reset":
                 self.reset()
             else:

@@ -419,3 +419,32 @@ def test_save_writes_a_record_that_loads_back(duo, tmp_path):
     from blokus_nb.records import load
 
     assert [str(m) for m in load(path).history] == [X_AT_E10]
+
+
+# ---------------------------------------------------------------- progress: one trait to follow the game by
+def test_progress_moves_on_with_every_change_of_the_game_wherever_it_comes_from():
+    w = BlokusWidget("duo", players={"orange": "random"}, ai_pause=0, seed=2)
+    seen = []
+    w.observe(lambda change: seen.append(change["new"]), "progress")
+    start = w.progress
+    place(w, X_AT_E10)  # a click: purple's move, then orange's answer from the AI thread
+    wait_for(lambda: len(w.game.history) == 2 and w.thinking == "")
+    assert w.progress == start + 2 and seen == [start + 1, start + 2]
+    w.undo()  # back to purple: both moves taken back, one change each
+    assert w.progress == start + 4 and w.game.history == []
+    w.new_game("classic")
+    assert w.progress == start + 5
+    w.palette = "colorblind"  # a view preference is not progress
+    w.mode = "replay"
+    assert w.progress == start + 5
+    w.close()
+
+
+def test_a_view_echoing_progress_changes_nothing_and_gets_no_answer(duo):
+    # marimo re-runs the cells that use a widget only when its view writes a trait: the view echoes progress.
+    duo.game.play(X_AT_E10)
+    sent = Recorder(duo)
+    update(duo, {"progress": duo.progress})
+    assert sent.messages == [] and duo.error == ""
+    update(duo, {"progress": duo.progress + 5})  # not an echo: put back
+    assert sent.updates()[-1] == {"progress": duo.progress}
