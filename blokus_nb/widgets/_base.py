@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
-from typing import Any, Callable
+from contextlib import contextmanager
+from typing import Any, Callable, ContextManager, Iterator
 
 import anywidget
 import traitlets
@@ -50,6 +51,7 @@ class WidgetBase(anywidget.AnyWidget):
         # Changes come from the kernel's thread and from background searches: one lock orders them.
         self._lock = threading.RLock()
         self._jobs = Jobs(self._job_done)
+        self._batch_depth = 0
         super().__init__(**kwargs)
 
     # ---------------------------------------------------------------- for subclasses
@@ -72,6 +74,19 @@ class WidgetBase(anywidget.AnyWidget):
     def _answer(self, job: Job, result: Any, error: BaseException | None) -> Any:
         """Use the answer of ``job`` (called with the lock held, only if the position is unchanged)."""
         raise NotImplementedError
+
+    def _locked(self) -> ContextManager[Any]:
+        """The lock every change takes (a subclass may put its model's lock in front of the widget's)."""
+        return self._lock
+
+    @contextmanager
+    def _batch(self) -> Iterator[None]:
+        """Several changes as one (lock held): reactions to each (a refresh, an AI's turn) wait for the end."""
+        self._batch_depth += 1
+        try:
+            yield
+        finally:
+            self._batch_depth -= 1
 
     # ---------------------------------------------------------------- notebook output
     def _repr_mimebundle_(self, **kwargs: Any):
@@ -112,7 +127,7 @@ class WidgetBase(anywidget.AnyWidget):
         here and what :meth:`_answer` returns is returned. ``cancelled`` is set
         when the answer is no longer wanted (a search may watch it to stop early).
         """
-        with self._lock:
+        with self._locked():
             job = Job(kind, compute, self._stamp(), color=color, pause=pause,
                       cancelled=cancelled or threading.Event())
             self.thinking = color or kind
@@ -122,7 +137,8 @@ class WidgetBase(anywidget.AnyWidget):
         return self._jobs.run(job)
 
     def _job_done(self, job: Job, result: Any, error: BaseException | None) -> Any:
-        with self._lock:
+        # The check and the use are one step under the lock: nothing changes the position in between.
+        with self._locked():
             if job.asked != self._stamp():
                 return None  # an answer about a position that no longer exists
             self.thinking = ""

@@ -18,7 +18,7 @@ from __future__ import annotations
 import sys
 import threading
 import traceback
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
 
@@ -99,7 +99,6 @@ class BlokusWidget(WidgetBase):
                  ai_pause: float = 0.4, ai_limit: Any = None, seed: int | None = None,
                  **kwargs: Any) -> None:
         self._generation = 0
-        self._hold_ai = 0
         self._history_seen = 0
         self._move_callbacks: list[Callable[[Move], Any]] = []
         self._seat_players: dict[str, Any] = {}
@@ -128,7 +127,7 @@ class BlokusWidget(WidgetBase):
                 raise BlokusError(f"{color!r} is not a color; colors are blue, yellow, red, green, purple, orange")
             seed = None if self._seed is None else self._seed + k
             labels[color], objects[color] = make_seat(spec, seed)
-        with self._lock:
+        with self._locked():
             self._seat_labels, self._seat_players = labels, objects
             self._generation += 1
             self._jobs.cancel()
@@ -157,8 +156,7 @@ class BlokusWidget(WidgetBase):
         With AI seats, undoing only the AI's answer would let it answer again;
         so this goes back to the last position where a human was to play.
         """
-        with self._lock, self._ai_held():
-            game = self.game
+        with self._locked() as game, self._batch():
             if not game.can_undo:
                 raise BlokusError("there is no move to undo")
             game.undo()
@@ -168,8 +166,7 @@ class BlokusWidget(WidgetBase):
 
     def redo(self) -> None:
         """Replay the moves taken back by :meth:`undo` up to the next human turn."""
-        with self._lock, self._ai_held():
-            game = self.game
+        with self._locked() as game, self._batch():
             if not game.can_redo:
                 raise BlokusError("there is no move to redo")
             game.redo()
@@ -184,7 +181,7 @@ class BlokusWidget(WidgetBase):
 
     def suggest(self) -> None:
         """Ask ``hint_player`` for a good move; it appears in :attr:`hint` and on the board."""
-        with self._lock:
+        with self._locked():
             game = self.game
             if self.mode != "play" or game.is_over:
                 raise BlokusError("there is no move to suggest")
@@ -216,7 +213,7 @@ class BlokusWidget(WidgetBase):
         if old is not None:
             old.unsubscribe(self._on_game_change)
         new.subscribe(self._on_game_change)
-        with self._lock:
+        with self._locked():
             self._generation += 1
             self._jobs.cancel()
             self._history_seen = len(new.history)
@@ -228,7 +225,7 @@ class BlokusWidget(WidgetBase):
     def _on_mode(self, change: dict) -> None:
         if self.game is None:
             return
-        with self._lock:
+        with self._locked():
             self._generation += 1
             self._jobs.cancel()
             self._replay = None
@@ -236,7 +233,9 @@ class BlokusWidget(WidgetBase):
         self._schedule_ai()
 
     def _on_game_change(self, game: Game) -> None:
-        with self._lock:
+        if game is not self.game:  # a game this widget no longer shows
+            return
+        with self._locked():
             if game is not self.game:
                 return
             history = game.history
@@ -252,6 +251,24 @@ class BlokusWidget(WidgetBase):
                 except Exception:  # a user's callback must not break the widget
                     traceback.print_exc(file=sys.stderr)
         self._schedule_ai()
+
+    @contextmanager
+    def _locked(self) -> Iterator[Game | None]:
+        """Hold the game's lock, then the widget's; give the game.
+
+        Every change to the game goes through here, from a view, from Python
+        or from an AI seat's thread, and :meth:`Game.play` holds the game's
+        lock while it tells the widget; so the game's lock always comes first
+        (the other order could deadlock), and a check and the change it allows
+        are one step (an AI's answer is played only on the position it was
+        asked about).
+        """
+        while True:
+            game = self.game
+            with game.lock if game is not None else nullcontext(), self._lock:
+                if game is self.game:  # not replaced while we waited for its lock
+                    yield game
+                    return
 
     def _shown_game(self) -> Game:
         return self._replay if self.mode == "replay" and self._replay is not None else self.game
@@ -296,19 +313,10 @@ class BlokusWidget(WidgetBase):
     def _has_human(self) -> bool:
         return any(not self._is_ai(c) for c in self.game.colors)
 
-    @contextmanager
-    def _ai_held(self) -> Iterator[None]:
-        """No AI starts thinking during a batch of changes (e.g. the steps of one undo)."""
-        self._hold_ai += 1
-        try:
-            yield
-        finally:
-            self._hold_ai -= 1
-
     def _schedule_ai(self) -> None:
-        with self._lock:
+        with self._locked():
             game = self.game
-            if self._hold_ai or self.mode != "play" or game is None or game.is_over or self._jobs.busy:
+            if self._batch_depth or self.mode != "play" or game is None or game.is_over or self._jobs.busy:
                 return
             color = game.to_play
             player = self._seat_players.get(color)
@@ -344,10 +352,10 @@ class BlokusWidget(WidgetBase):
         if request.kind == "seek":
             if self.mode != "replay":
                 raise Refusal("moving through the game needs replay mode", "mode")
-            with self._lock:
+            with self._locked():
                 self._refresh(replay_index=request.index)
             return
-        with self._lock:
+        with self._locked():
             if self.mode != "play":
                 raise Refusal("this board replays a game; it cannot be changed here", "mode")
             if request.version != self.version:

@@ -27,8 +27,7 @@ meanwhile; its answer is thrown away.
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable
 
 import traitlets
 
@@ -83,7 +82,6 @@ class PuzzleWidget(WidgetBase):
     def __init__(self, puzzle: Puzzle | Any, pieces: Any = None, **kwargs: Any) -> None:
         self._shown: tuple[Placement, ...] | None = None
         self._following: Puzzle | None = None  # the puzzle subscribed to
-        self._batch_depth = 0
         if not isinstance(puzzle, Puzzle):
             puzzle = Puzzle(puzzle, "pentominoes" if pieces is None else pieces)
         elif pieces is not None:
@@ -169,15 +167,6 @@ class PuzzleWidget(WidgetBase):
         with self._lock:
             if puzzle is self.puzzle and not self._batch_depth:
                 self.refresh()
-
-    @contextmanager
-    def _batch(self) -> Iterator[None]:
-        """The widget changes the puzzle in several steps and refreshes once at the end (lock held)."""
-        self._batch_depth += 1
-        try:
-            yield
-        finally:
-            self._batch_depth -= 1
 
     def _refresh(self) -> None:
         """Send the views everything about the puzzle; forget any hint, message or search."""

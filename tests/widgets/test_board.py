@@ -5,6 +5,7 @@ the tests look at the live game, the traits and what was sent back."""
 from __future__ import annotations
 
 import json
+import sys
 import threading
 import time
 
@@ -419,6 +420,74 @@ def test_save_writes_a_record_that_loads_back(duo, tmp_path):
     from blokus_nb.records import load
 
     assert [str(m) for m in load(path).history] == [X_AT_E10]
+
+
+# ---------------------------------------------------------------- races between Python and the AI thread
+def replays(game: bn.Game) -> bool:
+    """Whether ``game``'s history is a legal game: its placements, played again from the start, give it back."""
+    fresh = bn.Game(game.variant.name)
+    try:
+        for move in game.moves:
+            fresh.play(move)
+    except bn.BlokusError:
+        return False
+    return ([(m.color, str(m)) for m in fresh.history] == [(m.color, str(m)) for m in game.history]
+            and fresh.board_array().tolist() == game.board_array().tolist())
+
+
+@pytest.fixture
+def thread_switches_often():
+    """Let threads take turns every microsecond, so a race shows in a few runs instead of a few hundred."""
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    yield
+    sys.setswitchinterval(interval)
+
+
+def test_python_playing_and_undoing_while_an_ai_seat_answers_keeps_a_legal_history(thread_switches_often):
+    # Python plays purple's moves and takes moves back as fast as it can while the orange seat answers
+    # from its thread at once (ai_pause=0): every change must go through one lock, in one order (or the
+    # two threads deadlock), and an answer found for a position that is gone must not be played.
+    # Before the lock: 10 of 30 runs ended with a history that is not a legal game.
+    broken = []
+
+    def drive() -> None:
+        for run in range(30):
+            w = BlokusWidget("duo", players={"orange": "random"}, ai_pause=0, seed=run)
+            game = w.game
+            for step in range(60):
+                try:
+                    if step % 3 == 2 and game.can_undo:
+                        game.undo()
+                    elif not game.is_over:
+                        moves = game.legal_moves("purple") or ["pass"]
+                        game.play(moves[(run + step) % len(moves)])
+                except bn.BlokusError:
+                    pass  # orange's turn, or the position moved on under us: the rules refuse, fine
+            w.close()  # no new search; one being played now finishes under the game's lock
+            with game.lock:  # a consistent snapshot: the history must replay at every moment
+                if not replays(game):
+                    broken.append(run)
+
+    driver = threading.Thread(target=drive, daemon=True)
+    driver.start()
+    driver.join(120)
+    assert not driver.is_alive(), "Python and the AI thread deadlocked"
+    assert broken == []
+
+
+def test_an_answer_for_a_position_that_is_gone_is_not_played():
+    slow = SlowPlayer(0.2)
+    w = BlokusWidget("duo", players={"orange": slow}, ai_pause=0.0)
+    w.game.play(X_AT_E10)
+    assert w.thinking == "orange"
+    w.game.undo()
+    w.game.play("e9,d10,e10,f10,e11")  # the same position again, reached anew: the search must be asked again
+    assert slow.finished.wait(2)
+    wait_for(lambda: len(w.game.history) == 2)
+    time.sleep(0.3)
+    assert len(w.game.history) == 2 and replays(w.game) and slow.calls == 2
+    w.close()
 
 
 # ---------------------------------------------------------------- progress: one trait to follow the game by
