@@ -49,7 +49,7 @@ export class BlokusView implements InputTarget {
     this.panel = new Panel();
     this.controls = new Controls({
       action: (action) => this.action(action),
-      newGame: (variant) => this.sync.send({ type: "new", variant }),
+      newGame: (variant) => this.sync.send({ type: "new", variant, version: this.state.version }),
       seek: (index) => this.seek(index),
     });
     const header = html("div", { class: "bk-header" }, this.root);
