@@ -1,10 +1,11 @@
-// Board drawing: one SVG <rect data-cell="e10"> per cell, plus layers for the
-// start squares, the last move, the learner hints, a suggested move and the
-// preview of the piece in hand. Colors come from CSS (see widget.css).
+// Board drawing: one SVG <rect data-cell="e10"> per cell (data-owner on the
+// covered ones), each placed piece drawn over them as one shape, and layers for
+// the start squares, the last move's mark, the learner hints, a suggested move
+// and the preview of the piece in hand. Colors come from CSS (see board.css).
 
 import { setFlag, svg } from "../shared/dom.js";
-import { type GridBox, PreviewLayer, cellAt } from "../shared/grid.js";
-import type { Cell } from "../shared/shapes.js";
+import { type GridBox, PieceShape, PreviewLayer, cellAt } from "../shared/grid.js";
+import { type Cell, cellKey, connectedPieces } from "../shared/shapes.js";
 import { cellName, parseCell } from "./cells.js";
 import type { PreviewState } from "./preview.js";
 import type { Hint, WidgetState } from "./protocol.js";
@@ -16,8 +17,11 @@ export class BoardView {
   readonly svg: SVGSVGElement;
   private readonly cells: SVGRectElement[] = [];
   private readonly starts: Map<string, SVGCircleElement> = new Map();
+  private readonly pieces: SVGGElement;
+  private readonly lastMark: SVGCircleElement;
   private readonly hintLayer: SVGGElement;
   private readonly suggestion: SVGGElement;
+  private readonly suggestionShape: PieceShape;
   private readonly preview: PreviewLayer;
   private readonly grid: GridBox;
   private owners = "";
@@ -47,6 +51,7 @@ export class BoardView {
         }, grid));
       }
     }
+    this.pieces = svg("g", { class: "bk-pieces", "aria-hidden": "true" }, this.svg);
     const labels = svg("g", { class: "bk-coords", "aria-hidden": "true" }, this.svg);
     for (let i = 0; i < size; i++) {
       svg("text", { x: i + 0.5, y: size + MARGIN / 2 + 0.05 }, labels).textContent = "abcdefghijklmnopqrstuvwxyz"[i];
@@ -57,12 +62,14 @@ export class BoardView {
       const cell = parseCell(name, size);
       if (!cell) continue;
       this.starts.set(name, svg("circle", {
-        cx: cell[0] + 0.5, cy: cell[1] + 0.5, r: 0.28, "data-start": color, "data-color": color,
+        cx: cell[0] + 0.5, cy: cell[1] + 0.5, r: 0.3, "data-start": color, "data-color": color,
       }, startLayer));
     }
+    this.lastMark = svg("circle", { class: "bk-last-mark", r: 0.17, display: "none", "aria-hidden": "true" }, this.svg);
     this.hintLayer = svg("g", { class: "bk-hints", "aria-hidden": "true" }, this.svg);
-    this.suggestion = svg("g", { class: "bk-suggestion" }, this.svg);
-    this.preview = new PreviewLayer(this.svg, "bk-preview", INSET);
+    this.suggestion = svg("g", { class: "bk-suggestion", display: "none" }, this.svg);
+    this.suggestionShape = new PieceShape(this.suggestion, { class: "bk-suggestion-shape" });
+    this.preview = new PreviewLayer(this.svg, "bk-preview");
   }
 
   /** The board cell under a pointer position, or null when outside the board. */
@@ -79,6 +86,7 @@ export class BoardView {
         else this.cells[i].setAttribute("data-owner", this.colors[Number(owner) - 1] ?? "unknown");
       }
       this.owners = state.board;
+      this.drawPieces();
       for (const [name, circle] of this.starts) {
         const cell = parseCell(name, this.size)!;
         setFlag(circle, "data-covered", state.board[cell[1] * this.size + cell[0]] !== "0");
@@ -89,6 +97,7 @@ export class BoardView {
       for (const name of this.lastCells) this.cell(name)?.removeAttribute("data-last");
       for (const name of last) this.cell(name)?.setAttribute("data-last", "true");
       this.lastCells = [...last];
+      this.markLast(last);
     }
     this.drawHints(state);
     this.drawSuggestion(state);
@@ -142,23 +151,49 @@ export class BoardView {
     }
   }
 
+  /** Each placed piece as one shape: the cells of one color joined by a side are one piece (the rules keep two apart). */
+  private drawPieces(): void {
+    const owner = new Map<string, string>();
+    this.cells.forEach((rect, i) => {
+      const color = rect.getAttribute("data-owner");
+      if (color) owner.set(cellKey([i % this.size, Math.floor(i / this.size)]), color);
+    });
+    this.pieces.replaceChildren();
+    for (const piece of connectedPieces(owner)) {
+      new PieceShape(this.pieces, {
+        class: "bk-placed", "data-color": piece.owner,
+        "data-cells": piece.cells.map((c) => cellName(c, this.size)).join(","),
+      }, piece.cells);
+    }
+  }
+
+  /** A dot on the last move's piece, on the square nearest its middle. */
+  private markLast(names: readonly string[]): void {
+    const cells = names.map((n) => parseCell(n, this.size)).filter((c): c is Cell => c !== null);
+    if (cells.length === 0) {
+      this.lastMark.setAttribute("display", "none");
+      return;
+    }
+    const mx = cells.reduce((sum, c) => sum + c[0], 0) / cells.length;
+    const my = cells.reduce((sum, c) => sum + c[1], 0) / cells.length;
+    const [x, y] = cells.reduce((a, b) => ((b[0] - mx) ** 2 + (b[1] - my) ** 2 < (a[0] - mx) ** 2 + (a[1] - my) ** 2 ? b : a));
+    this.lastMark.setAttribute("cx", String(x + 0.5));
+    this.lastMark.setAttribute("cy", String(y + 0.5));
+    this.lastMark.setAttribute("data-at", cellName([x, y], this.size));
+    this.lastMark.removeAttribute("display");
+  }
+
   private drawSuggestion(state: WidgetState): void {
     const hint = "move" in state.hint && state.hint.version === state.version ? (state.hint as Hint) : null;
     const key = hint ? hint.move : "";
     if (key === this.suggestionKey) return;
     this.suggestionKey = key;
-    this.suggestion.replaceChildren();
     this.suggestion.setAttribute("data-move", key);
     this.suggestion.setAttribute("data-piece", hint?.piece ?? "");
     this.suggestion.setAttribute("data-anchor", ""); // the view sets it when it takes the hint up
-    if (!hint) return;
-    for (const name of hint.cells) {
-      const cell = parseCell(name, this.size);
-      if (!cell) continue;
-      svg("rect", {
-        class: "bk-suggestion-cell", "data-hint-cell": name,
-        x: cell[0] + INSET, y: cell[1] + INSET, width: 1 - 2 * INSET, height: 1 - 2 * INSET, rx: 0.08,
-      }, this.suggestion);
-    }
+    const cells = (hint?.cells ?? []).map((n) => parseCell(n, this.size)).filter((c): c is Cell => c !== null);
+    this.suggestionShape.draw(cells);
+    if (hint) this.suggestion.removeAttribute("display");
+    else this.suggestion.setAttribute("display", "none");
   }
 }

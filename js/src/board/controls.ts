@@ -62,6 +62,16 @@ export class Controls {
       type: "range", min: 0, max: 0, value: 0, step: 1, "data-action": "seek", "aria-label": "Move number",
     }, this.replay);
     this.slider.addEventListener("input", () => callbacks.seek(Number(this.slider.value)));
+    // The slider's keys, done here: in JupyterLab the page stops their default action
+    // (the notebook's own arrow keys), so the slider would never move.
+    this.slider.addEventListener("keydown", (event) => {
+      const to = sliderKey(event.key, Number(this.slider.value), Number(this.slider.max));
+      if (to === null || event.altKey || event.ctrlKey || event.metaKey) return;
+      event.preventDefault();
+      event.stopPropagation();
+      this.slider.value = String(to);
+      callbacks.seek(to);
+    });
     this.position = html("span", { class: "bk-replay-position", "data-role": "replay-position" }, this.replay);
   }
 
@@ -108,4 +118,14 @@ export class Controls {
   private enable(action: Action, on: boolean): void {
     this.buttons.enable(action, on);
   }
+}
+
+/** Where a key moves the replay slider from `at` (0 to `max`), or null for keys it leaves alone. */
+export function sliderKey(key: string, at: number, max: number): number | null {
+  const step = Math.max(1, Math.round(max / 10));
+  const to: Record<string, number> = {
+    ArrowLeft: at - 1, ArrowDown: at - 1, ArrowRight: at + 1, ArrowUp: at + 1,
+    PageDown: at - step, PageUp: at + step, Home: 0, End: max,
+  };
+  return key in to ? Math.max(0, Math.min(max, to[key])) : null;
 }

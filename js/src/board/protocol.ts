@@ -25,17 +25,26 @@ export interface LastMove {
   piece: string;
 }
 
-export interface ColorScore {
-  squares: number;
+/** The scorings a view can show (Game.scores): Pentobi's points, and the rulebook's basic and advanced. */
+export type Scoring = "points" | "basic" | "advanced";
+
+/** A score under each scoring; `score` is the advanced score (kept for older saved states). */
+export interface ScoreSet {
   score: number;
+  points?: number;
+  basic?: number;
+  advanced?: number;
+}
+
+export interface ColorScore extends ScoreSet {
+  squares: number;
   player: number;
 }
 
-export interface PlayerScore {
+export interface PlayerScore extends ScoreSet {
   number: number;
   name: string;
   colors: string[];
-  score: number;
 }
 
 export interface Scores {

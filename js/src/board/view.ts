@@ -43,8 +43,8 @@ export class BlokusView extends PieceView<WidgetState, Message, Command> {
       newGame: (variant) => this.sync.send({ type: "new", variant }),
       seek: (index) => this.seek(index),
     });
-    this.side.append(this.panel.element, this.trayBox);
-    this.root.append(this.controls.element, this.controls.replay);
+    this.side.append(this.trayBox, this.panel.element);
+    this.boardColumn.append(this.controls.element, this.controls.replay);
     this.start();
   }
 
@@ -137,7 +137,7 @@ export class BlokusView extends PieceView<WidgetState, Message, Command> {
     if (held.piece === null || held.anchor === null || !(held.pointerOnBoard || held.keyboardMode)) {
       board.hidePreview();
       if (this.humanToPlay() && held.piece === null) {
-        this.header.say(`Pick a ${this.state.to_play} piece from the tray.`);
+        this.header.say(`Pick a piece from the ${this.state.to_play} tray.`);
       } else if (held.piece !== null) {
         this.header.say(`${held.piece} in hand: move over the board to place it.`);
       } else {

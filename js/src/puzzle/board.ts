@@ -1,10 +1,10 @@
 // Drawing the puzzle: one SVG <rect data-cell="x,y"> per cell of the region
-// (holes are simply not drawn), the placed pieces in their colours with an
-// outline round each, a hinted placement, the preview of the piece in hand and
-// the keyboard cursor. Colours of empty cells and lines come from CSS.
+// (holes are simply not drawn), each placed piece over them as one shape in its
+// colour, a hinted placement, the preview of the piece in hand and the keyboard
+// cursor. Colours of empty cells and lines come from CSS.
 
 import { setFlag, svg } from "../shared/dom.js";
-import { type GridBox, PreviewLayer, cellAt } from "../shared/grid.js";
+import { type GridBox, PieceShape, PreviewLayer, cellAt } from "../shared/grid.js";
 import { type Cell, cellKey, outlinePath } from "../shared/shapes.js";
 import { owners } from "./cells.js";
 import type { PlacedPiece, XY } from "./protocol.js";
@@ -15,8 +15,10 @@ const CELL_PIXELS = 56; // the largest a cell is drawn; a narrower cell output s
 export class PuzzleBoard {
   readonly svg: SVGSVGElement;
   private readonly cells = new Map<string, SVGRectElement>();
-  private readonly pieceEdges: SVGPathElement;
+  private readonly pieces: SVGGElement;
+  private shapes: PieceShape[] = [];
   private readonly suggestion: SVGGElement;
+  private readonly suggestionShape: PieceShape;
   private readonly preview: PreviewLayer;
   private readonly grid: GridBox;
   private readonly cursor: SVGRectElement;
@@ -43,12 +45,13 @@ export class PuzzleBoard {
       const key = cellKey([x, y]);
       this.cells.set(key, svg("rect", { class: "pz-cell", "data-cell": key, x, y, width: 1, height: 1 }, grid));
     }
-    this.pieceEdges = svg("path", { class: "pz-piece-edges", d: "", "aria-hidden": "true" }, this.svg);
+    this.pieces = svg("g", { class: "pz-pieces", "aria-hidden": "true" }, this.svg);
     svg("path", {
       class: "pz-region-edge", "aria-hidden": "true", d: outlinePath(new Map(region.map((c) => [cellKey(c), 0]))),
     }, this.svg);
-    this.suggestion = svg("g", { class: "pz-suggestion", "data-hint-piece": "", "data-cells": "" }, this.svg);
-    this.preview = new PreviewLayer(this.svg, "pz-preview", 0);
+    this.suggestion = svg("g", { class: "pz-suggestion", "data-hint-piece": "", "data-cells": "", display: "none" }, this.svg);
+    this.suggestionShape = new PieceShape(this.suggestion, { class: "bk-suggestion-shape" });
+    this.preview = new PreviewLayer(this.svg, "pz-preview");
     this.cursor = svg("rect", {
       class: "pz-cursor", width: 1, height: 1, display: "none", "aria-hidden": "true", "data-at": "",
     }, this.svg);
@@ -59,7 +62,7 @@ export class PuzzleBoard {
     return cellAt(this.svg, this.grid, clientX, clientY);
   }
 
-  /** Colour the cells of the pieces placed and outline each piece. */
+  /** Mark the cells of the pieces placed and draw each piece as one shape in its colour. */
   update(placements: readonly PlacedPiece[], colors: ReadonlyMap<string, string>): void {
     const key = JSON.stringify(placements);
     if (key === this.placementsKey) return;
@@ -81,7 +84,14 @@ export class PuzzleBoard {
         rect.style.setProperty("--pz-fill", colors.get(piece) ?? "");
       }
     }
-    this.pieceEdges.setAttribute("d", outlinePath(owner));
+    this.pieces.replaceChildren();
+    this.shapes = placements.map((placement, index) => {
+      const shape = new PieceShape(this.pieces, {
+        class: "pz-placed", "data-placed-piece": placement.piece, "data-placement": index,
+      }, placement.cells);
+      shape.element.style.setProperty("--bk-color", colors.get(placement.piece) ?? "");
+      return shape;
+    });
   }
 
   /** Mark the placement the pointer is on (a click takes it back), or none. */
@@ -90,30 +100,30 @@ export class PuzzleBoard {
     for (const k of [this.hovered, index]) {
       if (k === null || !this.placements[k]) continue;
       for (const cell of this.placements[k].cells) setFlag(this.cells.get(cellKey(cell))!, "data-hover", k === index);
+      if (this.shapes[k]) setFlag(this.shapes[k].element, "data-hover", k === index);
     }
     this.hovered = index;
   }
 
   showPreview(cells: readonly Cell[], state: string, reason: string, color: string): void {
     this.preview.show(cells, state, { cells: cells.map(cellKey).join(" "), reason });
-    this.preview.element.style.setProperty("--pz-fill", color);
+    this.preview.element.style.setProperty("--bk-color", color);
   }
 
   hidePreview(): void {
     this.preview.hide();
   }
 
-  /** Dashed squares where a hint says a piece goes; null removes them. */
+  /** The piece a hint places, dashed, where it goes; null removes it. */
   showSuggestion(piece: string, cells: readonly Cell[] | null): void {
     const key = cells ? `${piece}|${cells.map(cellKey).join(" ")}` : "";
     if (key === this.suggestionKey) return;
     this.suggestionKey = key;
-    this.suggestion.replaceChildren();
     this.suggestion.setAttribute("data-hint-piece", cells ? piece : "");
     this.suggestion.setAttribute("data-cells", cells ? cells.map(cellKey).join(" ") : "");
-    for (const [x, y] of cells ?? []) {
-      svg("rect", { class: "pz-suggestion-cell", x: x + 0.08, y: y + 0.08, width: 0.84, height: 0.84 }, this.suggestion);
-    }
+    this.suggestionShape.draw(cells ?? []);
+    if (cells) this.suggestion.removeAttribute("display");
+    else this.suggestion.setAttribute("display", "none");
   }
 
   showCursor(cell: Cell | null): void {

@@ -35,7 +35,7 @@ export class PuzzleView extends PieceView<PuzzleState, PuzzleMessage, PuzzleComm
     super(sync, host, "bk-root pz-root", "Tiling puzzle", puzzleKeyCommand);
     this.controls = new PuzzleControls((action) => this.action(action));
     this.side.append(this.trayBox, this.panel.element);
-    this.root.append(this.controls.element);
+    this.boardColumn.append(this.controls.element);
     this.start();
   }
 

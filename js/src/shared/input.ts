@@ -117,11 +117,21 @@ export function attachInput<C>(
     target.command(command);
   };
   // The notebook may move focus to itself on mousedown; take it back after the click
-  // so the keys reach the widget.
+  // so the keys reach the widget. A button clicked with the mouse hands the focus to
+  // the root too: Enter then places the piece in hand instead of pressing the button
+  // again, and the focus is not lost when the button turns disabled (Hint while it thinks).
   const onRootClick = (event: MouseEvent) => {
     const element = event.target as HTMLElement | null;
-    if (element && ["INPUT", "SELECT", "OPTION", "TEXTAREA"].includes(element.tagName)) return;
-    if (!root.contains(document.activeElement)) root.focus({ preventScroll: true });
+    if (element && ["INPUT", "SELECT", "TEXTAREA"].includes(element.tagName)) {
+      // A control clicked keeps the focus, so its own keys reach it (the replay slider's arrows).
+      if (document.activeElement !== element) element.focus({ preventScroll: true });
+      return;
+    }
+    if (element?.tagName === "OPTION") return;
+    const byMouse = event.detail > 0;
+    if (!root.contains(document.activeElement) || (byMouse && element?.closest("button"))) {
+      root.focus({ preventScroll: true });
+    }
   };
   const svgElement = board.svg;
   svgElement.addEventListener("pointermove", onMove);

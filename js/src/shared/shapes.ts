@@ -123,3 +123,76 @@ export function outlinePath(owner: ReadonlyMap<string, unknown>): string {
   }
   return parts.join("");
 }
+
+/** The squares of `cells` as one SVG path: filled, they read as one shape with no seam between squares. */
+export function squaresPath(cells: readonly Cell[]): string {
+  return cells.map(([x, y]) => `M${x} ${y}h1v1h-1z`).join("");
+}
+
+/** The lines that draw a shape of squares as one piece, as SVG paths. */
+export interface PieceLines {
+  /** Round the piece, once. */
+  outline: string;
+  /** Between two squares of the piece (faint, to count them by). */
+  inner: string;
+  /** Just inside the top and left of the outline: the lit side of the relief. */
+  light: string;
+  /** Just inside the bottom and right of the outline: the shaded side. */
+  shade: string;
+}
+
+/** `relief` is how far inside the outline the light and shade lines run, in cells. */
+export function pieceLines(cells: readonly Cell[], relief = 0.07): PieceLines {
+  const inside = new Set(cells.map(cellKey));
+  const has = (x: number, y: number) => inside.has(`${x},${y}`);
+  const outline: string[] = [];
+  const inner: string[] = [];
+  const light: string[] = [];
+  const shade: string[] = [];
+  for (const [x, y] of cells) {
+    if (!has(x, y - 1)) {
+      outline.push(`M${x} ${y}h1`);
+      light.push(`M${x} ${y + relief}h1`);
+    }
+    if (!has(x - 1, y)) {
+      outline.push(`M${x} ${y}v1`);
+      light.push(`M${x + relief} ${y}v1`);
+    }
+    if (has(x, y + 1)) inner.push(`M${x} ${y + 1}h1`);
+    else {
+      outline.push(`M${x} ${y + 1}h1`);
+      shade.push(`M${x} ${y + 1 - relief}h1`);
+    }
+    if (has(x + 1, y)) inner.push(`M${x + 1} ${y}v1`);
+    else {
+      outline.push(`M${x + 1} ${y}v1`);
+      shade.push(`M${x + 1 - relief} ${y}v1`);
+    }
+  }
+  return { outline: outline.join(""), inner: inner.join(""), light: light.join(""), shade: shade.join("") };
+}
+
+/** The pieces in a picture of owners: the sets of cells joined by sides that have the same owner. */
+export function connectedPieces(owner: ReadonlyMap<string, string>): { owner: string; cells: Cell[] }[] {
+  const seen = new Set<string>();
+  const out: { owner: string; cells: Cell[] }[] = [];
+  for (const [start, who] of owner) {
+    if (seen.has(start)) continue;
+    seen.add(start);
+    const cells: Cell[] = [];
+    const queue = [start];
+    while (queue.length) {
+      const key = queue.pop()!;
+      const [x, y] = key.split(",").map(Number);
+      cells.push([x, y]);
+      for (const next of [`${x + 1},${y}`, `${x - 1},${y}`, `${x},${y + 1}`, `${x},${y - 1}`]) {
+        if (!seen.has(next) && owner.get(next) === who) {
+          seen.add(next);
+          queue.push(next);
+        }
+      }
+    }
+    out.push({ owner: who, cells: cells.sort((a, b) => a[1] - b[1] || a[0] - b[0]) });
+  }
+  return out;
+}

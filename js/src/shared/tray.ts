@@ -2,6 +2,7 @@
 // so the layout never jumps). The board game shows one per color, the puzzle one.
 
 import { html, setFlag, svg } from "./dom.js";
+import { PieceShape } from "./grid.js";
 import { type NamedShape, type Shape, normalize } from "./shapes.js";
 
 export interface Slot {
@@ -89,9 +90,7 @@ export class TrayView {
       }, picture);
       // A transparent box so the gaps inside a piece are clickable too.
       svg("rect", { class: "bk-piece-hit", x: -0.4, y: -0.4, width: slot.width + 0.8, height: slot.height + 0.8 }, group);
-      for (const [x, y] of cells) {
-        svg("rect", { class: "bk-piece-cell", x: x + 0.05, y: y + 0.05, width: 0.9, height: 0.9, rx: 0.1 }, group);
-      }
+      new PieceShape(group, { class: "bk-piece-shape" }, cells);
       group.addEventListener("click", (event) => {
         event.stopPropagation();
         onPick(slot.name);

@@ -20,6 +20,8 @@ export interface PieceState {
 export abstract class PieceView<S extends PieceState, M, C> implements InputTarget<C> {
   readonly root: HTMLDivElement;
   protected readonly header: StatusHeader;
+  /** The board with the controls under it: they stay in view beside a long side column. */
+  protected readonly boardColumn: HTMLDivElement;
   protected readonly side: HTMLDivElement;
   protected readonly trayBox: HTMLDivElement;
   protected readonly held = new HeldPiece();
@@ -43,7 +45,8 @@ export abstract class PieceView<S extends PieceState, M, C> implements InputTarg
     this.root = keyboardRoot(host, className, label);
     this.header = new StatusHeader(this.root);
     const main = html("div", { class: "bk-main" }, this.root);
-    this.boardWrap = html("div", { class: "bk-board-wrap" }, main);
+    this.boardColumn = html("div", { class: "bk-board-column" }, main);
+    this.boardWrap = html("div", { class: "bk-board-wrap" }, this.boardColumn);
     this.side = html("div", { class: "bk-side" }, main);
     this.trayBox = html("div", { class: "bk-trays" });
   }

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import fixture from "../fixtures/python.json" with { type: "json" };
 import {
-  type Cell, cellKey, clampToBox, flip, handle, normalize, orientationOn, orientations, outlinePath, placeAt,
+  type Cell, cellKey, clampToBox, connectedPieces, flip, pieceLines, squaresPath, handle, normalize, orientationOn, orientations, outlinePath, placeAt,
   rotateClockwise, rotateCounterclockwise, shapeKey, transform,
 } from "../../src/shared/shapes.js";
 
@@ -105,4 +105,24 @@ test("the eight symmetries are Python's, in Python's order", async (t) => {
   fixture.images.forEach((image, t8) => {
     assert.deepEqual(transform(fixture.shape, t8), normalize(image), `symmetry ${t8}`);
   });
+});
+
+test("a piece is drawn as one shape: one outline round it, faint lines between its squares, relief inside", () => {
+  const L: Cell[] = [[0, 0], [0, 1], [0, 2], [1, 2]];
+  assert.equal(squaresPath(L), "M0 0h1v1h-1zM0 1h1v1h-1zM0 2h1v1h-1zM1 2h1v1h-1z");
+  const lines = pieceLines(L, 0.1);
+  assert.equal(edges(lines.outline), 10); // the perimeter of an L4, in unit edges
+  assert.equal(edges(lines.inner), 3); // three squares meet the next one
+  assert.equal(edges(lines.light) + edges(lines.shade), 10); // every outer edge is lit or shaded once
+  assert.match(lines.light, /^M0 0\.1h1/); // the top of the top square is lit, just inside
+  const single = pieceLines([[4, 5]]);
+  assert.equal(edges(single.outline), 4);
+  assert.equal(single.inner, "");
+});
+
+test("the pieces on a board are the sets of one owner's cells joined by sides", () => {
+  // Two blue pieces meeting at a corner are two pieces; a red one beside a blue one is its own.
+  const owner = new Map([["0,0", "blue"], ["1,0", "blue"], ["2,1", "blue"], ["2,2", "blue"], ["3,1", "red"]]);
+  const pieces = connectedPieces(owner).map((p) => `${p.owner}:${sortedKeys(p.cells).join(" ")}`).sort();
+  assert.deepEqual(pieces, ["blue:0,0 1,0", "blue:2,1 2,2", "red:3,1"]);
 });
