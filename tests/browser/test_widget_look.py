@@ -113,6 +113,9 @@ def test_a_20x20_game_fits_a_laptop_screen_with_the_file_browser_open(notebook, 
         # No header is cut: every tray title shows whole.
         cut = root.locator(".bk-tray-title").evaluate_all("els => els.filter(e => e.scrollWidth > e.clientWidth + 1).length")
         assert cut == 0
+        # Nor is the score table: it fits the side column.
+        table, side = root.locator(".bk-scores").bounding_box(), root.locator(".bk-side").bounding_box()
+        assert table["x"] + table["width"] <= side["x"] + side["width"] + 0.5, (table, side)
         notebook.screenshot("laptop-1024x768")
     finally:
         page.set_viewport_size({"width": 1400, "height": 1000})

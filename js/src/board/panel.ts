@@ -47,7 +47,7 @@ export class Panel {
     });
     const table = html("table", { class: "bk-scores", "data-role": "scores" }, this.element);
     const headRow = html("tr", {}, html("thead", {}, table));
-    for (const title of ["Color", "Player", "Squares"]) html("th", { scope: "col" }, headRow, title);
+    for (const title of ["Color", "Player", "Squares"]) html("th", { scope: "col", "data-column": title.toLowerCase() }, headRow, title);
     this.scoreTitle = html("th", { scope: "col" }, headRow, "Points");
     this.scores = html("tbody", {}, table);
     this.scoringHelp = html("div", { class: "bk-scoring-help", "data-role": "scoring-help" }, this.element);
@@ -81,7 +81,7 @@ export class Panel {
         html("span", { class: "bk-swatch", "data-color": color, "aria-hidden": "true" }, name);
         name.append(color);
         html("td", {}, row, score.player > 0 ? playerName(score.player) : "shared");
-        html("td", { "data-role": "squares" }, row, String(score.squares));
+        html("td", { "data-role": "squares", "data-column": "squares" }, row, String(score.squares));
         html("td", { "data-role": "score" }, row, score.player > 0 ? String(scoreOf(score, scoring)) : "");
         rows.push(row);
       }
@@ -90,7 +90,7 @@ export class Panel {
           const row = html("tr", { class: "bk-player-row", "data-player": player.number });
           html("td", {}, row, player.colors.join(" + "));
           html("td", {}, row, playerName(player.number));
-          html("td", {}, row, "");
+          html("td", { "data-column": "squares" }, row, "");
           html("td", { "data-role": "score" }, row, String(scoreOf(player, scoring)));
           rows.push(row);
         }
