@@ -36,8 +36,9 @@ _LAZY = {
     "PuzzleError": ("blokus_nb.puzzles", "PuzzleError"),
     "RegionError": ("blokus_nb.puzzles", "RegionError"),
     "PlacementError": ("blokus_nb.puzzles", "PlacementError"),
-    "BlokusWidget": ("blokus_nb.widget", "BlokusWidget"),
-    "PuzzleWidget": ("blokus_nb.puzzle_widget", "PuzzleWidget"),
+    "BlokusWidget": ("blokus_nb.widgets.board", "BlokusWidget"),
+    "PuzzleWidget": ("blokus_nb.widgets.puzzle", "PuzzleWidget"),
+    "widgets": ("blokus_nb.widgets", None),
 }
 
 

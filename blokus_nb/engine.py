@@ -108,6 +108,10 @@ class Board:
         other.restore(self.snapshot())
         return other
 
+    def __reduce__(self) -> tuple:
+        # the generated legal-move functions cannot be pickled: rebuild them by size
+        return (_rebuilt_board, (self.size, self.start_cells, self.snapshot()))
+
     def snapshot(self) -> tuple:
         """The whole state as an immutable tuple (cheap: a few ints per color)."""
         return (self.occupied, tuple(self.own), tuple(self.blocked), tuple(self.corners),
@@ -236,3 +240,10 @@ class Board:
                     played.append((color, pid))
             color = (color + 1) % n
         return played
+
+
+def _rebuilt_board(size: int, start_cells: Sequence[int], state: tuple) -> Board:
+    """A board in ``state`` (for unpickling)."""
+    board = Board(size, start_cells)
+    board.restore(state)
+    return board

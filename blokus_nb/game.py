@@ -12,9 +12,11 @@ Move('blue', 'c18,a19,b19,c19,a20')
 
 from __future__ import annotations
 
+import functools
 import os
+import threading
 from functools import lru_cache
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence, TypeVar
 
 import numpy as np
 
@@ -35,6 +37,18 @@ __all__ = ["Game", "SCORINGS"]
 SCORINGS = ("basic", "advanced", "points")
 
 
+_Method = TypeVar("_Method", bound=Callable)
+
+
+def _locked(method: _Method) -> _Method:
+    """Run ``method`` while holding the game's :attr:`Game.lock`, so the call is atomic."""
+    @functools.wraps(method)
+    def locked(self, *args, **kwargs):
+        with self.lock:
+            return method(self, *args, **kwargs)
+    return locked  # type: ignore[return-value]
+
+
 @lru_cache(maxsize=None)
 def _move_cache(color: str, size: int) -> dict[int, Move]:
     """Moves are immutable, so each (color, placement) needs building only once."""
@@ -49,10 +63,21 @@ class Game:
     recorded in :attr:`history`. ``players`` names the players (``P1``...).
     ``setup`` places pieces before play without checking the placement rules
     (as SGF setup properties do); ``to_play`` then says which color moves first.
+
+    A game may be shared between threads: every public method holds
+    :attr:`lock` while it reads or changes the position, so each call is
+    atomic. Hold the lock yourself to make several calls one step::
+
+        with game.lock:
+            if game.history == expected:
+                game.play(move)
     """
 
     def __init__(self, variant: str | Variant = "classic", *, players: Sequence[str] | None = None,
                  setup: Mapping[str, Iterable[str]] | None = None, to_play: str | None = None) -> None:
+        #: A re-entrant lock held by every public method that reads or changes the
+        #: position; hold it to make several calls atomic. Subscribers run under it.
+        self.lock = threading.RLock()
         self.variant: Variant = get_variant(variant)
         v = self.variant
         self._board = Board(v.size, [cell_index(v.start_cells[c], v.size) for c in v.colors])
@@ -106,32 +131,38 @@ class Game:
         return self._board
 
     @property
+    @_locked
     def to_play(self) -> str | None:
         """The color to move, or ``None`` when the game is over."""
         return None if self._to_play is None else self.colors[self._to_play]
 
     @property
+    @_locked
     def player_to_play(self) -> int | None:
         """The player (1-based) to move, or ``None`` when the game is over."""
         color = self.to_play
         return None if color is None else self.variant.player_of(color, self.moves_played(color))
 
     @property
+    @_locked
     def is_over(self) -> bool:
         """Whether no color can move any more."""
         return self._to_play is None
 
     @property
+    @_locked
     def history(self) -> list[Move]:
         """Every move and pass so far, in order (a copy)."""
         return list(self._history)
 
     @property
+    @_locked
     def moves(self) -> list[Move]:
         """The placements so far, without passes."""
         return [m for m in self._history if not m.is_pass]
 
     @property
+    @_locked
     def last_move(self) -> Move | None:
         """The last placement (passes skipped), or ``None``."""
         for move in reversed(self._history):
@@ -140,29 +171,35 @@ class Game:
         return None
 
     @property
+    @_locked
     def can_undo(self) -> bool:
         """Whether :meth:`undo` has a move to take back."""
         return any(not m.is_pass for m in self._history)
 
     @property
+    @_locked
     def can_redo(self) -> bool:
         """Whether :meth:`redo` has a move to replay."""
         return bool(self._redo)
 
+    @_locked
     def moves_played(self, color: str) -> int:
         """How many pieces ``color`` has placed."""
         ci = self._color_index(color)
         return 21 - self._board.hand[ci].bit_count()
 
+    @_locked
     def remaining_pieces(self, color: str) -> list[Piece]:
         """The pieces ``color`` still holds, in catalogue order."""
         hand = self._board.hand[self._color_index(color)]
         return [p for p in PIECES if hand >> p.index & 1]
 
+    @_locked
     def squares_placed(self, color: str) -> int:
         """Squares ``color`` covers on the board."""
         return self._board.own[self._color_index(color)].bit_count()
 
+    @_locked
     def owner(self, cell: str) -> str | None:
         """The color covering ``cell`` (a name like ``"e10"``), or ``None``."""
         index = cell_index(cell, self.size)
@@ -171,6 +208,7 @@ class Game:
                 return color
         return None
 
+    @_locked
     def board_array(self) -> np.ndarray:
         """The board as a ``(size, size)`` int8 array, row 0 at the top: 0 empty, k = ``colors[k-1]``."""
         n = self.size
@@ -179,16 +217,19 @@ class Game:
             flat[mask_cells(own)] = k
         return flat.reshape(n, n)
 
+    @_locked
     def corner_points(self, color: str) -> list[str]:
         """Cells where a new piece of ``color`` may attach (its start square before its first move)."""
         return mask_names(self._board.attach(self._color_index(color)), self.size)
 
+    @_locked
     def forbidden_cells(self, color: str) -> list[str]:
         """Empty cells ``color`` may never cover: those beside its own pieces."""
         board = self._board
         return mask_names(board.blocked[self._color_index(color)] & ~board.occupied, self.size)
 
     # -- legal moves -------------------------------------------------------------
+    @_locked
     def legal_moves(self, color: str | None = None) -> list[Move]:
         """Every legal move of ``color`` (default: the color to move) in this position.
 
@@ -211,12 +252,14 @@ class Game:
             out.append(move)
         return out
 
+    @_locked
     def count_legal_moves(self, color: str | None = None) -> int:
         """``len(legal_moves(color))``, computed without building the moves."""
         if color is None:
             return 0 if self._to_play is None else self._board.count_legal(self._to_play)
         return self._board.count_legal(self._color_index(color))
 
+    @_locked
     def is_legal(self, move: Move | str) -> bool:
         """Whether ``move`` (a Move, or text for the color to move) may be played now."""
         try:
@@ -225,12 +268,14 @@ class Game:
             return False
         return self._why_illegal(color, pid, str(move)) is None
 
+    @_locked
     def parse_move(self, text: str, color: str | None = None) -> Move:
         """Read move text for ``color`` (default: the color to move) without checking legality."""
         color = color or self.to_play or self.colors[0]
         return Move(color, parse_placement(text, self.size), self.size)
 
     # -- changes -------------------------------------------------------------------
+    @_locked
     def play(self, move: Move | str) -> Move:
         """Play ``move`` (a :class:`Move` or its text) for the color to move, and return it.
 
@@ -247,6 +292,7 @@ class Game:
         self._changed()
         return played
 
+    @_locked
     def undo(self) -> Move:
         """Take back the last placement (and the automatic passes after it); return it."""
         if not self.can_undo:
@@ -263,6 +309,7 @@ class Game:
         self._changed()
         return move
 
+    @_locked
     def redo(self) -> Move:
         """Play again the last move taken back with :meth:`undo`; return it."""
         if not self._redo:
@@ -279,6 +326,7 @@ class Game:
         self._changed()
         return played
 
+    @_locked
     def copy(self) -> "Game":
         """An independent copy (listeners are not copied)."""
         other = Game.__new__(Game)
@@ -292,19 +340,42 @@ class Game:
         other._states = list(self._states)
         other._redo = [(move, {k: dict(v) for k, v in notes.items()}) for move, notes in self._redo]
         other._listeners = []
+        other.lock = threading.RLock()
         return other
 
+    def __getstate__(self) -> dict:
+        # A lock cannot be pickled, and subscribers belong to this live object
+        # (as with copy(), they are not carried over).
+        with self.lock:
+            state = dict(self.__dict__)
+        del state["lock"]
+        state["_listeners"] = []
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self.lock = threading.RLock()
+
+    @_locked
     def subscribe(self, callback: Callable[["Game"], None]) -> None:
-        """Call ``callback(game)`` after every change of the position."""
+        """Call ``callback(game)`` after every change of the position.
+
+        The callback runs in the thread that made the change, while that thread
+        still holds :attr:`lock`: it sees exactly the position the change made,
+        and may call the game's methods, but must not wait for another thread
+        that uses this game.
+        """
         if callback not in self._listeners:
             self._listeners.append(callback)
 
+    @_locked
     def unsubscribe(self, callback: Callable[["Game"], None]) -> None:
         """Stop calling ``callback``."""
         if callback in self._listeners:
             self._listeners.remove(callback)
 
     # -- scores ------------------------------------------------------------------------
+    @_locked
     def scores(self, scoring: str = "advanced") -> dict[str, int]:
         """Each color's score under ``scoring`` (see :data:`SCORINGS`).
 
@@ -319,6 +390,7 @@ class Game:
         offset = 0 if scoring == "points" else TOTAL_SQUARES  # advanced = points - 89
         return {color: board.points(ci) - offset for ci, color in enumerate(self.colors)}
 
+    @_locked
     def player_scores(self, scoring: str = "advanced") -> dict[int, int]:
         """Each player's score (1-based player numbers): the sum of the colors they score.
 
@@ -329,6 +401,7 @@ class Game:
         return {p: sum(colors[c] for c in self.variant.colors_of(p))
                 for p in range(1, self.variant.n_players + 1)}
 
+    @_locked
     def winners(self, scoring: str = "advanced") -> list[int]:
         """The players (1-based) with the best score: all of them on a tie.
 
@@ -346,6 +419,7 @@ class Game:
             parts.append(name)
         return f"Player {player} ({', '.join(parts)})"
 
+    @_locked
     def result(self) -> str:
         """The result by Pentobi's points, in words.
 
@@ -361,6 +435,7 @@ class Game:
         return f"{self.player_label(winners[0])} wins by {margin} point{'s' if margin != 1 else ''}"
 
     # -- text and pictures ---------------------------------------------------------------
+    @_locked
     def text_board(self) -> str:
         """The board as text: one letter per color (``B Y R G``, ``P O`` in Duo), ``.`` empty."""
         n = self.size
@@ -370,6 +445,7 @@ class Game:
         rows = [f"{n - y:>3} " + " ".join(letters[v] if v else "." for v in grid[y]) for y in range(n)]
         return "\n".join([header] + rows)
 
+    @_locked
     def to_svg(self, size: int = 400, *, last_move: bool = True, coordinates: bool = True) -> str:
         """The position as an SVG picture ``size`` pixels wide (see :func:`blokus_nb.render.board_svg`)."""
         from .render import board_svg
@@ -379,21 +455,25 @@ class Game:
     def _repr_svg_(self) -> str:
         return self.to_svg()
 
+    @_locked
     def __str__(self) -> str:
         state = "game over: " + self.result() if self.is_over else f"{self.to_play} to play"
         return f"{self.text_board()}\n{self.variant.name}, {len(self.moves)} moves, {state}"
 
+    @_locked
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"{self.to_play} to play"
         return f"<Game {self.variant.name}: {len(self.moves)} moves, {state}>"
 
     # -- records (see blokus_nb.records) ----------------------------------------------------
+    @_locked
     def to_sgf(self) -> str:
         """The game as Pentobi SGF (``.blksgf``) text."""
         from .records import game_to_sgf
 
         return game_to_sgf(self)
 
+    @_locked
     def to_json(self, indent: int | None = 2) -> str:
         """The game in blokus-nb's JSON record format (see the README)."""
         from .records import game_to_json
@@ -407,6 +487,7 @@ class Game:
 
         return game_from_json(text)
 
+    @_locked
     def save(self, path: "str | os.PathLike[str]") -> None:
         """Write the game to ``path``: ``.blksgf``/``.sgf`` as SGF, ``.json`` as JSON."""
         from .records import save

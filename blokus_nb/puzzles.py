@@ -30,7 +30,7 @@ them faster (see :meth:`Puzzle.count`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Union
 
@@ -367,6 +367,7 @@ class Puzzle:
             raise PuzzleError(f"the pieces cover {area} squares but the region has {len(self.cells)}")
         self._names = list(self.counts)
         self._placements: list[Placement] = []
+        self._listeners: list[Callable[[Puzzle], None]] = []
         self._setup_search()
 
     # -- the bitboards ------------------------------------------------------------------
@@ -683,6 +684,7 @@ class Puzzle:
         """
         placement = self.check(cells, piece)
         self._placements.append(placement)
+        self._changed()
         return placement
 
     def remove(self, where: Cell | Placement) -> Placement:
@@ -695,13 +697,37 @@ class Puzzle:
         """
         for i, placement in enumerate(self._placements):
             if placement == where or (not isinstance(where, Placement) and tuple(where) in placement.cells):
-                return self._placements.pop(i)
+                removed = self._placements.pop(i)
+                self._changed()
+                return removed
         raise PlacementError(f"no piece covers {where}", rule="empty",
                              cells=() if isinstance(where, Placement) else (tuple(where),))
 
     def clear(self) -> None:
         """Take away every piece placed."""
         self._placements.clear()
+        self._changed()
+
+    def subscribe(self, callback: Callable[[Puzzle], None]) -> None:
+        """Call ``callback(puzzle)`` after every change of the pieces placed (a widget showing it does).
+
+        >>> puzzle, seen = Puzzle((2, 1), ["2"]), []
+        >>> puzzle.subscribe(lambda p: seen.append(len(p.placements)))
+        >>> _ = puzzle.place([(0, 0), (1, 0)]); puzzle.clear()
+        >>> seen
+        [1, 0]
+        """
+        if callback not in self._listeners:
+            self._listeners.append(callback)
+
+    def unsubscribe(self, callback: Callable[[Puzzle], None]) -> None:
+        """Stop calling ``callback``."""
+        if callback in self._listeners:
+            self._listeners.remove(callback)
+
+    def _changed(self) -> None:
+        for callback in list(self._listeners):
+            callback(self)
 
     def _validated(self, partial: Iterable[Placement | tuple[str, Iterable[Cell]]] | None) -> list[Placement]:
         if partial is None:

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Mapping
 from .errors import BlokusError
@@ -32,6 +32,14 @@ class Variant:
     def __post_init__(self) -> None:
         # each variant gets its own read-only mapping
         object.__setattr__(self, "start_cells", MappingProxyType(dict(self.start_cells)))
+
+    def __reduce__(self) -> tuple:
+        # the read-only mapping cannot be pickled: rebuild from a plain dict
+        values = [getattr(self, f.name) for f in fields(self)]
+        return (Variant, tuple(dict(v) if isinstance(v, MappingProxyType) else v for v in values))
+
+    def __deepcopy__(self, memo: dict) -> "Variant":
+        return self  # immutable
 
     def player_of(self, color: str, nth_move: int = 0) -> int:
         """The player (1-based) who plays ``color``'s ``nth_move`` (0-based) placement.

@@ -246,3 +246,122 @@ def test_after_setup_the_start_square_is_no_attach_point():
     assert info.value.rule == "no-corner-contact"
     game.play("k9,k8")  # diagonal to the setup piece
     assert game.owner("k8") == "blue"
+
+
+# -- threads -------------------------------------------------------------------------
+
+
+def _hammer(game: bn.Game, seed: int, steps: int, errors: list) -> None:
+    """Play, undo and redo at random on a game other threads change too."""
+    rng = random.Random(seed)
+    try:
+        for _ in range(steps):
+            action = rng.random()
+            try:
+                if action < 0.6:
+                    moves = game.legal_moves()
+                    if moves:
+                        game.play(rng.choice(moves))  # may be stale by now: then it is refused
+                elif action < 0.8:
+                    game.undo()
+                else:
+                    game.redo()
+            except bn.BlokusError:
+                pass  # another thread got there first: refused cleanly, nothing changed
+    except Exception as error:  # anything else is a race that broke the game
+        errors.append(error)
+
+
+def _replays(history: list[bn.Move], variant: str) -> bool:
+    fresh = bn.Game(variant)
+    try:
+        for move in history:
+            if not move.is_pass:
+                fresh.play(move)
+    except bn.BlokusError:
+        return False
+    return fresh.history == history
+
+
+@pytest.mark.parametrize("variant", ["duo", "classic"])
+def test_threads_sharing_a_game_leave_a_history_that_replays(variant):
+    import sys
+    import threading
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads often, so unlocked code would race within a few rounds
+    try:
+        for round_ in range(8):
+            game = bn.Game(variant)
+            errors: list = []
+            threads = [threading.Thread(target=_hammer, args=(game, 10 * round_ + k, 150, errors))
+                       for k in range(4)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            assert errors == []
+            assert _replays(game.history, variant), f"round {round_}: {game.history}"
+            assert game.version >= 1
+    finally:
+        sys.setswitchinterval(interval)
+
+
+def test_holding_the_lock_makes_several_calls_atomic():
+    import threading
+
+    game = bn.Game("duo")
+    expected = game.history
+    played = []
+
+    def try_first_move():
+        move = game.legal_moves()[0]
+        with game.lock:
+            if game.history == expected:
+                played.append(game.play(move))
+
+    threads = [threading.Thread(target=try_first_move) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(played) == 1 and game.history == played
+
+
+def test_subscribers_run_while_the_lock_is_held():
+    import threading
+
+    game = bn.Game("duo")
+    seen = []
+
+    def listener(g):
+        # the lock is ours: another thread could not take it now
+        seen.append(g.lock.acquire(blocking=False) and (g.lock.release() or True))
+        taken = []
+        t = threading.Thread(target=lambda: taken.append(g.lock.acquire(blocking=False)))
+        t.start()
+        t.join()
+        seen.append(taken == [False])
+
+    game.subscribe(listener)
+    game.play(game.legal_moves()[0])
+    assert seen == [True, True]
+
+
+def test_copies_and_pickles_get_a_fresh_lock():
+    import copy
+    import pickle
+
+    game = bn.Game("duo")
+    game.play(game.legal_moves()[3])
+    game.subscribe(lambda g: None)
+    for other in (game.copy(), copy.deepcopy(game), pickle.loads(pickle.dumps(game))):
+        assert other.lock is not game.lock
+        assert other.history == game.history and other.to_play == game.to_play
+        assert other.board.snapshot() == game.board.snapshot()
+        with game.lock:  # the copy does not share the original's lock
+            t = __import__("threading").Thread(target=lambda: other.play(other.legal_moves()[0]))
+            t.start()
+            t.join(5)
+            assert not t.is_alive()
+        assert len(other.history) == len(game.history) + 1

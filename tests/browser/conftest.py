@@ -130,7 +130,7 @@ def browser():
 def notebook(lab, browser, request):
     name = request.module.__name__.rsplit(".", 1)[-1]
     path = lab.notebooks / f"{name}.ipynb"
-    setup = "import blokus_nb as bn\nfrom blokus_nb.widget import BlokusWidget"
+    setup = "import blokus_nb as bn\nfrom blokus_nb.widgets import BlokusWidget"
     cells = ["None", "None", "None"]
     path.write_text(json.dumps({
         "nbformat": 4, "nbformat_minor": 5,

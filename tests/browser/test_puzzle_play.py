@@ -36,7 +36,7 @@ def keys(cells: str) -> list[str]:
 
 @pytest.fixture(scope="module")
 def puzzle(notebook):
-    notebook.py("from blokus_nb.puzzle_widget import PuzzleWidget\nfrom blokus_nb.puzzles import Puzzle")
+    notebook.py("from blokus_nb.widgets import PuzzleWidget\nfrom blokus_nb.puzzles import Puzzle")
     root = notebook.show('w = PuzzleWidget(Puzzle((5, 3), ["L", "P", "V"])); w')
     root.scroll_into_view_if_needed()
     return root

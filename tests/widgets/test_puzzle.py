@@ -4,17 +4,15 @@ the tests look at the live puzzle, the traits and what was sent back."""
 
 from __future__ import annotations
 
-import doctest
 import threading
 import time
 
 import pytest
 
-from blokus_nb import puzzle_widget, puzzle_widget_messages, puzzle_widget_state
-from blokus_nb.puzzle_widget import PuzzleWidget
 from blokus_nb.puzzles import Placement, Puzzle, PuzzleError
+from blokus_nb.widgets import PuzzleWidget
 
-from widget_messages_helpers import Recorder, custom, update, wait_for
+from widgets.helpers import Recorder, custom, update, wait_for
 
 # A 5x3 rectangle with the L, P and V pentominoes: 4 tilings, 1 up to symmetry.
 #   VLLLL
@@ -315,19 +313,32 @@ def test_python_methods_update_the_views_at_once(small):
     assert len(sent.updates()) >= 5
 
 
-def test_a_change_made_to_the_puzzle_directly_shows_on_refresh_and_makes_older_requests_stale(small):
+def test_a_change_made_to_the_puzzle_directly_shows_at_once_and_makes_older_requests_stale(small):
+    # No notebook cell has to finish (marimo has no post_run_cell): the widget subscribes to its puzzle.
+    sent = Recorder(small)
     version = small.version
     small.puzzle.place([tuple(c) for c in V])
-    assert small.placements == []  # a puzzle does not announce its changes
-    small.refresh()
     assert cells_of(small) == [("V5", V)] and small.version == version + 1
+    assert sent.updates()[-1]["placements"] == [{"piece": "V5", "cells": V}]
     small.refresh()
     assert small.version == version + 1  # nothing new: no new version
 
     small.puzzle.place([tuple(c) for c in L])
+    assert len(small.placements) == 2
     custom(small, {"type": "remove", "cell": [0, 0], "version": version + 1})
     assert "changed before" in small.error  # the view had not seen the L
-    assert len(small.placements) == 2  # ... but now it has
+    small.puzzle.remove((0, 0))
+    small.puzzle.clear()
+    assert small.placements == [] and small.version == version + 4
+
+
+def test_each_change_through_the_widget_is_one_new_version(small):
+    version = small.version
+    small.place([tuple(c) for c in V])
+    place(small, "L5", L)
+    custom(small, {"type": "reset", "version": small.version})
+    small.show_solution()
+    assert small.version == version + 4 and small.solved
 
 
 def test_a_new_puzzle_replaces_the_old_in_every_view(small):
@@ -337,33 +348,13 @@ def test_a_new_puzzle_replaces_the_old_in_every_view(small):
     assert small.placements == [] and not small.solved
 
 
-def test_in_ipython_the_views_catch_up_after_every_cell(monkeypatch):
-    import IPython
-
-    class Events:
-        def __init__(self) -> None:
-            self.callbacks = {"post_run_cell": []}
-
-        def register(self, event, callback):
-            self.callbacks[event].append(callback)
-
-        def unregister(self, event, callback):
-            self.callbacks[event].remove(callback)
-
-    class Shell:
-        events = Events()
-
-    monkeypatch.setattr(IPython, "get_ipython", lambda: Shell)
-    w = PuzzleWidget(Puzzle((5, 3), ["L", "P", "V"]))
-    w.puzzle.place([tuple(c) for c in V])
-    for callback in Shell.events.callbacks["post_run_cell"]:
-        callback(None)  # the cell has finished
-    assert cells_of(w) == [("V5", V)]
+def test_the_widget_follows_only_its_current_puzzle():
+    first = Puzzle((5, 3), ["L", "P", "V"])
+    w = PuzzleWidget(first)
+    w.puzzle = Puzzle((5, 3), ["L", "P", "V"])
+    version = w.version
+    first.place([tuple(c) for c in V])  # no longer shown
+    assert w.placements == [] and w.version == version
     w.close()
-    assert Shell.events.callbacks["post_run_cell"] == []
-
-
-@pytest.mark.parametrize("module", [puzzle_widget, puzzle_widget_messages, puzzle_widget_state])
-def test_docstring_examples(module):
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0 and result.failed == 0
+    w.puzzle.place([tuple(c) for c in V])  # a closed widget listens no more
+    assert w.placements == []

@@ -26,7 +26,7 @@ def executed():
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nb.cells = [nbformat.v4.new_code_cell(
-        "from blokus_nb.widget import BlokusWidget\n"
+        "from blokus_nb.widgets import BlokusWidget\n"
         "w = BlokusWidget('duo')\n"
         "w.game.play('e9,d10,e10,f10,e11')\n"
         "w")]
@@ -68,3 +68,16 @@ def test_exported_html_without_widget_state_shows_the_svg(executed):
     encoded = html.split('src="data:image/svg+xml;base64,', 1)[1].split('"', 1)[0]
     svg = base64.b64decode(encoded).decode()
     assert svg.startswith("<svg") and svg.count("<rect") > 14 * 14
+
+
+def test_the_play_example_leaves_the_first_move_to_the_person():
+    # Run top to bottom, examples/01_play.ipynb must not play the person's move for them (a hint only shows).
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "examples" / "01_play.ipynb"
+    nb = nbformat.read(path, as_version=4)
+    nbclient.NotebookClient(nb, timeout=300, kernel_name="python3", store_widget_state=True,
+                            resources={"metadata": {"path": str(path.parent)}}).execute()
+    [duo] = [m for m in our_models(nb) if m["variant"] == "duo" and m["mode"] == "play"]
+    assert duo["to_play"] == "purple" and duo["move_number"] == 0 and duo["seats"]["purple"] == "human"
+    assert duo["legal"]["color"] == "purple" and duo["legal"]["moves"]

@@ -5,15 +5,16 @@ the tests look at the live game, the traits and what was sent back."""
 from __future__ import annotations
 
 import json
+import sys
 import threading
 import time
 
 import pytest
 
 import blokus_nb as bn
-from blokus_nb.widget import BlokusWidget
+from blokus_nb.widgets import BlokusWidget
 
-from widget_messages_helpers import Recorder, custom, update, wait_for
+from widgets.helpers import Recorder, custom, update, wait_for
 
 X_AT_E10 = "e9,d10,e10,f10,e11"  # purple's X on its Duo start square
 
@@ -77,7 +78,7 @@ def test_undo_redo_and_new_game_requests(duo):
     custom(duo, {"type": "redo", "version": duo.version})
     assert [str(m) for m in duo.game.history] == [X_AT_E10]
     old = duo.game
-    custom(duo, {"type": "new", "variant": "classic"})
+    custom(duo, {"type": "new", "variant": "classic", "version": duo.version})
     assert duo.game is not old and duo.game.variant.name == "classic"
     assert duo.size == 20 and duo.colors == ["blue", "yellow", "red", "green"] and duo.board == "0" * 400
 
@@ -119,7 +120,8 @@ def test_ai_seats_use_the_players_by_name_and_a_limit():
     ({"type": "place", "move": X_AT_E10, "color": "purple", "version": "1"}, "'version' must be a whole number"),
     ({"type": "place", "move": "e10," * 1000, "color": "purple", "version": 1}, "too long"),
     ({"type": "place", "move": X_AT_E10, "color": ["purple"], "version": 1}, "'color' must be text"),
-    ({"type": "new", "variant": "chess"}, "unknown variant"),
+    ({"type": "new", "variant": "chess", "version": 1}, "unknown variant"),
+    ({"type": "new", "variant": "duo"}, "'version' must be a whole number"),
     ({"type": "seek", "index": "3"}, "whole number"),
 ])
 def test_malformed_messages_change_nothing(duo, content, why):
@@ -182,6 +184,14 @@ def test_a_stale_undo_does_not_undo_a_newer_move(duo):
     place(duo, "j3,i4,j4,k4,j5")
     custom(duo, {"type": "undo", "version": old_version})
     assert len(duo.game.history) == 2
+
+
+def test_a_stale_new_game_request_does_not_wipe_the_game(duo):
+    place(duo, X_AT_E10)
+    game, sent = duo.game, Recorder(duo)
+    custom(duo, {"type": "new", "variant": "duo", "version": -999})
+    assert duo.game is game and [str(m) for m in game.history] == [X_AT_E10]
+    assert sent.refusals()[-1]["rule"] == "stale" and "changed" in duo.error
 
 
 def test_undo_with_nothing_to_undo_is_refused(duo):
@@ -291,7 +301,7 @@ def test_new_game_cancels_a_search_in_progress():
     slow = SlowPlayer(0.3)
     w = BlokusWidget("duo", players={"orange": slow}, ai_pause=0.0)
     place(w, X_AT_E10)
-    custom(w, {"type": "new", "variant": "duo"})
+    custom(w, {"type": "new", "variant": "duo", "version": w.version})
     assert slow.finished.wait(2)
     time.sleep(0.1)
     assert w.game.history == [] and w.thinking == ""
@@ -355,6 +365,14 @@ def test_replay_refuses_to_play(finished_game):
     assert w.legal["moves"] == {}
 
 
+def test_replay_refuses_a_new_game(finished_game):
+    w = BlokusWidget(game=finished_game, mode="replay")
+    sent = Recorder(w)
+    custom(w, {"type": "new", "variant": "classic", "version": w.version})
+    assert w.game is finished_game and w.variant == "duo" and len(finished_game.moves) == 12
+    assert sent.refusals()[-1]["rule"] == "mode" and "replays a game" in w.error
+
+
 def test_seek_is_refused_in_play_mode(duo):
     custom(duo, {"type": "seek", "index": 0})
     assert "replay mode" in duo.error
@@ -402,3 +420,100 @@ def test_save_writes_a_record_that_loads_back(duo, tmp_path):
     from blokus_nb.records import load
 
     assert [str(m) for m in load(path).history] == [X_AT_E10]
+
+
+# ---------------------------------------------------------------- races between Python and the AI thread
+def replays(game: bn.Game) -> bool:
+    """Whether ``game``'s history is a legal game: its placements, played again from the start, give it back."""
+    fresh = bn.Game(game.variant.name)
+    try:
+        for move in game.moves:
+            fresh.play(move)
+    except bn.BlokusError:
+        return False
+    return ([(m.color, str(m)) for m in fresh.history] == [(m.color, str(m)) for m in game.history]
+            and fresh.board_array().tolist() == game.board_array().tolist())
+
+
+@pytest.fixture
+def thread_switches_often():
+    """Let threads take turns every microsecond, so a race shows in a few runs instead of a few hundred."""
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    yield
+    sys.setswitchinterval(interval)
+
+
+def test_python_playing_and_undoing_while_an_ai_seat_answers_keeps_a_legal_history(thread_switches_often):
+    # Python plays purple's moves and takes moves back as fast as it can while the orange seat answers
+    # from its thread at once (ai_pause=0): every change must go through one lock, in one order (or the
+    # two threads deadlock), and an answer found for a position that is gone must not be played.
+    # Before the lock: 10 of 30 runs ended with a history that is not a legal game.
+    broken = []
+
+    def drive() -> None:
+        for run in range(30):
+            w = BlokusWidget("duo", players={"orange": "random"}, ai_pause=0, seed=run)
+            game = w.game
+            for step in range(60):
+                try:
+                    if step % 3 == 2 and game.can_undo:
+                        game.undo()
+                    elif not game.is_over:
+                        moves = game.legal_moves("purple") or ["pass"]
+                        game.play(moves[(run + step) % len(moves)])
+                except bn.BlokusError:
+                    pass  # orange's turn, or the position moved on under us: the rules refuse, fine
+            w.close()  # no new search; one being played now finishes under the game's lock
+            with game.lock:  # a consistent snapshot: the history must replay at every moment
+                if not replays(game):
+                    broken.append(run)
+
+    driver = threading.Thread(target=drive, daemon=True)
+    driver.start()
+    driver.join(120)
+    assert not driver.is_alive(), "Python and the AI thread deadlocked"
+    assert broken == []
+
+
+def test_an_answer_for_a_position_that_is_gone_is_not_played():
+    slow = SlowPlayer(0.2)
+    w = BlokusWidget("duo", players={"orange": slow}, ai_pause=0.0)
+    w.game.play(X_AT_E10)
+    assert w.thinking == "orange"
+    w.game.undo()
+    w.game.play("e9,d10,e10,f10,e11")  # the same position again, reached anew: the search must be asked again
+    assert slow.finished.wait(2)
+    wait_for(lambda: len(w.game.history) == 2)
+    time.sleep(0.3)
+    assert len(w.game.history) == 2 and replays(w.game) and slow.calls == 2
+    w.close()
+
+
+# ---------------------------------------------------------------- progress: one trait to follow the game by
+def test_progress_moves_on_with_every_change_of_the_game_wherever_it_comes_from():
+    w = BlokusWidget("duo", players={"orange": "random"}, ai_pause=0, seed=2)
+    seen = []
+    w.observe(lambda change: seen.append(change["new"]), "progress")
+    start = w.progress
+    place(w, X_AT_E10)  # a click: purple's move, then orange's answer from the AI thread
+    wait_for(lambda: len(w.game.history) == 2 and w.thinking == "")
+    assert w.progress == start + 2 and seen == [start + 1, start + 2]
+    w.undo()  # back to purple: both moves taken back, one change each
+    assert w.progress == start + 4 and w.game.history == []
+    w.new_game("classic")
+    assert w.progress == start + 5
+    w.palette = "colorblind"  # a view preference is not progress
+    w.mode = "replay"
+    assert w.progress == start + 5
+    w.close()
+
+
+def test_a_view_echoing_progress_changes_nothing_and_gets_no_answer(duo):
+    # marimo re-runs the cells that use a widget only when its view writes a trait: the view echoes progress.
+    duo.game.play(X_AT_E10)
+    sent = Recorder(duo)
+    update(duo, {"progress": duo.progress})
+    assert sent.messages == [] and duo.error == ""
+    update(duo, {"progress": duo.progress + 5})  # not an echo: put back
+    assert sent.updates()[-1] == {"progress": duo.progress}

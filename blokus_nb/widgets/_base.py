@@ -1,0 +1,181 @@
+"""What the board widget and the puzzle widget share: one base class.
+
+Python is the authority and a view only draws and asks. The base class holds
+the parts of that contract both widgets need, written once:
+
+* the static front-end files (:data:`STATIC`) and an SVG of the position
+  beside the live view, for places that cannot run widgets (GitHub, nbviewer);
+* the guard on traits a view sends (only view preferences get through; the
+  true values of the rest are sent back);
+* requests from views: read by the widget's protocol module, refused with a
+  :class:`~blokus_nb.widgets._protocol.Refusal` that sets :attr:`error` and
+  tells the views why;
+* the refresh that pushes a new state to every view in one message and moves
+  :attr:`version` on (a request carrying an older version is stale);
+* searches in the background (:mod:`._jobs`), whose answers are dropped when
+  the position they were asked about is gone.
+
+Subclasses say what differs: how to read a request, how to handle it, what a
+job's answer does, and what stamps a position.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from contextlib import contextmanager
+from typing import Any, Callable, ContextManager, Iterator
+
+import anywidget
+import traitlets
+
+from ._jobs import Job, Jobs
+from ._protocol import Refusal
+
+#: The bundled front-end (built from js/ by esbuild).
+STATIC = Path(__file__).resolve().parent.parent / "static"
+
+
+class WidgetBase(anywidget.AnyWidget):
+    """An anywidget whose state comes from a live Python object and whose views only ask."""
+
+    error = traitlets.Unicode(help="Why the last request from a view was refused ('' after a good one).").tag(sync=True)
+    thinking = traitlets.Unicode(help="What is searched for in the background, else ''.").tag(sync=True)
+    hint = traitlets.Dict(help="The hint shown for this version, or {}.").tag(sync=True)
+    version = traitlets.Int(0, help="Increases whenever what the views show changes.").tag(sync=True)
+
+    #: Traits a view may set itself: view preferences only. Everything else comes from Python.
+    _view_writable: frozenset[str] = frozenset()
+
+    def __init__(self, **kwargs: Any) -> None:
+        # Changes come from the kernel's thread and from background searches: one lock orders them.
+        self._lock = threading.RLock()
+        self._jobs = Jobs(self._job_done)
+        self._batch_depth = 0
+        super().__init__(**kwargs)
+
+    # ---------------------------------------------------------------- for subclasses
+    def _svg(self) -> str:
+        """The position as an SVG picture (shown where widgets cannot run)."""
+        raise NotImplementedError
+
+    def _read_request(self, content: Any) -> Any:
+        """Check the shape of a view's message (the widget's protocol); raise :class:`Refusal` if it is none."""
+        raise NotImplementedError
+
+    def _handle(self, request: Any) -> None:
+        """Act on a well-formed request; raise :class:`Refusal` to change nothing and say why."""
+        raise NotImplementedError
+
+    def _stamp(self) -> Any:
+        """What identifies the position now; a job's answer is used only while it is unchanged."""
+        raise NotImplementedError
+
+    def _answer(self, job: Job, result: Any, error: BaseException | None) -> Any:
+        """Use the answer of ``job`` (called with the lock held, only if the position is unchanged)."""
+        raise NotImplementedError
+
+    def _locked(self) -> ContextManager[Any]:
+        """The lock every change takes (a subclass may put its model's lock in front of the widget's)."""
+        return self._lock
+
+    @contextmanager
+    def _batch(self) -> Iterator[None]:
+        """Several changes as one (lock held): reactions to each (a refresh, an AI's turn) wait for the end."""
+        self._batch_depth += 1
+        try:
+            yield
+        finally:
+            self._batch_depth -= 1
+
+    # ---------------------------------------------------------------- notebook output
+    def _repr_mimebundle_(self, **kwargs: Any):
+        """The live widget, plus an SVG picture for places that cannot run widgets."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
+        data = dict(data)
+        data["image/svg+xml"] = self._svg()
+        return data, metadata
+
+    def close(self) -> None:
+        jobs = getattr(self, "_jobs", None)  # None when __init__ failed before it began
+        if jobs is not None:
+            jobs.cancel()
+        super().close()
+
+    # ---------------------------------------------------------------- Python -> views
+    def _publish(self, state: dict[str, Any]) -> None:
+        """Send every view ``state`` in one message; forget any error, hint or search; move the version on.
+
+        The version moves on last, so a view that sees it has seen the rest.
+        """
+        with self._lock, self.hold_sync():
+            for name, value in state.items():
+                setattr(self, name, value)
+            self.error = ""
+            self.hint = {}
+            self.thinking = ""
+            self.version += 1
+
+    # ---------------------------------------------------------------- background searches
+    def _ask(self, kind: str, compute: Callable[[], Any], *, color: str = "", pause: float = 0.0,
+             cancelled: threading.Event | None = None, background: bool = True) -> Any:
+        """Search for an answer (``compute()``) about the position now, shown as :attr:`thinking`.
+
+        In the background the answer reaches :meth:`_answer` later, if the
+        position is still the same; with ``background`` False it is searched
+        here and what :meth:`_answer` returns is returned. ``cancelled`` is set
+        when the answer is no longer wanted (a search may watch it to stop early).
+        """
+        with self._locked():
+            job = Job(kind, compute, self._stamp(), color=color, pause=pause,
+                      cancelled=cancelled or threading.Event())
+            self.thinking = color or kind
+        if background:
+            self._jobs.start(job)
+            return None
+        return self._jobs.run(job)
+
+    def _job_done(self, job: Job, result: Any, error: BaseException | None) -> Any:
+        # The check and the use are one step under the lock: nothing changes the position in between.
+        with self._locked():
+            if job.asked != self._stamp():
+                return None  # an answer about a position that no longer exists
+            self.thinking = ""
+            return self._answer(job, result, error)
+
+    # ---------------------------------------------------------------- views -> Python
+    def set_state(self, sync_data: dict) -> None:
+        """A view may only change view preferences; any other trait it sends is put back.
+
+        A view may echo a value it was sent (marimo re-runs the cells that use
+        a widget when its view writes a trait, so the views echo ``progress``):
+        that changes nothing and needs no answer.
+        """
+        allowed = {k: v for k, v in sync_data.items() if k in self._view_writable}
+        refused = [k for k, v in sync_data.items()
+                   if k not in self._view_writable and k in self.keys and not self._is_echo(k, v)]
+        try:
+            super().set_state(allowed)
+        except traitlets.TraitError:
+            refused += list(allowed)
+        if refused:
+            self.send_state(refused)
+
+    def _is_echo(self, name: str, value: Any) -> bool:
+        """Is ``value`` what trait ``name`` holds (as the view was sent it)?"""
+        try:
+            return bool(getattr(self, name) == value)
+        except Exception:  # a value that cannot even be compared is no echo
+            return False
+
+    def _handle_custom_msg(self, content: Any, buffers: Any) -> None:
+        super()._handle_custom_msg(content, buffers)
+        try:
+            self._handle(self._read_request(content))
+        except Refusal as refusal:
+            self._refuse(refusal)
+
+    def _refuse(self, refusal: Refusal) -> None:
+        self.error = refusal.reason
+        self.send(refusal.message())

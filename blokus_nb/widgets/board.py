@@ -1,0 +1,431 @@
+"""The board widget: play Blokus inside JupyterLab, with the game live in Python.
+
+>>> import blokus_nb as bn
+>>> w = bn.BlokusWidget("duo", players={"orange": "random"})
+>>> w.game.play("d9,c10,d10,e10,d11")  # the view updates; orange answers by itself
+Move('purple', 'd9,c10,d10,e10,d11')
+
+The :class:`~blokus_nb.Game` in :attr:`BlokusWidget.game` is the only
+authority. A view draws the traits below and *asks* to place a piece (custom
+messages checked by :mod:`blokus_nb.widgets.board_protocol`, then by the game's
+rules); a refused request changes nothing and sets :attr:`error`. Changes made
+from Python (``w.game.play(...)``, ``w.game.undo()``, ``w.game = other``)
+reach every displayed view, because the widget subscribes to its game.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import traceback
+from contextlib import contextmanager, nullcontext
+from pathlib import Path
+from typing import Any, Callable, Iterator, Mapping
+
+import traitlets
+
+from ..errors import BlokusError, IllegalMoveError
+from ..game import Game
+from ..move import Move
+from ..variants import VARIANTS
+from ._base import STATIC, WidgetBase
+from ._jobs import Job
+from ._protocol import Refusal
+from .board_protocol import HUMAN, Request, pieces_table, read_request, view_state
+from .seats import make_seat, stoppable, suggest
+
+__all__ = ["BlokusWidget"]
+
+
+class BlokusWidget(WidgetBase):
+    """A Blokus board to play on in a notebook, or to replay a game with.
+
+    ``variant`` is used when no ``game`` is given. ``players`` maps colors to
+    seats: ``"human"`` (the default) or an AI player name such as
+    ``"random"``, ``"greedy"`` or ``"mcts"`` (or a player object). ``mode``
+    ``"replay"`` shows a recorded game with a move slider instead of letting
+    anyone play. ``hint_player`` is the AI that suggests moves for the Hint
+    button; ``ai_pause`` the shortest time (seconds) an AI seat appears to
+    think, and ``ai_limit`` (a :class:`blokus_nb.players.Limit`) overrides the
+    AI seats' own thinking budgets.
+    """
+
+    _esm = STATIC / "widget.js"
+    _css = STATIC / "widget.css"
+    _view_writable = frozenset({"show_hints", "palette"})
+
+    # Drawn from the game (Python -> views).
+    variant = traitlets.Unicode("classic", help="The variant's name.").tag(sync=True)
+    variants = traitlets.List(traitlets.Unicode(), help="Variants offered for a new game.").tag(sync=True)
+    size = traitlets.Int(20).tag(sync=True)
+    colors = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    start_cells = traitlets.Dict().tag(sync=True)
+    pieces = traitlets.List(help="[{'name', 'cells': [[x, y], ...]}] in catalogue order, y down.").tag(sync=True)
+    board = traitlets.Unicode(help="One digit per cell, row 0 at the top: 0 empty, k = colors[k-1].").tag(sync=True)
+    hands = traitlets.Dict(help="Color -> names of the pieces it still holds.").tag(sync=True)
+    to_play = traitlets.Unicode(help="The color to move, or '' when the game is over.").tag(sync=True)
+    seats = traitlets.Dict(help="Color -> 'human' or the AI player's name.").tag(sync=True)
+    legal = traitlets.Dict(help="{'version', 'color', 'moves': piece -> move texts} for a human to move.").tag(sync=True)
+    corner_points = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    forbidden = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    last_move = traitlets.Dict(help="{'color', 'move', 'cells', 'piece'} of the last placement, or {}.").tag(sync=True)
+    scores = traitlets.Dict().tag(sync=True)
+    game_over = traitlets.Bool(False).tag(sync=True)
+    winners = traitlets.List(traitlets.Int()).tag(sync=True)
+    status = traitlets.Unicode(help="Whose turn it is, who passed, or the result.").tag(sync=True)
+    thinking = traitlets.Unicode(help="The color an AI (or the hint) is thinking for, else ''.").tag(sync=True)
+    progress = traitlets.Int(0, help="Increases with every change of the game: a move (from a view, from Python or "
+                                     "an AI seat), an undo, a redo, a new game. Observe it to follow the game.").tag(
+        sync=True)
+    can_undo = traitlets.Bool(False).tag(sync=True)
+    can_redo = traitlets.Bool(False).tag(sync=True)
+    move_number = traitlets.Int(0, help="Placements so far.").tag(sync=True)
+    hint = traitlets.Dict(help="The suggested move {'version', 'move', 'piece', 'cells', 'reasons', 'source'}, "
+                                "or {}.").tag(sync=True)
+    comment = traitlets.Unicode(help="The record's comment on the move shown (replay).").tag(sync=True)
+    # View preferences (either side may set them).
+    show_hints = traitlets.Bool(False, help="Show corner points and forbidden cells of the color to play.").tag(sync=True)
+    palette = traitlets.Enum(["standard", "colorblind"], "standard").tag(sync=True)
+    # Replay.
+    mode = traitlets.Enum(["play", "replay"], "play").tag(sync=True)
+    replay_index = traitlets.Int(0, help="Placements shown in replay mode.").tag(sync=True)
+    replay_length = traitlets.Int(0).tag(sync=True)
+
+    #: The live game (not sent to the views; its state is, through the traits above).
+    game = traitlets.Instance(Game, allow_none=True)
+
+    def __init__(self, variant: str = "classic", *, game: Game | None = None,
+                 players: Mapping[str, Any] | None = None, mode: str = "play", hint_player: Any = "hard",
+                 ai_pause: float = 0.4, ai_limit: Any = None, seed: int | None = None,
+                 **kwargs: Any) -> None:
+        self._generation = 0
+        self._history_seen = 0
+        self._move_callbacks: list[Callable[[Move], Any]] = []
+        self._seat_players: dict[str, Any] = {}
+        self._seat_labels: dict[str, str] = {}
+        self._seed = seed
+        self._replay: Game | None = None
+        self._replay_of: tuple[int, int] | None = None
+        self.ai_pause = ai_pause
+        self.hint_player = hint_player
+        self.ai_limit = ai_limit
+        super().__init__(mode=mode, variants=list(VARIANTS), pieces=pieces_table(), **kwargs)
+        self.players = players or {}
+        self.game = game if game is not None else Game(variant)
+
+    # ---------------------------------------------------------------- public API
+    @property
+    def players(self) -> dict[str, str]:
+        """Seat of each color: ``"human"`` or the AI player's name. Assign a dict to change seats."""
+        return dict(self.seats)
+
+    @players.setter
+    def players(self, players: Mapping[str, Any]) -> None:
+        labels, objects = {}, {}
+        for k, (color, spec) in enumerate(dict(players).items()):
+            if not isinstance(color, str) or color not in {c for v in VARIANTS.values() for c in v.colors}:
+                raise BlokusError(f"{color!r} is not a color; colors are blue, yellow, red, green, purple, orange")
+            seed = None if self._seed is None else self._seed + k
+            labels[color], objects[color] = make_seat(spec, seed)
+        with self._locked():
+            self._seat_labels, self._seat_players = labels, objects
+            self._generation += 1
+            self._jobs.cancel()
+            if self.game is not None:
+                self._refresh()
+        self._schedule_ai()
+
+    def on_move(self, callback: Callable[[Move], Any], remove: bool = False) -> None:
+        """Call ``callback(move)`` for every move added to the game (passes included), wherever it came from.
+
+        A computer seat's moves are played from its background thread, so the
+        callback runs there for them.
+        """
+        if remove:
+            self._move_callbacks.remove(callback)
+        elif callback not in self._move_callbacks:
+            self._move_callbacks.append(callback)
+
+    def play(self, move: Move | str) -> Move:
+        """Play ``move`` in the live game (same as ``w.game.play(move)``)."""
+        return self.game.play(move)
+
+    def undo(self) -> None:
+        """Take back the last placement, and the AI moves after the last human one.
+
+        With AI seats, undoing only the AI's answer would let it answer again;
+        so this goes back to the last position where a human was to play.
+        """
+        with self._locked() as game, self._batch():
+            if not game.can_undo:
+                raise BlokusError("there is no move to undo")
+            game.undo()
+            while game.can_undo and self._is_ai(game.to_play) and self._has_human():
+                game.undo()
+        self._schedule_ai()
+
+    def redo(self) -> None:
+        """Replay the moves taken back by :meth:`undo` up to the next human turn."""
+        with self._locked() as game, self._batch():
+            if not game.can_redo:
+                raise BlokusError("there is no move to redo")
+            game.redo()
+            while game.can_redo and self._is_ai(game.to_play) and self._has_human():
+                game.redo()
+        self._schedule_ai()
+
+    def new_game(self, variant: str | None = None) -> Game:
+        """Start a new game (of ``variant``, default the current one) with the same seats."""
+        self.game = Game(variant or self.game.variant.name)
+        return self.game
+
+    def suggest(self) -> None:
+        """Ask ``hint_player`` for a good move; it appears in :attr:`hint` and on the board."""
+        with self._locked():
+            game = self.game
+            if self.mode != "play" or game.is_over:
+                raise BlokusError("there is no move to suggest")
+            if self._is_ai(game.to_play) or self._jobs.busy:
+                raise BlokusError("a computer player is thinking; ask for a hint on a human's turn")
+            copy, player, cancelled = game.copy(), self.hint_player, threading.Event()
+            limit = stoppable(None, cancelled)
+            self._ask("hint", lambda: suggest(copy, player, limit), color=game.to_play, cancelled=cancelled)
+
+    def save(self, path: str | Path) -> None:
+        """Save the game (``.blksgf`` as Pentobi SGF, ``.json`` as JSON)."""
+        self.game.save(path)
+
+    def close(self) -> None:
+        if self.game is not None:
+            self.game.unsubscribe(self._on_game_change)
+        super().close()
+
+    def __repr__(self) -> str:
+        return f"BlokusWidget({self.game!r})" if self.game is not None else "BlokusWidget()"
+
+    def _svg(self) -> str:
+        return self._shown_game().to_svg(size=480)
+
+    # ---------------------------------------------------------------- game -> views
+    @traitlets.observe("game")
+    def _on_new_game(self, change: dict) -> None:
+        old, new = change["old"], change["new"]
+        if old is not None:
+            old.unsubscribe(self._on_game_change)
+        new.subscribe(self._on_game_change)
+        with self._locked():
+            self._generation += 1
+            self._jobs.cancel()
+            self._history_seen = len(new.history)
+            self._replay = None
+            self._refresh(reset_replay=True, progressed=True)
+        self._schedule_ai()
+
+    @traitlets.observe("mode")
+    def _on_mode(self, change: dict) -> None:
+        if self.game is None:
+            return
+        with self._locked():
+            self._generation += 1
+            self._jobs.cancel()
+            self._replay = None
+            self._refresh(reset_replay=True)
+        self._schedule_ai()
+
+    def _on_game_change(self, game: Game) -> None:
+        if game is not self.game:  # a game this widget no longer shows
+            return
+        with self._locked():
+            if game is not self.game:
+                return
+            history = game.history
+            added = history[self._history_seen:] if len(history) > self._history_seen else []
+            self._history_seen = len(history)
+            self._generation += 1
+            self._jobs.cancel()
+            self._refresh(progressed=True)
+        for move in added:
+            for callback in list(self._move_callbacks):
+                try:
+                    callback(move)
+                except Exception:  # a user's callback must not break the widget
+                    traceback.print_exc(file=sys.stderr)
+        self._schedule_ai()
+
+    @contextmanager
+    def _locked(self) -> Iterator[Game | None]:
+        """Hold the game's lock, then the widget's; give the game.
+
+        Every change to the game goes through here, from a view, from Python
+        or from an AI seat's thread, and :meth:`Game.play` holds the game's
+        lock while it tells the widget; so the game's lock always comes first
+        (the other order could deadlock), and a check and the change it allows
+        are one step (an AI's answer is played only on the position it was
+        asked about).
+        """
+        while True:
+            game = self.game
+            with game.lock if game is not None else nullcontext(), self._lock:
+                if game is self.game:  # not replaced while we waited for its lock
+                    yield game
+                    return
+
+    def _shown_game(self) -> Game:
+        return self._replay if self.mode == "replay" and self._replay is not None else self.game
+
+    def _refresh(self, reset_replay: bool = False, replay_index: int | None = None,
+                 progressed: bool = False) -> None:
+        """Send the views everything about the position they show. Call with the lock held.
+
+        In replay mode the view shows ``replay_index`` placements; by default the
+        same as before, or the end when it was at the end (or ``reset_replay``).
+        ``progressed``: the game itself changed, so :attr:`progress` moves on.
+        """
+        game = self.game
+        if self.mode == "replay":
+            length = len(game.moves)
+            at_end = self._replay is None or self.replay_index >= self.replay_length
+            if replay_index is not None:
+                index = max(0, min(replay_index, length))
+            else:
+                index = length if reset_replay or at_end else min(self.replay_index, length)
+            if self._replay_of != (id(game), game.version):  # the game changed: copy it again
+                self._replay, self._replay_of = None, (id(game), game.version)
+            self._replay = _seek(self._replay, game, index)
+        shown = self._shown_game()
+        human = self._seat_labels.get(shown.to_play or "", HUMAN) == HUMAN
+        state = view_state(shown, seats=self.seats_for(shown),
+                           with_legal=self.mode == "play" and human)
+        legal_moves = state.pop("legal_moves")
+        self._publish({**state, "seats": self.seats_for(shown),
+                       "legal": {"version": self.version + 1, "color": state["to_play"], "moves": legal_moves},
+                       "replay_length": len(game.moves), "replay_index": len(shown.moves),
+                       "comment": _comment(shown, game),
+                       "progress": self.progress + 1 if progressed else self.progress})
+
+    def seats_for(self, game: Game) -> dict[str, str]:
+        return {color: self._seat_labels.get(color, HUMAN) for color in game.colors}
+
+    # ---------------------------------------------------------------- AI seats
+    def _is_ai(self, color: str | None) -> bool:
+        return color is not None and self._seat_players.get(color) is not None
+
+    def _has_human(self) -> bool:
+        return any(not self._is_ai(c) for c in self.game.colors)
+
+    def _schedule_ai(self) -> None:
+        with self._locked():
+            game = self.game
+            if self._batch_depth or self.mode != "play" or game is None or game.is_over or self._jobs.busy:
+                return
+            color = game.to_play
+            player = self._seat_players.get(color)
+            if player is None:
+                return
+            copy, cancelled = game.copy(), threading.Event()
+            limit = stoppable(self.ai_limit, cancelled)  # Undo or New game ends the search early
+            self._ask("move", lambda: player.choose_move(copy, limit), color=color, pause=self.ai_pause,
+                      cancelled=cancelled)
+
+    def _stamp(self) -> tuple[int, int, int]:
+        return self._generation, id(self.game), self.game.version
+
+    def _answer(self, job: Job, move: Any, error: BaseException | None) -> None:
+        """Apply an answer from the background thread (the game has not moved on meanwhile)."""
+        who = f"{job.color} ({self._seat_labels.get(job.color, 'hint')})"
+        if error is not None:
+            self.error = f"{who} could not find a move: {error}"
+            return
+        if job.kind == "hint":  # `move` is the suggestion, with its reasons
+            self.hint = {"version": self.version, **move}
+            return
+        try:
+            self.game.play(move)
+        except BlokusError as exc:
+            self.error = f"{who} chose a move the rules refuse: {exc}"
+
+    # ---------------------------------------------------------------- views -> game
+    def _read_request(self, content: Any) -> Request:
+        return read_request(content)
+
+    def _handle(self, request: Request) -> None:
+        if request.kind == "seek":
+            if self.mode != "replay":
+                raise Refusal("moving through the game needs replay mode", "mode")
+            with self._locked():
+                self._refresh(replay_index=request.index)
+            return
+        with self._locked():
+            if self.mode != "play":
+                raise Refusal("this board replays a game; it cannot be changed here", "mode")
+            if request.version != self.version:
+                raise Refusal("the board changed before this request arrived; nothing was done", "stale")
+            if request.kind == "new":
+                self.new_game(request.variant)
+                return
+            game = self.game
+            if request.kind == "undo":
+                if not game.can_undo:
+                    raise Refusal("there is no move to undo", "undo")
+                self.undo()
+                return
+            if request.kind == "redo":
+                if not game.can_redo:
+                    raise Refusal("there is no move to redo", "redo")
+                try:
+                    self.redo()
+                except BlokusError as exc:
+                    raise Refusal(str(exc), "redo") from None
+                return
+            if game.is_over:
+                raise Refusal("the game is over", "game-over")
+            if self._is_ai(game.to_play):
+                raise Refusal(f"it is {game.to_play}'s turn, played by the computer", "ai-seat")
+            if self._jobs.busy:
+                raise Refusal("wait: a move is being computed", "busy")
+            if request.kind == "hint":
+                self.suggest()
+                return
+            if request.kind == "pass":
+                self._play(game, "pass")
+                return
+            if request.color != game.to_play:
+                raise Refusal(f"it is {game.to_play}'s turn, not {request.color[:20]}'s", "wrong-color")
+            if request.piece:
+                try:
+                    piece = game.parse_move(request.move).piece
+                except BlokusError as exc:
+                    raise Refusal(str(exc), getattr(exc, "rule", "invalid"), getattr(exc, "cells", ())) from None
+                if piece is None or piece.name != request.piece:
+                    raise Refusal(f"those cells are not the {request.piece[:5]} piece", "not-a-piece")
+            self._play(game, request.move)
+
+    def _play(self, game: Game, text: str) -> None:
+        try:
+            game.play(text)
+        except IllegalMoveError as exc:
+            raise Refusal(str(exc), exc.rule, exc.cells) from None
+        except BlokusError as exc:
+            raise Refusal(str(exc), "invalid") from None
+
+
+def _seek(replay: Game | None, game: Game, index: int) -> Game:
+    """A copy of ``game`` showing its first ``index`` placements (``replay``, moved, if it is one).
+
+    A copy keeps the moves it undoes on its redo stack, so stepping through the
+    game is undo/redo on the copy; ``replay`` must come from this same state of ``game``.
+    """
+    if replay is None:
+        replay = game.copy()
+    while len(replay.moves) > index:
+        replay.undo()
+    while len(replay.moves) < index and replay.can_redo:
+        replay.redo()
+    return replay
+
+
+def _comment(shown: Game, game: Game) -> str:
+    """The record's comment on the last entry shown (from ``game``, whose notes the copy lost), as text."""
+    if not shown.history:
+        return game.metadata.get("comment", "")
+    return game.annotations.get(len(shown.history) - 1, {}).get("comment", "")

@@ -1,0 +1,65 @@
+"""Who plays each color of a board widget, and what a computer seat or the Hint button computes.
+
+A seat is a person (:data:`~.board_protocol.HUMAN`) or an AI player. The
+board widget asks the players in the background (:mod:`._jobs`); the helpers
+here build the players, bound their search, and turn a hint into trait data.
+
+>>> make_seat("human")
+('human', None)
+>>> make_seat("random", seed=1)[0]
+'random'
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import replace
+from typing import Any
+
+from ..game import Game
+from ..hints import hint
+from ..players import Limit, Player, make_player
+from .board_protocol import HUMAN
+
+__all__ = ["HUMAN", "make_seat", "stoppable", "suggest"]
+
+
+def make_seat(spec: Any, seed: int | None = None) -> tuple[str, Any]:
+    """``(label, player)`` for one seat; ``player`` is None for a human.
+
+    ``spec`` is ``"human"`` (or None), a player name for
+    :func:`blokus_nb.players.make_player` (``"random"``, ``"greedy"``,
+    ``"mcts"``, ``"easy"``, ``"medium"``, ``"hard"``), or a player object with
+    a ``choose_move(game, limit=None)`` method.
+    """
+    if spec is None or spec == HUMAN:
+        return HUMAN, None
+    if isinstance(spec, str):
+        player = make_player(spec, seed=seed)
+        return player.name, player
+    if not callable(getattr(spec, "choose_move", None)):
+        raise TypeError(f"a seat is 'human', a player name or a player with choose_move(), not {spec!r}")
+    if isinstance(spec, Player) and seed is not None:
+        spec = make_player(spec, seed=seed)
+    return str(getattr(spec, "name", type(spec).__name__)), spec
+
+
+def stoppable(limit: Limit | None, cancelled: threading.Event) -> Limit:
+    """``limit`` (or the player's own budget) that also ends when ``cancelled`` is set.
+
+    >>> event = threading.Event()
+    >>> limit = stoppable(Limit(time=2.0), event)
+    >>> limit.time, limit.stop(), (event.set(), limit.stop())[1]
+    (2.0, False, True)
+    """
+    return replace(limit or Limit(), stop=cancelled.is_set)
+
+
+def suggest(game: Game, player: Any = "hard", limit: Limit | None = None) -> dict[str, Any]:
+    """A good move for the color to play and why, from :func:`blokus_nb.hints.hint`, as trait data."""
+    advice = hint(game, player=player, limit=limit)
+    move = advice.move
+    if move.is_pass:
+        raise ValueError(f"{advice.color} has no legal move")
+    return {"move": str(move), "piece": move.piece.name, "cells": list(move.cells),
+            "reasons": advice.reasons(), "source": advice.player}

@@ -1,0 +1,51 @@
+"""The refusal and field readers both widgets' protocols use (blokus_nb.widgets._protocol)."""
+
+from __future__ import annotations
+
+import pytest
+
+from blokus_nb.widgets._protocol import MAX_TEXT, Refusal, is_whole, request_kind, text, whole_number
+
+
+def test_a_refusal_tells_the_views_its_reason_rule_and_cells():
+    refusal = Refusal("cell g10 touches purple's side", "side-contact", ("g10",))
+    assert str(refusal) == refusal.reason
+    assert refusal.message() == {"type": "refused", "reason": "cell g10 touches purple's side",
+                                 "rule": "side-contact", "cells": ["g10"]}
+    assert Refusal("bad").rule == "malformed" and Refusal("bad").message()["cells"] == []
+
+
+@pytest.mark.parametrize("value, whole", [(0, True), (-3, True), (True, False), (1.0, False), ("1", False),
+                                          (None, False)])
+def test_whole_numbers_as_json_brings_them(value, whole):
+    assert is_whole(value) is whole
+    if whole:
+        assert whole_number({"n": value}, "n") == value
+    else:
+        with pytest.raises(Refusal, match="'n' must be a whole number"):
+            whole_number({"n": value}, "n")
+
+
+def test_text_fields_are_text_and_short():
+    assert text({"move": "e10"}, "move") == "e10"
+    assert text({}, "piece", required=False) == ""
+    with pytest.raises(Refusal, match="'move' must be text"):
+        text({}, "move")
+    with pytest.raises(Refusal, match="'move' must be text"):
+        text({"move": ["e10"]}, "move")
+    assert text({"move": "x" * MAX_TEXT}, "move")
+    with pytest.raises(Refusal, match="too long"):
+        text({"move": "x" * (MAX_TEXT + 1)}, "move")
+
+
+@pytest.mark.parametrize("content, why", [
+    ("undo", "not a JSON object"),
+    ([{"type": "undo"}], "not a JSON object"),
+    ({"type": "cheat"}, "unknown request type 'cheat'"),
+    ({"type": "x" * 1000}, "unknown request type"),
+    ({}, "unknown request type 'None'"),
+])
+def test_request_kind_refuses_what_is_not_one_of_the_kinds(content, why):
+    with pytest.raises(Refusal, match=why) as refused:
+        request_kind(content, ("undo", "redo"))
+    assert len(refused.value.reason) < 80  # a forged type does not flood the view
