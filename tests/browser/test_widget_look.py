@@ -205,7 +205,7 @@ def test_the_replay_slider_answers_the_arrow_keys(notebook):
 
 def test_a_clicked_hint_in_the_puzzle_is_placed_with_enter(notebook):
     page = notebook.page
-    notebook.py("from blokus_nb.puzzle_widget import PuzzleWidget\nfrom blokus_nb.puzzles import Puzzle")
+    notebook.py("from blokus_nb.widgets import PuzzleWidget\nfrom blokus_nb.puzzles import Puzzle")
     root = notebook.show('p = PuzzleWidget(Puzzle((5, 3), ["L", "P", "V"])); p', index=notebook.SECOND)
     root.locator('[data-action="hint"]').click()
     expect(root.locator(".pz-suggestion")).not_to_have_attribute("data-hint-piece", "")

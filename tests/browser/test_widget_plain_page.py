@@ -45,14 +45,14 @@ def widget_state(kind: str) -> dict:
     """The synced traits of a fresh widget, as Python sends them to a view."""
     if kind == "widget":
         import blokus_nb as bn
-        from blokus_nb.widget import BlokusWidget
+        from blokus_nb.widgets import BlokusWidget
 
         game = bn.Game("duo")
         game.play("e9,d10,e10,f10,e11")
         game.play("j3,i4,j4,k4,j5")
         widget = BlokusWidget(game=game)
     else:
-        from blokus_nb.puzzle_widget import PuzzleWidget
+        from blokus_nb.widgets import PuzzleWidget
         from blokus_nb.puzzles import Puzzle
 
         widget = PuzzleWidget(Puzzle((5, 3), ["L", "P", "V"]))

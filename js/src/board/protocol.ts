@@ -99,7 +99,7 @@ export interface WidgetState {
 export type Message =
   | { type: "place"; move: string; piece: string; color: string; version: number }
   | { type: "undo" | "redo" | "hint" | "pass"; version: number }
-  | { type: "new"; variant: string }
+  | { type: "new"; variant: string; version: number }
   | { type: "seek"; index: number };
 
 export const STATE_KEYS: readonly (keyof WidgetState)[] = [

@@ -40,7 +40,7 @@ export class BlokusView extends PieceView<WidgetState, Message, Command> {
     super(sync, host, "bk-root", "Blokus board game", keyCommand);
     this.controls = new Controls({
       action: (action) => this.action(action),
-      newGame: (variant) => this.sync.send({ type: "new", variant }),
+      newGame: (variant) => this.sync.send({ type: "new", variant, version: this.state.version }),
       seek: (index) => this.seek(index),
     });
     this.side.append(this.trayBox, this.panel.element);
