@@ -8,7 +8,13 @@ import { BlokusView } from "./view.js";
 
 export default {
   render({ model, el }: { model: Model; el: HTMLElement }) {
-    const view = new BlokusView(new ModelSync<WidgetState, Message>(model, STATE_KEYS), el);
-    return () => view.destroy();
+    const sync = new ModelSync<WidgetState, Message>(model, STATE_KEYS);
+    const view = new BlokusView(sync, el);
+    // marimo re-runs the cells that use the board when a view writes a trait: echo each new progress.
+    const stopEcho = sync.echo("progress");
+    return () => {
+      stopEcho();
+      view.destroy();
+    };
   },
 };

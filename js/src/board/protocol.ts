@@ -94,6 +94,8 @@ export interface WidgetState {
   mode: string;
   replay_index: number;
   replay_length: number;
+  /** Moves on with every change of the game; the view writes each new value back (see index.ts). */
+  progress: number;
 }
 
 export type Message =

@@ -66,6 +66,25 @@ export class ModelSync<S, M> {
     this.model.send(message);
   }
 
+  /**
+   * Write back each new value of trait `key`, once per value. marimo re-runs the cells that use
+   * a widget only when a view writes a trait, and its model.set announces a change even for the
+   * same value (hence once per value); Jupyter sends nothing for an unchanged value.
+   * Returns an unsubscribe.
+   */
+  echo(key: keyof S & string): () => void {
+    let echoed: unknown = this.model.get(key);
+    const handler = () => {
+      const value = this.model.get(key);
+      if (value === echoed) return;
+      echoed = value;
+      this.model.set(key, value);
+      this.model.save_changes();
+    };
+    this.model.on(`change:${key}`, handler);
+    return () => this.model.off(`change:${key}`, handler);
+  }
+
   /** Write one trait (a view preference: the widget's protocol says which a view may write). */
   write<K extends keyof S & string>(key: K, value: S[K]): void {
     this.model.set(key, value);

@@ -6,6 +6,7 @@ interface State {
   board: string;
   to_play: string;
   show_hints: boolean;
+  progress?: number;
 }
 type Message = { type: "place"; move: string; piece: string; color: string; version: number };
 const KEYS = ["board", "to_play", "show_hints"] as const;
@@ -65,4 +66,19 @@ test("refusals from Python reach the view; other messages do not", () => {
   model.emit("msg:custom", { type: "something-else" });
   model.emit("msg:custom", null);
   assert.deepEqual(got, ["overlap"]);
+});
+
+test("echo writes each new value of a trait back once, and not the value it started with", () => {
+  const model = new FakeModel();
+  model.values.progress = 1;
+  const sync = new ModelSync<State, Message>(model, KEYS);
+  const off = sync.echo("progress");
+  model.set("progress", 1); // the same value again (marimo announces it): no echo
+  assert.equal(model.saved, 0);
+  model.set("progress", 2); // echoing sets it again, which must not echo once more
+  assert.equal(model.saved, 1);
+  assert.equal(model.values.progress, 2);
+  off();
+  model.set("progress", 3);
+  assert.equal(model.saved, 1);
 });
