@@ -6,7 +6,7 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
-JS_SOURCES := $(wildcard js/src/*.ts js/src/*.css) js/package.json js/build.mjs js/tsconfig.json
+JS_SOURCES := $(wildcard js/src/*/*.ts js/src/*/*.css) js/package.json js/build.mjs js/tsconfig.json
 BUNDLES := blokus_nb/static/widget.js blokus_nb/static/puzzle.js
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Jupyter refuses to run as root (containers, CI machines) without this flag.

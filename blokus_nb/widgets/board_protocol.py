@@ -75,18 +75,34 @@ def last_move(game: Game) -> dict[str, Any]:
 
 
 def scores(game: Game) -> dict[str, Any]:
-    """Squares placed and advanced score per color; score per player."""
+    """Squares placed and each scoring per color, and per player.
+
+    Every entry has ``points`` (Pentobi's count, what a view shows first),
+    ``basic`` and ``advanced`` (the rulebook's), and ``score``, the advanced
+    one again for views saved before the others existed. A shared color
+    (green in classic_3) belongs to no player (0) and scores 0.
+
+    >>> import blokus_nb as bn
+    >>> game = bn.Game("duo")
+    >>> _ = game.play("e9,d10,e10,f10,e11")
+    >>> scores(game)["colors"]["purple"]
+    {'squares': 5, 'player': 1, 'score': -84, 'points': 5, 'basic': 84, 'advanced': -84}
+    """
     variant = game.variant
-    by_color = game.scores("advanced")
+    shown = ("points", "basic", "advanced")
+    by_color = {scoring: game.scores(scoring) for scoring in shown}
+    by_player = {scoring: game.player_scores(scoring) for scoring in shown}
     scored = {c for p in range(1, variant.n_players + 1) for c in variant.colors_of(p)}
     colors = {}
     for color in game.colors:
         # A shared color (green in classic_3) belongs to no single player.
         player = next((p for p in range(1, variant.n_players + 1) if color in variant.colors_of(p)), 0)
-        colors[color] = {"squares": game.squares_placed(color), "score": by_color[color] if color in scored else 0,
-                         "player": player}
-    players = [{"number": p, "name": game.player_names[p - 1], "colors": list(variant.colors_of(p)), "score": s}
-               for p, s in game.player_scores("advanced").items()]
+        values = {s: by_color[s][color] if color in scored else 0 for s in shown}
+        colors[color] = {"squares": game.squares_placed(color), "player": player, "score": values["advanced"],
+                         **values}
+    players = [{"number": p, "name": game.player_names[p - 1], "colors": list(variant.colors_of(p)),
+                "score": by_player["advanced"][p], **{s: by_player[s][p] for s in shown}}
+               for p in range(1, variant.n_players + 1)]
     return {"colors": colors, "players": players}
 
 
@@ -101,9 +117,12 @@ def passes_since_last_placement(game: Game) -> list[str]:
 
 
 def status_text(game: Game, seats: Mapping[str, str]) -> str:
-    """One line for the top of the widget: whose turn, who passed, or the result."""
+    """One line for the top of the widget: whose turn and who passed, or that the game is over.
+
+    The result itself is the view's game-over summary (in the scoring it shows), not repeated here.
+    """
     if game.is_over:
-        return f"Game over: {game.result()}."
+        return "Game over."
     color = game.to_play
     player = game.player_to_play
     seat = seats.get(color, HUMAN)

@@ -68,9 +68,20 @@ def test_scores_per_color_and_player():
     game = bn.Game("classic_2")
     game.play("a20")  # blue, player 1
     scores = ws.scores(game)
-    assert scores["colors"]["blue"] == {"squares": 1, "score": -88, "player": 1}
+    assert scores["colors"]["blue"] == {"squares": 1, "score": -88, "player": 1,
+                                        "points": 1, "basic": 88, "advanced": -88}
     assert [p["colors"] for p in scores["players"]] == [["blue", "red"], ["yellow", "green"]]
     assert scores["players"][0]["score"] == game.player_scores()[1]
+    for scoring in ("points", "basic", "advanced"):
+        assert [p[scoring] for p in scores["players"]] == list(game.player_scores(scoring).values())
+
+
+def test_points_are_never_negative_from_the_first_move():
+    game = bn.Game("duo")
+    game.play("e9,d10,e10,f10,e11")
+    scores = ws.scores(game)
+    assert scores["colors"]["purple"]["points"] == 5 and scores["colors"]["orange"]["points"] == 0
+    assert all(p["points"] >= 0 for p in scores["players"])
 
 
 def test_shared_color_in_classic_3_has_no_player():
@@ -96,8 +107,8 @@ def test_status_reports_passes_and_game_over():
             assert all(c != game.to_play for c in passed)
         game.play(game.legal_moves()[0])
     assert seen_pass  # playing the first legal move always, one color runs out first
-    assert ws.status_text(game, {}).startswith("Game over: ")
-    assert game.result() in ws.status_text(game, {})
+    # The result is the view's summary; the status line does not repeat it.
+    assert ws.status_text(game, {}) == "Game over."
 
 
 def test_view_state_leaves_legal_moves_out_on_request():

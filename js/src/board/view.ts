@@ -1,0 +1,328 @@
+// One displayed view of the board widget: the board, one tray per color, the
+// controls and the score panel in the shared layout (shared/view.ts), the
+// replay timer, and what the game's state means for the piece in hand.
+
+import { html, setFlag } from "../shared/dom.js";
+import type { PointerSurface } from "../shared/input.js";
+import type { Cell } from "../shared/shapes.js";
+import type { Refusal } from "../shared/sync.js";
+import { TrayView } from "../shared/tray.js";
+import { PieceView } from "../shared/view.js";
+import { BoardView } from "./board.js";
+import { cellName, clampToBoard, parseCell } from "./cells.js";
+import { type Action, Controls } from "./controls.js";
+import { type Command, keyCommand } from "./keys.js";
+import { Panel } from "./panel.js";
+import { type PreviewPosition, evaluatePlacement } from "./preview.js";
+import type { BoardSync, Hint, LegalMoves, Message, WidgetState } from "./protocol.js";
+
+const REPLAY_STEP_MS = 700;
+
+interface LegalIndex {
+  source: LegalMoves;
+  moves: Set<string>;
+  pieces: Set<string>;
+}
+
+export class BlokusView extends PieceView<WidgetState, Message, Command> {
+  protected readonly cursorWithoutPiece = false;
+  private readonly controls: Controls;
+  private readonly panel = new Panel();
+  private board: BoardView | null = null;
+  private trays: TrayView[] = [];
+  /** The position the piece was picked up in: any move (or undo) puts it back. */
+  private selectedAt = "";
+  private legalIndex: LegalIndex | null = null;
+  private appliedHint = "";
+  private replayTimer: ReturnType<typeof setInterval> | null = null;
+
+  constructor(sync: BoardSync, host: HTMLElement) {
+    super(sync, host, "bk-root", "Blokus board game", keyCommand);
+    this.controls = new Controls({
+      action: (action) => this.action(action),
+      newGame: (variant) => this.sync.send({ type: "new", variant, version: this.state.version }),
+      seek: (index) => this.seek(index),
+    });
+    this.side.append(this.trayBox, this.panel.element);
+    this.boardColumn.append(this.controls.element, this.controls.replay);
+    this.start();
+  }
+
+  destroy(): void {
+    this.stopReplay();
+    super.destroy();
+  }
+
+  // ---- drawing -------------------------------------------------------------
+
+  protected layoutKeyOf(state: WidgetState): string {
+    return `${state.size}|${state.colors.join()}|${state.pieces.map((p) => p.name).join()}`;
+  }
+
+  protected rebuild(state: WidgetState): PointerSurface {
+    this.held.keyboardMode = false;
+    this.board = new BoardView(state.size, state.colors, state.start_cells);
+    this.trays = state.colors.map((color) => new TrayView(color, state.pieces, (piece) => this.pickFrom(color, piece)));
+    this.trayBox.replaceChildren(...this.trays.map((t) => t.element));
+    return this.board;
+  }
+
+  protected update(state: WidgetState): void {
+    const root = this.root;
+    root.setAttribute("data-palette", state.palette);
+    root.setAttribute("data-mode", state.mode);
+    root.setAttribute("data-variant", state.variant);
+    root.setAttribute("data-to-play", state.to_play);
+    root.setAttribute("data-version", String(state.version));
+    setFlag(root, "data-game-over", state.game_over);
+    setFlag(root, "data-thinking", state.thinking !== "");
+
+    if (this.held.piece !== null && (!this.canHold(this.held.piece) || this.moved())) {
+      // A move was played: the piece goes back and the cursor starts again at the new corner points.
+      this.held.drop();
+      this.held.keyboardMode = false;
+    }
+    if (state.mode !== "replay") this.stopReplay();
+
+    this.board!.update(state);
+    const playable = this.legal()?.pieces ?? null;
+    for (const tray of this.trays) {
+      const color = tray.color;
+      const score = state.scores.colors[color];
+      const seat = state.seats[color] ?? "human";
+      tray.update({
+        hand: state.hands[color] ?? [],
+        playable,
+        active: color === state.to_play && state.mode === "play",
+        interactive: this.humanToPlay() && color === state.to_play,
+        selected: this.held.piece,
+        label: seat === "human" ? color : `${color} (${seat})`,
+        detail: score ? `${score.squares} squares` : "",
+      });
+    }
+    this.controls.update(state, {
+      holding: this.held.piece !== null,
+      humanToPlay: this.humanToPlay(),
+      playing: this.replayTimer !== null,
+      canPass: this.humanToPlay() && this.legal() !== null && this.legal()!.moves.size === 0,
+    });
+    const seat = state.seats[state.thinking] ?? "human";
+    this.header.update({
+      text: state.status,
+      turn: state.to_play,
+      thinking: !state.thinking ? "" : seat === "human"
+        ? `finding a good move for ${state.thinking}…` : `${state.thinking} (${seat}) is thinking…`,
+      thinkingColor: state.thinking,
+      error: state.error,
+    });
+    this.panel.update(state, (player) => this.playerName(player));
+    this.applyHint();
+    this.drawPreview();
+  }
+
+  protected refused(refusal: Refusal): void {
+    this.header.say(`Not placed: ${refusal.reason}`);
+  }
+
+  private playerName(player: number): string {
+    const entry = this.state.scores.players.find((p) => p.number === player);
+    const name = entry?.name || `Player ${player}`;
+    const seats = [...new Set((entry?.colors ?? []).map((c) => this.state.seats[c] ?? "human"))];
+    return seats.length === 1 && seats[0] !== "human" ? `${name} (${seats[0]})` : name;
+  }
+
+  protected drawPreview(): void {
+    const board = this.board!;
+    const held = this.held;
+    if (held.piece === null || held.anchor === null || !(held.pointerOnBoard || held.keyboardMode)) {
+      board.hidePreview();
+      if (this.humanToPlay() && held.piece === null) {
+        this.header.say(`Pick a piece from the ${this.state.to_play} tray.`);
+      } else if (held.piece !== null) {
+        this.header.say(`${held.piece} in hand: move over the board to place it.`);
+      } else {
+        this.header.say("");
+      }
+      return;
+    }
+    const preview = evaluatePlacement(this.position(), held.shape, held.anchor);
+    board.showPreview(preview.cells, preview.state, preview.move, preview.reason, this.state.to_play);
+    const where = cellName(held.anchor, this.state.size);
+    const verdict = preview.state === "legal" ? "fits here, click or press Enter to place"
+      : preview.state === "pending" ? "checking" : `cannot go here: ${preview.reason}`;
+    this.header.say(`${held.piece} at ${where}: ${verdict}.`);
+  }
+
+  // ---- what this view knows ------------------------------------------------
+
+  private humanToPlay(): boolean {
+    const s = this.state;
+    return s.mode === "play" && s.to_play !== "" && (s.seats[s.to_play] ?? "human") === "human" && s.thinking === "";
+  }
+
+  private canHold(piece: string): boolean {
+    return this.humanToPlay() && (this.state.hands[this.state.to_play] ?? []).includes(piece);
+  }
+
+  /** The legal moves for the current version, indexed; null while they are on their way. */
+  private legal(): LegalIndex | null {
+    const legal = this.state.legal;
+    if (!legal || legal.version !== this.state.version || legal.color !== this.state.to_play) return null;
+    if (this.legalIndex?.source !== legal) {
+      const moves = new Set<string>();
+      const pieces = new Set<string>();
+      for (const [piece, list] of Object.entries(legal.moves)) {
+        if (list.length) pieces.add(piece);
+        for (const move of list) moves.add(move);
+      }
+      this.legalIndex = { source: legal, moves, pieces };
+    }
+    return this.legalIndex;
+  }
+
+  private position(): PreviewPosition {
+    const s = this.state;
+    const own = String(s.colors.indexOf(s.to_play) + 1);
+    const start = s.start_cells[s.to_play];
+    return {
+      size: s.size,
+      board: s.board,
+      legal: this.legal()?.moves ?? null,
+      forbidden: new Set(s.forbidden),
+      corners: new Set(s.corner_points),
+      startCell: start && !s.board.includes(own) ? start : null,
+    };
+  }
+
+  private positionKey(): string {
+    const last = this.state.last_move;
+    return `${this.state.move_number}|${"move" in last ? last.move : ""}|${this.state.to_play}`;
+  }
+
+  /** Whether a move was played (or undone) since the piece was picked up. */
+  private moved(): boolean {
+    return this.positionKey() !== this.selectedAt;
+  }
+
+  // ---- input ---------------------------------------------------------------
+
+  command(command: Command): void {
+    if (this.state.mode === "replay") {
+      if (command.kind === "move" && command.dx !== 0) this.seek(this.state.replay_index + command.dx);
+      return;
+    }
+    super.command(command);
+  }
+
+  protected otherCommand(command: Command): void {
+    if (command.kind === "action") this.action(command.action);
+  }
+
+  protected defaultAnchor(): Cell {
+    const s = this.state;
+    const first = s.corner_points[0] ?? s.start_cells[s.to_play];
+    return (first && parseCell(first, s.size)) || [Math.floor(s.size / 2), Math.floor(s.size / 2)];
+  }
+
+  protected clamp(cell: Cell): Cell {
+    return clampToBoard(cell, this.state.size);
+  }
+
+  protected choosable(): { tray: TrayView; hand: readonly string[] } | null {
+    const tray = this.trays.find((t) => t.color === this.state.to_play);
+    return this.humanToPlay() && tray ? { tray, hand: this.state.hands[this.state.to_play] ?? [] } : null;
+  }
+
+  private pickFrom(color: string, piece: string): void {
+    if (this.state.mode === "play" && (color !== this.state.to_play || !this.humanToPlay())) {
+      this.root.focus({ preventScroll: true });
+      const who = this.state.to_play;
+      this.header.say(who ? `It is ${who}'s turn${this.humanToPlay() ? "" : " (computer)"}.` : "The game is over.");
+      return;
+    }
+    this.pick(piece);
+  }
+
+  protected whyNotTake(piece: string): string | null {
+    if (this.state.mode !== "play") return "";
+    return this.canHold(piece) ? null : "";
+  }
+
+  protected select(piece: string): void {
+    super.select(piece);
+    this.selectedAt = this.positionKey();
+  }
+
+  protected place(): void {
+    const preview = evaluatePlacement(this.position(), this.held.shape, this.held.anchor!);
+    this.drawPreview();
+    if (preview.move === null) {
+      this.header.say(`Not placed: ${preview.reason}.`);
+      return;
+    }
+    // Illegal-looking placements are sent too: Python decides and says why.
+    this.sync.send({
+      type: "place", move: preview.move, piece: this.held.piece!, color: this.state.to_play, version: this.state.version,
+    });
+  }
+
+  protected placeNothing(): void {}
+
+  /** A hint selects its piece in the right orientation and moves the cursor onto it. */
+  private applyHint(): void {
+    const s = this.state;
+    const hint = "move" in s.hint ? (s.hint as Hint) : null;
+    if (!hint || hint.version !== s.version || !this.humanToPlay()) return;
+    const key = `${s.version}|${hint.move}`;
+    if (key === this.appliedHint) return;
+    this.appliedHint = key;
+    const cells = hint.cells.map((n) => parseCell(n, s.size)).filter((c): c is Cell => c !== null);
+    if (!this.takeOnto(hint.piece, cells, true)) return;
+    this.board!.markSuggestionAnchor(cellName(this.held.anchor!, s.size));
+    this.render();
+  }
+
+  private action(action: Action | "hints"): void {
+    const s = this.state;
+    switch (action) {
+      case "rotate": this.command({ kind: "rotate", dir: 1 }); break;
+      case "flip": this.command({ kind: "flip" }); break;
+      case "undo": case "redo": case "hint": case "pass":
+        this.sync.send({ type: action, version: s.version });
+        break;
+      case "hints": this.sync.write("show_hints", !s.show_hints); break;
+      case "palette": this.sync.write("palette", s.palette === "colorblind" ? "standard" : "colorblind"); break;
+      case "first": this.seek(0); break;
+      case "prev": this.seek(s.replay_index - 1); break;
+      case "next": this.seek(s.replay_index + 1); break;
+      case "last": this.seek(s.replay_length); break;
+      case "play": this.toggleReplay(); break;
+      case "new": break; // handled by Controls with the chosen variant
+    }
+  }
+
+  private seek(index: number): void {
+    const clamped = Math.max(0, Math.min(this.state.replay_length, index));
+    this.sync.send({ type: "seek", index: clamped });
+  }
+
+  private toggleReplay(): void {
+    if (this.replayTimer !== null) {
+      this.stopReplay();
+    } else {
+      if (this.state.replay_index >= this.state.replay_length) this.seek(0);
+      this.replayTimer = setInterval(() => {
+        if (this.state.replay_index >= this.state.replay_length) this.stopReplay();
+        else this.seek(this.state.replay_index + 1);
+      }, REPLAY_STEP_MS);
+    }
+    this.render();
+  }
+
+  private stopReplay(): void {
+    if (this.replayTimer !== null) {
+      clearInterval(this.replayTimer);
+      this.replayTimer = null;
+    }
+  }
+}

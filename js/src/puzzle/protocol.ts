@@ -1,0 +1,62 @@
+// The puzzle widget's side of its Python–JS contract, paired with
+// blokus_nb/widgets/puzzle_protocol.py: the state Python sends (traits of
+// PuzzleWidget) and the messages a view sends back. Cells are [x, y] in the puzzle's own
+// coordinates: x to the right, y down, (0, 0) at the top left of the region's box.
+// Python is the only authority: a view only asks.
+
+import type { ModelSync } from "../shared/sync.js";
+
+export type XY = [number, number];
+
+export interface PuzzlePiece {
+  name: string;
+  /** One orientation of the piece. */
+  cells: XY[];
+  /** Copies in the puzzle. */
+  count: number;
+  /** The piece's colour in the puzzle's pictures. */
+  color: string;
+}
+
+export interface PlacedPiece {
+  piece: string;
+  cells: XY[];
+}
+
+export interface PuzzleHint {
+  /** The widget version the hint belongs to; stale when it differs from `version`. */
+  version: number;
+  /** False: no full tiling keeps the pieces placed ("no solution from here"). */
+  found: boolean;
+  piece?: string;
+  cells?: XY[];
+}
+
+export interface PuzzleState {
+  width: number;
+  height: number;
+  region: XY[];
+  pieces: PuzzlePiece[];
+  placements: PlacedPiece[];
+  remaining: Record<string, number>;
+  solved: boolean;
+  status: string;
+  message: string;
+  error: string;
+  hint: PuzzleHint | Record<string, never>;
+  /** "hint" or "solution" while Python searches, else "". */
+  thinking: string;
+  version: number;
+}
+
+export const PUZZLE_KEYS: readonly (keyof PuzzleState)[] = [
+  "width", "height", "region", "pieces", "placements", "remaining", "solved", "status", "message",
+  "error", "hint", "thinking", "version",
+];
+
+export type PuzzleMessage =
+  | { type: "place"; piece: string; cells: XY[]; version: number }
+  | { type: "remove"; cell: XY; version: number }
+  | { type: "hint" | "solution" | "reset"; version: number };
+
+export type PuzzleSync = ModelSync<PuzzleState, PuzzleMessage>;

@@ -1,0 +1,153 @@
+// Input handling shared by both widgets: pointer and keyboard events become
+// commands for the view. Key bindings are pure functions (here and in each
+// widget's keys.ts) so they can be tested without a browser.
+
+import type { Cell } from "./shapes.js";
+import { html } from "./dom.js";
+
+/** The commands of a piece in hand, the same in both widgets. */
+export type PieceCommand =
+  | { kind: "rotate"; dir: 1 | -1 }
+  | { kind: "flip" }
+  | { kind: "move"; dx: number; dy: number }
+  | { kind: "place" }
+  | { kind: "drop" }
+  | { kind: "cycle"; dir: 1 | -1 }
+  | { kind: "action"; action: "hint" };
+
+export interface KeyLike {
+  key: string;
+  shiftKey?: boolean;
+  ctrlKey?: boolean;
+  metaKey?: boolean;
+  altKey?: boolean;
+}
+
+/** The keys both widgets share; a widget's own keys.ts adds its own. Keys with Ctrl, Cmd or Alt are not among them. */
+export function pieceKeyCommand(event: KeyLike): PieceCommand | null {
+  if (event.altKey || event.ctrlKey || event.metaKey) return null;
+  const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+  switch (key) {
+    case "r": return { kind: "rotate", dir: event.shiftKey ? -1 : 1 };
+    case "f": return { kind: "flip" };
+    case "ArrowLeft": return { kind: "move", dx: -1, dy: 0 };
+    case "ArrowRight": return { kind: "move", dx: 1, dy: 0 };
+    case "ArrowUp": return { kind: "move", dx: 0, dy: -1 };
+    case "ArrowDown": return { kind: "move", dx: 0, dy: 1 };
+    case "Enter": return { kind: "place" };
+    case "Escape": return { kind: "drop" };
+    case "]": case ".": return { kind: "cycle", dir: 1 };
+    case "[": case ",": return { kind: "cycle", dir: -1 };
+    case "h": return { kind: "action", action: "hint" };
+    default: return null;
+  }
+}
+
+/** What input drives: a widget's view. `C` are the commands of that widget's own keys. */
+export interface InputTarget<C> {
+  hover(cell: Cell | null): void;
+  click(cell: Cell): void;
+  command(command: PieceCommand | C): void;
+  /** Whether a piece is in hand (wheel and right-click only act then). */
+  holding(): boolean;
+}
+
+/** The board picture input listens on. */
+export interface PointerSurface {
+  svg: SVGSVGElement;
+  cellAt(clientX: number, clientY: number): Cell | null;
+}
+
+/** A widget's root element in `host`: it takes the focus, and with it the keys JupyterLab would act on. */
+export function keyboardRoot(host: HTMLElement, className: string, label: string): HTMLDivElement {
+  return html("div", {
+    class: className, tabindex: 0, role: "application", "aria-label": label,
+    // JupyterLab skips its keyboard shortcuts for keys typed inside this element.
+    "data-lm-suppress-shortcuts": "true",
+  }, host);
+}
+
+/**
+ * Wire pointer events on the board and keys on the widget root. Returns a function that unwires them.
+ * `keys` turns a key into a command (the widget's keys.ts).
+ */
+export function attachInput<C>(
+  root: HTMLElement,
+  board: PointerSurface,
+  target: InputTarget<C>,
+  keys: (event: KeyLike) => PieceCommand | C | null,
+): () => void {
+  let lastCell = "";
+  const onMove = (event: PointerEvent) => {
+    const cell = board.cellAt(event.clientX, event.clientY);
+    const key = cell ? `${cell[0]},${cell[1]}` : "";
+    if (key === lastCell) return; // same cell: nothing to redraw
+    lastCell = key;
+    target.hover(cell);
+  };
+  const onLeave = () => {
+    lastCell = "";
+    target.hover(null);
+  };
+  const onClick = (event: MouseEvent) => {
+    if (event.button !== 0) return;
+    const cell = board.cellAt(event.clientX, event.clientY);
+    if (cell) target.click(cell);
+  };
+  const onWheel = (event: WheelEvent) => {
+    if (!target.holding() || event.deltaY === 0) return;
+    event.preventDefault();
+    target.command({ kind: "rotate", dir: event.deltaY > 0 ? 1 : -1 });
+  };
+  const onContextMenu = (event: MouseEvent) => {
+    if (!target.holding()) return;
+    event.preventDefault();
+    target.command({ kind: "flip" });
+  };
+  const onKey = (event: KeyboardEvent) => {
+    const element = event.target as HTMLElement | null;
+    const tag = element?.tagName;
+    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+    if (tag === "BUTTON" && (event.key === "Enter" || event.key === " ")) return;
+    const command = keys(event);
+    if (!command) return;
+    // Keep JupyterLab from also acting on the key (R makes a raw cell, arrows move between cells).
+    event.preventDefault();
+    event.stopPropagation();
+    target.command(command);
+  };
+  // The notebook may move focus to itself on mousedown; take it back after the click
+  // so the keys reach the widget. A button clicked with the mouse hands the focus to
+  // the root too: Enter then places the piece in hand instead of pressing the button
+  // again, and the focus is not lost when the button turns disabled (Hint while it thinks).
+  const onRootClick = (event: MouseEvent) => {
+    const element = event.target as HTMLElement | null;
+    if (element && ["INPUT", "SELECT", "TEXTAREA"].includes(element.tagName)) {
+      // A control clicked keeps the focus, so its own keys reach it (the replay slider's arrows).
+      if (document.activeElement !== element) element.focus({ preventScroll: true });
+      return;
+    }
+    if (element?.tagName === "OPTION") return;
+    const byMouse = event.detail > 0;
+    if (!root.contains(document.activeElement) || (byMouse && element?.closest("button"))) {
+      root.focus({ preventScroll: true });
+    }
+  };
+  const svgElement = board.svg;
+  svgElement.addEventListener("pointermove", onMove);
+  svgElement.addEventListener("pointerleave", onLeave);
+  svgElement.addEventListener("click", onClick);
+  svgElement.addEventListener("wheel", onWheel, { passive: false });
+  svgElement.addEventListener("contextmenu", onContextMenu);
+  root.addEventListener("keydown", onKey);
+  root.addEventListener("click", onRootClick);
+  return () => {
+    svgElement.removeEventListener("pointermove", onMove);
+    svgElement.removeEventListener("pointerleave", onLeave);
+    svgElement.removeEventListener("click", onClick);
+    svgElement.removeEventListener("wheel", onWheel);
+    svgElement.removeEventListener("contextmenu", onContextMenu);
+    root.removeEventListener("keydown", onKey);
+    root.removeEventListener("click", onRootClick);
+  };
+}

@@ -1,0 +1,208 @@
+// What both widgets' views share: the layout shell (header, board, side column),
+// the subscription to the model, and the piece in hand: hover, click, the
+// rotate/flip/move/place/drop/choose commands and taking a piece into the hand.
+// Each widget's view.ts says what its state means: which pieces may be taken,
+// where the cursor starts, what placing sends to Python.
+
+import { html } from "./dom.js";
+import { StatusHeader } from "./header.js";
+import { HeldPiece } from "./held_piece.js";
+import { type InputTarget, type KeyLike, type PieceCommand, type PointerSurface, attachInput, keyboardRoot } from "./input.js";
+import { type Cell, type NamedShape, orientationOn } from "./shapes.js";
+import type { ModelSync, Refusal } from "./sync.js";
+import { type TrayView, cyclePiece } from "./tray.js";
+
+/** The part of a widget's state the shared view reads. */
+export interface PieceState {
+  pieces: readonly NamedShape[];
+}
+
+export abstract class PieceView<S extends PieceState, M, C> implements InputTarget<C> {
+  readonly root: HTMLDivElement;
+  protected readonly header: StatusHeader;
+  /** The board with the controls under it: they stay in view beside a long side column. */
+  protected readonly boardColumn: HTMLDivElement;
+  protected readonly side: HTMLDivElement;
+  protected readonly trayBox: HTMLDivElement;
+  protected readonly held = new HeldPiece();
+  protected state: S;
+  private readonly boardWrap: HTMLDivElement;
+  private readonly unsubscribe: (() => void)[] = [];
+  private detachInput: () => void = () => {};
+  private layoutKey = "";
+
+  /** Whether the arrow keys move a cursor with no piece in hand (the puzzle picks pieces up with it). */
+  protected abstract readonly cursorWithoutPiece: boolean;
+
+  constructor(
+    protected readonly sync: ModelSync<S, M>,
+    host: HTMLElement,
+    className: string,
+    label: string,
+    private readonly keys: (event: KeyLike) => PieceCommand | C | null,
+  ) {
+    this.state = sync.state;
+    this.root = keyboardRoot(host, className, label);
+    this.header = new StatusHeader(this.root);
+    const main = html("div", { class: "bk-main" }, this.root);
+    this.boardColumn = html("div", { class: "bk-board-column" }, main);
+    this.boardWrap = html("div", { class: "bk-board-wrap" }, this.boardColumn);
+    this.side = html("div", { class: "bk-side" }, main);
+    this.trayBox = html("div", { class: "bk-trays" });
+  }
+
+  /** Subscribe to the model and draw; a subclass calls it once its own parts exist. */
+  protected start(): void {
+    this.unsubscribe.push(this.sync.subscribe(() => this.render()));
+    this.unsubscribe.push(this.sync.onRefusal((refusal) => this.refused(refusal)));
+    this.render();
+  }
+
+  destroy(): void {
+    this.detachInput();
+    this.unsubscribe.forEach((off) => off());
+    this.root.remove();
+  }
+
+  // ---- what a widget's view says -------------------------------------------
+
+  /** A key of what fixes the board's layout: a new key rebuilds the board and the trays. */
+  protected abstract layoutKeyOf(state: S): string;
+  /** Build the board (and trays) for a new layout. */
+  protected abstract rebuild(state: S): PointerSurface;
+  /** Bring the board, trays, controls and panel up to `state` (already in `this.state`). */
+  protected abstract update(state: S): void;
+  protected abstract refused(refusal: Refusal): void;
+  /** Draw the piece in hand at the cursor, or the help line when there is none. */
+  protected abstract drawPreview(): void;
+  /** Ask Python to put the piece in hand down at the anchor. */
+  protected abstract place(): void;
+  /** Enter on a cell with no piece in hand. */
+  protected abstract placeNothing(cell: Cell): void;
+  /** Where the keyboard cursor starts. */
+  protected abstract defaultAnchor(): Cell;
+  protected abstract clamp(cell: Cell): Cell;
+  /** The tray to choose from now, and the pieces in it that may be taken; null when none may be. */
+  protected abstract choosable(): { tray: TrayView; hand: readonly string[] } | null;
+  /** Null when `piece` may be taken now, else why not ("" to say nothing). */
+  protected abstract whyNotTake(piece: string): string | null;
+  /** A command of the widget's own keys. */
+  protected abstract otherCommand(command: C | PieceCommand): void;
+
+  // ---- drawing -------------------------------------------------------------
+
+  protected render(): void {
+    const state = (this.state = this.sync.state);
+    const layoutKey = this.layoutKeyOf(state);
+    if (layoutKey !== this.layoutKey) {
+      this.layoutKey = layoutKey;
+      this.detachInput();
+      this.held.drop();
+      this.held.anchor = null;
+      const board = this.rebuild(state);
+      this.boardWrap.replaceChildren(board.svg);
+      this.detachInput = attachInput(this.root, board, this, this.keys);
+    }
+    this.update(state);
+  }
+
+  // ---- the piece in hand ---------------------------------------------------
+
+  protected pieceCells(name: string): readonly Cell[] | undefined {
+    return this.state.pieces.find((p) => p.name === name)?.cells;
+  }
+
+  protected select(piece: string): void {
+    this.held.take(piece, this.pieceCells(piece)!);
+  }
+
+  /** Take `piece` into the hand turned and placed to cover `cells`; false if they are not that piece. */
+  protected takeOnto(piece: string, cells: readonly Cell[], keyboard: boolean): boolean {
+    const base = this.pieceCells(piece);
+    const on = base ? orientationOn(base, cells) : null;
+    if (!on) return false;
+    this.select(piece);
+    this.held.shape = on.shape;
+    this.held.anchor = on.anchor;
+    if (keyboard) this.held.keyboardMode = true;
+    return true;
+  }
+
+  /** A piece clicked in a tray: take it, or put it back if it is the one in hand. */
+  protected pick(piece: string): void {
+    this.root.focus({ preventScroll: true });
+    const why = this.whyNotTake(piece);
+    if (why !== null) {
+      if (why) this.header.say(why);
+      return;
+    }
+    if (this.held.piece === piece) this.held.drop();
+    else this.select(piece);
+    this.render();
+  }
+
+  // ---- input ---------------------------------------------------------------
+
+  holding(): boolean {
+    return this.held.holding();
+  }
+
+  hover(cell: Cell | null): void {
+    this.held.hover(cell);
+    this.drawPreview();
+  }
+
+  click(cell: Cell): void {
+    this.held.anchor = cell;
+    this.held.pointerOnBoard = true;
+    this.held.keyboardMode = false;
+    if (this.held.piece !== null) this.place();
+    else this.placeNothing(cell);
+  }
+
+  command(command: PieceCommand | C): void {
+    const held = this.held;
+    const piece = command as PieceCommand;
+    switch (piece.kind) {
+      case "rotate":
+        if (held.rotate(piece.dir)) this.render();
+        break;
+      case "flip":
+        if (held.flip()) this.render();
+        break;
+      case "move": {
+        if (held.piece === null && !this.cursorWithoutPiece) return;
+        // The cursor goes on from where keys or the pointer left it, else from its start.
+        const from = held.anchor && (held.keyboardMode || held.pointerOnBoard) ? held.anchor : null;
+        held.keyboardMode = true;
+        held.anchor = from ? this.clamp([from[0] + piece.dx, from[1] + piece.dy]) : this.defaultAnchor();
+        this.drawPreview();
+        break;
+      }
+      case "place":
+        if (held.anchor === null) held.anchor = this.defaultAnchor();
+        held.keyboardMode = held.keyboardMode || !held.pointerOnBoard;
+        if (held.piece !== null) this.place();
+        else this.placeNothing(held.anchor);
+        break;
+      case "drop":
+        // The cursor stays where it is: the next piece chosen starts there.
+        held.drop();
+        this.render();
+        break;
+      case "cycle": {
+        const choice = this.choosable();
+        const next = choice ? cyclePiece(choice.tray.order, choice.hand, held.piece, piece.dir) : null;
+        if (next === null) return;
+        // Coming from the mouse, the keyboard cursor starts where the widget says.
+        if (held.anchor === null || !held.keyboardMode) held.anchor = this.defaultAnchor();
+        held.keyboardMode = true;
+        this.select(next);
+        this.render();
+        break;
+      }
+      default:
+        this.otherCommand(command);
+    }
+  }
+}

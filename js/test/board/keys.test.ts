@@ -1,0 +1,24 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { keyCommand } from "../../src/board/keys.js";
+
+test("the shared piece keys work on the board", () => {
+  assert.deepEqual(keyCommand({ key: "R", shiftKey: true }), { kind: "rotate", dir: -1 });
+  assert.deepEqual(keyCommand({ key: "Enter" }), { kind: "place" });
+});
+
+test("brackets choose pieces; undo, redo and hints have keys", () => {
+  assert.deepEqual(keyCommand({ key: "]" }), { kind: "cycle", dir: 1 });
+  assert.deepEqual(keyCommand({ key: "[" }), { kind: "cycle", dir: -1 });
+  assert.deepEqual(keyCommand({ key: "z", ctrlKey: true }), { kind: "action", action: "undo" });
+  assert.deepEqual(keyCommand({ key: "z", ctrlKey: true, shiftKey: true }), { kind: "action", action: "redo" });
+  assert.deepEqual(keyCommand({ key: "h" }), { kind: "action", action: "hint" });
+  assert.deepEqual(keyCommand({ key: "c" }), { kind: "action", action: "hints" });
+});
+
+test("other keys and Alt combinations are left to the page", () => {
+  assert.equal(keyCommand({ key: "q" }), null);
+  assert.equal(keyCommand({ key: "Tab" }), null);
+  assert.equal(keyCommand({ key: "r", altKey: true }), null);
+  assert.equal(keyCommand({ key: "c", ctrlKey: true }), null); // copy stays copy
+});

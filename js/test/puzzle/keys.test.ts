@@ -1,0 +1,16 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { puzzleKeyCommand } from "../../src/puzzle/keys.js";
+
+test("keys: Delete takes back, H asks for a hint; undo, redo and corners do nothing in a puzzle", () => {
+  assert.deepEqual(puzzleKeyCommand({ key: "Delete" }), { kind: "remove" });
+  assert.deepEqual(puzzleKeyCommand({ key: "Backspace" }), { kind: "remove" });
+  assert.equal(puzzleKeyCommand({ key: "Delete", ctrlKey: true }), null);
+  assert.deepEqual(puzzleKeyCommand({ key: "h" }), { kind: "action", action: "hint" });
+  assert.deepEqual(puzzleKeyCommand({ key: "R", shiftKey: true }), { kind: "rotate", dir: -1 });
+  assert.deepEqual(puzzleKeyCommand({ key: "f" }), { kind: "flip" });
+  assert.deepEqual(puzzleKeyCommand({ key: "Enter" }), { kind: "place" });
+  assert.deepEqual(puzzleKeyCommand({ key: "]" }), { kind: "cycle", dir: 1 });
+  for (const key of ["z", "y", "c"]) assert.equal(puzzleKeyCommand({ key }), null, key);
+  assert.equal(puzzleKeyCommand({ key: "z", ctrlKey: true }), null);
+});
