@@ -176,7 +176,7 @@ def test_bad_file_names_the_file(tmp_path):
     (lambda r: r["moves"].__setitem__(1, ["yellow", "a1"]), "move 2"),
     (lambda r: r["moves"].__setitem__(1, ["red", "t1"]), "move 2: a move by 'red'"),
     (lambda r: r["moves"].__setitem__(0, "a20"), "move 1 must be"),
-    (lambda r: r["result"]["points"].update(blue=99), "do not match"),
+    (lambda r: r["result"]["points"].update(blue=99), "does not match"),
 ])
 def test_bad_json_is_refused_clearly(mutate, words):
     record = json.loads(random_game("classic", seed=1, moves=8).to_json())
