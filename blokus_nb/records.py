@@ -719,7 +719,7 @@ def iter_games(source: Source, errors: str = "raise", *, name: str | None = None
     >>> [g.variant.name for g in iter_games("(;GM[Blokus Duo])(;GM[Blokus])")]
     ['duo', 'classic']
     >>> games = list(iter_games("(;GM[Blokus])(;GM[Chess])", errors="collect"))
-    >>> games[0].variant.name, games[1].game, games[1].column, games[1].message[:34]
+    >>> games[0].variant.name, games[1].game, games[1].column, games[1].message[:33]
     ('classic', 2, 16, 'GM[Chess] is not a Blokus variant')
     """
     if errors not in ERROR_POLICIES:
