@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
 import stat
 from pathlib import Path
@@ -61,6 +62,7 @@ _NOT_METADATA = frozenset({*_METADATA, *_IGNORED, *_SETUP, *_PLAYER_KEYS, *_ALL_
 #: The longest move text read: five cells of three characters, separators and some
 #: blanks. Longer text is refused before it reaches the move parser.
 MAX_MOVE_TEXT = 64
+_SGF_IDENTIFIER = re.compile(r"[A-Z0-9]+")
 
 
 # ---------------------------------------------------------------------------- SGF in
@@ -271,11 +273,7 @@ def game_to_tree(game: Game) -> sgf.GameTree:
     _check_text_fields(game)
     for key, value in game.metadata.items():
         if key.startswith("sgf:"):  # a root property we do not interpret, written back as read
-            identifier = key[4:]
-            if identifier in _NOT_METADATA:
-                raise BlokusError(f"metadata key {key!r} names {identifier}, a property blokus-nb "
-                                  "writes from the game itself; remove it from game.metadata")
-            root[identifier] = value.split("\n")
+            root[key[4:]] = value.split("\n")  # a key that lies was refused above
             continue
         identifier = by_key.get(key)
         if identifier is not None and identifier != "AP":
@@ -339,12 +337,29 @@ def _check_text_fields(game: Game) -> None:
     for key, value in game.metadata.items():
         _check_text(key, f"metadata key {key!r}")
         _check_text(value, f"metadata[{key!r}]")
+        problem = _sgf_key_problem(key)
+        if problem:
+            raise BlokusError(problem)
     for index, note in game.annotations.items():
         if not isinstance(index, int) or not 0 <= index < len(game.history):
             raise BlokusError(f"annotation key {index!r} is not the index of a move in the history")
         for key, value in note.items():
             _check_text(key, f"annotation key {key!r} of move {index}")
             _check_text(value, f"annotations[{index}][{key!r}]")
+
+
+def _sgf_key_problem(key: str) -> str | None:
+    """Why a metadata key ``sgf:XX`` cannot be written as root property XX (None: it can)."""
+    if not key.startswith("sgf:"):
+        return None
+    identifier = key[4:]
+    if not _SGF_IDENTIFIER.fullmatch(identifier):
+        return (f"metadata key {key!r}: {identifier!r} is not an SGF property identifier "
+                "(uppercase letters and digits)")
+    if identifier in _NOT_METADATA:
+        return (f"metadata key {key!r} names {identifier}, a property the game itself gives "
+                "(variant, players, setup, moves, result or notes); remove it from the metadata")
+    return None
 
 
 # ---------------------------------------------------------------------------- JSON
@@ -442,9 +457,9 @@ def game_from_dict(record: Any, *, source: str = "<text>", line: int | None = No
     if not isinstance(metadata, dict) or not all(isinstance(v, str) for v in metadata.values()):
         raise fail("'metadata' must map names to text")
     for key in metadata:
-        if key.startswith("sgf:") and key[4:] in _NOT_METADATA:
-            raise fail(f"metadata key {key!r} names {key[4:]}, a property the record itself "
-                       "gives (variant, players, setup, moves or notes)")
+        problem = _sgf_key_problem(key)
+        if problem:
+            raise fail(problem)
     game.metadata.update(metadata)
     moves = record.get("moves")
     if not isinstance(moves, list):

@@ -218,3 +218,225 @@ def test_unknown_root_properties_and_default_names():
     text = game.to_sgf()
     assert "XY[one][two]" in text and "PB[Ann]" in text and "PW[" not in text
     assert bn.read_sgf(text).metadata["sgf:XY"] == game.metadata["sgf:XY"]
+
+
+# ---------------------------------------------------------------- saving never destroys a file
+def _stale(game: bn.Game) -> None:
+    game.metadata["sgf:xx"] = "v"  # not an SGF identifier
+
+
+def _surrogate(game: bn.Game) -> None:
+    game.player_names[0] = "Ann\udc80"
+
+
+def _number(game: bn.Game) -> None:
+    game.metadata["round"] = 3
+
+
+def _not_json(game: bn.Game) -> None:
+    game.metadata["when"] = object()
+
+
+def _lying_property(game: bn.Game) -> None:
+    game.metadata["sgf:GM"] = "Chess"
+
+
+@pytest.mark.parametrize("suffix", [".blksgf", ".json", ".jsonl"])
+@pytest.mark.parametrize("spoil", [_stale, _surrogate, _number, _not_json, _lying_property])
+def test_a_failed_save_leaves_the_old_file_untouched(tmp_path, suffix, spoil):
+    game = random_game("duo", seed=3, moves=6)
+    path = tmp_path / f"a{suffix}"
+    bn.write_games([game], path)
+    before = path.read_bytes()
+    spoil(game)
+    with pytest.raises(bn.BlokusError):
+        bn.write_games([game], path)
+    with pytest.raises(bn.BlokusError):
+        game.save(path) if suffix != ".jsonl" else bn.save(game, path)
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == [path.name]  # no temporary file left behind
+
+
+@pytest.mark.parametrize("suffix", [".blksgf", ".json", ".jsonl"])
+def test_a_game_source_that_fails_halfway_leaves_the_old_file_untouched(tmp_path, suffix):
+    path = tmp_path / f"corpus{suffix}"
+    bn.write_games([random_game("duo", seed=1, moves=4)], path)
+    before = path.read_bytes()
+
+    def games():
+        yield random_game("duo", seed=2, moves=4)
+        raise RuntimeError("the database went away")
+
+    with pytest.raises(RuntimeError):
+        bn.write_games(games(), path)
+    assert path.read_bytes() == before and len(list(tmp_path.iterdir())) == 1
+
+
+def test_a_new_file_keeps_the_old_files_mode(tmp_path):
+    path = tmp_path / "a.json"
+    bn.save(bn.Game("duo"), path)
+    path.chmod(0o640)
+    bn.save(bn.Game("duo"), path)
+    assert path.stat().st_mode & 0o777 == 0o640
+
+
+@pytest.mark.parametrize("suffix", [".blksgf", ".json"])
+def test_what_save_accepts_load_reads_back(tmp_path, suffix):
+    game = random_game("duo", seed=5, moves=6)
+    game.metadata.update(round="3", event="Cup", date="2026-11-30")
+    game.save(tmp_path / f"g{suffix}")
+    again = bn.load(tmp_path / f"g{suffix}")
+    assert again.history == game.history
+    assert {k: v for k, v in again.metadata.items() if k != "application"} == game.metadata
+
+
+# ---------------------------------------------------------------- records that lie
+@pytest.mark.parametrize("key", ["sgf:GM", "sgf:PL", "sgf:AW", "sgf:B", "sgf:PB", "sgf:RE"])
+def test_metadata_never_overrides_properties_the_game_gives(key):
+    game = bn.Game("duo")
+    game.play("e10")
+    game.metadata[key] = "a1,a2,b2"
+    with pytest.raises(bn.BlokusError, match=key):
+        game.to_sgf()
+    record = json.loads(bn.Game("duo").to_json())
+    record["metadata"] = {key: "a1,a2,b2"}
+    with pytest.raises(bn.RecordError, match=key):
+        bn.Game.from_json(json.dumps(record))
+
+
+def test_the_result_written_is_the_games_own():
+    game = bn.read_sgf(GAMES / "duo" / "duo_L1_0007.blksgf")
+    assert game.metadata["result"] == "W+13"
+    game.metadata["result"] = "B+99"  # as left over from an earlier finish before an undo
+    assert "RE[W+13]" in game.to_sgf() and "B+99" not in game.to_sgf()
+    game.undo()
+    assert not game.is_over and "RE[B+99]" in game.to_sgf()  # an unfinished game keeps the user's
+
+
+def test_a_finished_sgf_whose_result_disagrees_is_refused():
+    text = (GAMES / "duo" / "duo_L1_0007.blksgf").read_text().replace("RE[W+13]", "RE[B+13]")
+    with pytest.raises(bn.RecordError, match=r"RE\[B\+13\] does not match the moves, which give W\+13"):
+        bn.read_sgf(text)
+
+
+@pytest.mark.parametrize("mutate, words", [
+    (lambda r: r.update(version=True), "version True"),
+    (lambda r: r.update(version=1.0), "version 1.0"),
+    (lambda r: r.update(result="blue wins"), "'result' must be an object"),
+    (lambda r: r["result"].update(over=True), "'over'"),
+    (lambda r: r["result"].update(winners=[3]), "'winners'"),
+    (lambda r: r["result"]["player_points"].update({"1": 0}), "'player_points'"),
+    (lambda r: r.update(annotations=[1, 2]), "'annotations' must map"),
+    (lambda r: r.update(setup=5), "'setup' must be a list"),
+    (lambda r: r.update(setup=[["blue", "a20"], ["blue", "t1"]]), "piece 1 twice"),
+    (lambda r: r["moves"].__setitem__(0, ["blue", "a20," * 20000]), "at most 64 characters"),
+])
+def test_a_json_record_that_disagrees_with_itself_is_refused(mutate, words):
+    record = json.loads(random_game("classic", seed=1, moves=8).to_json())
+    mutate(record)
+    with pytest.raises(bn.RecordError, match=words):
+        bn.Game.from_json(json.dumps(record))
+
+
+@pytest.mark.parametrize("digits", [4300, 4301, 100_000])
+def test_a_version_of_thousands_of_digits_is_a_record_error(digits):
+    text = '{"format": "blokus-nb", "version": ' + "9" * digits + "}"
+    with pytest.raises(bn.RecordError, match="version|not valid JSON") as info:
+        bn.Game.from_json(text)
+    assert len(str(info.value)) < 200
+
+
+@pytest.mark.parametrize("text, line, column, words", [
+    ("(;GM[Blokus Duo]B[e10])", 1, 17, "move (B[...]) in the root node"),
+    ("(;GM[Blokus]\n;1[a20][t20])", 2, 2, "1 holds 2 values"),
+    ("(;GM[Blokus Duo]\n;B[e10]\n;3[j5])", 3, 2, "3[...] is not a move property of duo"),
+    ("(;GM[Blokus]PB[Ann];1[a20])", 1, 13, "PB names a player, but classic has 4 players"),
+    ("(;GM[Blokus Duo]AB[e10][j5];W[j10])", 1, 17, "piece 1 twice"),
+    ("(;GM[Blokus Duo];B[e10]) junk", 1, 26, "found 'junk'"),
+    ("(;GM[Blokus Duo];B[e10])(;GM[Blokus Duo]", 1, 41, "unexpected end of file"),
+])
+def test_nothing_in_an_sgf_record_is_silently_dropped(text, line, column, words):
+    with pytest.raises(bn.RecordError) as info:
+        bn.read_sgf(text)
+    assert (info.value.line, info.value.column) == (line, column), str(info.value)
+    assert words in str(info.value)
+
+
+@pytest.mark.parametrize("text", ["", "   ", "\ufeffGM[Blokus]", ";GM[Blokus]", "GM[Blokus]" * 500])
+def test_read_sgf_reads_text_that_is_not_a_game_as_text(text):
+    with pytest.raises(bn.RecordError):
+        bn.read_sgf(text)
+
+
+def test_read_sgf_tells_text_from_file_names(tmp_path, monkeypatch):
+    assert bn.read_sgf("\ufeff(;GM[Blokus Duo];B[e10])").history[0].cells == ("e10",)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "g.blksgf").write_text("(;GM[Blokus Duo];B[e10])")
+    assert len(bn.read_sgf("g.blksgf").history) == 1
+    with pytest.raises(FileNotFoundError):
+        bn.read_sgf("missing.blksgf")
+
+
+def test_json_with_a_byte_order_mark_is_read_like_sgf(tmp_path):
+    game = random_game("duo", seed=4, moves=5)
+    for suffix in (".json", ".jsonl", ".blksgf"):
+        path = tmp_path / f"bom{suffix}"
+        bn.write_games([game], path)
+        path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+        assert bn.load(path).history == game.history, suffix
+    assert bn.Game.from_json("\ufeff" + game.to_json()).history == game.history
+
+
+# ---------------------------------------------------------------- hostile sizes
+def test_a_megabyte_move_in_a_file_is_refused_at_once(tmp_path):
+    import time
+
+    path = tmp_path / "huge.blksgf"
+    path.write_text("(;GM[Blokus]\n;1[" + ",".join(["a20"] * 250_000) + "])")
+    start = time.perf_counter()
+    with pytest.raises(bn.RecordError, match="at most 5 cells") as info:
+        bn.load(path)
+    assert time.perf_counter() - start < 5
+    assert (info.value.line, info.value.column) == (2, 2)
+
+
+def test_a_value_of_escapes_takes_little_memory():
+    import tracemalloc
+
+    from blokus_nb import sgf
+
+    text = "(;GM[Blokus]C[" + "\\]" * 500_000 + "])"
+    tracemalloc.start()
+    try:
+        tree = sgf.parse_tree(text)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert tree.root.get("C") == "]" * 500_000
+    assert peak < 8 * len(text)  # the old regex held ~150 bytes per escape: 75 MB here
+
+
+# ---------------------------------------------------------------- one reader, two error policies
+def test_iter_games_collects_bad_records_with_file_and_line(tmp_path):
+    good = random_game("duo", seed=2, moves=6).to_json(indent=None)
+    bad = json.loads(good)
+    bad["annotations"] = [1, 2]
+    path = tmp_path / "corpus.jsonl"
+    path.write_bytes("\n".join([good, json.dumps(bad), "", good]).encode() + b"\n\xff{\n" + good.encode())
+    items = list(bn.iter_games(path, errors="collect"))
+    kinds = [type(item).__name__ for item in items]
+    assert kinds == ["Game", "SkippedRecord", "Game", "SkippedRecord", "Game"]
+    assert (items[1].source, items[1].line, items[1].game) == (str(path), 2, 2)
+    assert (items[3].line, items[3].game) == (5, 4) and "not valid UTF-8" in items[3].message
+    with pytest.raises(bn.RecordError) as info:
+        list(bn.iter_games(path))
+    assert info.value.line == 2
+    with pytest.raises(bn.BlokusError, match="errors='ignore'"):
+        list(bn.iter_games(path, errors="ignore"))
+
+
+def test_iter_games_collect_ends_a_file_at_a_grammar_error():
+    items = list(bn.iter_games("(;GM[Blokus Duo];B[e10])\n(;GM[Blokus Duo];B[e10]\n(;GM[Blokus])",
+                               errors="collect"))
+    assert isinstance(items[0], bn.Game) and isinstance(items[1], bn.SkippedRecord)
+    assert len(items) == 2 and items[1].game == 2 and items[1].line is not None
