@@ -286,9 +286,9 @@ def game_to_tree(game: Game) -> sgf.GameTree:
         setup_key = _written_keys(variant.colors, _SETUP_KEYS)
         for color, cells in game.setup:
             root.setdefault(setup_key[color], []).append(cells)
-        first = game.history[0].color if game.history else game.to_play
-        if first is not None:
-            root["PL"] = [move_key[first]]
+    first = _first_to_play(game)
+    if first is not None:
+        root["PL"] = [move_key[first]]
     nodes: list[dict[str, list[str]]] = []
     for index, move in enumerate(game.history):
         note = game.annotations.get(index, {})
@@ -311,6 +311,14 @@ def game_to_tree(game: Game) -> sgf.GameTree:
         node.children.append(child)
         node = child
     return sgf.GameTree(top)
+
+
+def _first_to_play(game: Game) -> str | None:
+    """The color that moved first, when a record must say so (after setup, or not the usual one)."""
+    first = game.history[0].color if game.history else game.to_play
+    if first is None or (not game.setup and first == game.variant.colors[0]):
+        return None
+    return first
 
 
 def game_to_sgf(game: Game) -> str:
@@ -382,7 +390,9 @@ def game_to_dict(game: Game) -> dict[str, Any]:
     }
     if game.setup:
         record["setup"] = [[color, cells] for color, cells in game.setup]
-        record["to_play"] = game.history[0].color if game.history else game.to_play
+    first = _first_to_play(game)
+    if first is not None:
+        record["to_play"] = first
     record["moves"] = [[m.color, str(m)] for m in game.history]
     if game.annotations:
         record["annotations"] = {str(k): v for k, v in sorted(game.annotations.items())}

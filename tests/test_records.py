@@ -440,3 +440,12 @@ def test_iter_games_collect_ends_a_file_at_a_grammar_error():
                                errors="collect"))
     assert isinstance(items[0], bn.Game) and isinstance(items[1], bn.SkippedRecord)
     assert len(items) == 2 and items[1].game == 2 and items[1].line is not None
+
+
+def test_a_first_player_without_setup_survives_both_formats():
+    # Found by the fuzz test: PL without setup was read, then not written back.
+    game = bn.read_sgf("(;GM[Blokus Duo]PL[W];W[j5])")
+    assert game.history[0].color == "orange"
+    assert bn.read_sgf(game.to_sgf()).history == game.history
+    assert bn.Game.from_json(game.to_json()).history == game.history
+    assert "PL[" not in bn.Game("duo").to_sgf() and "to_play" not in bn.Game("duo").to_json()

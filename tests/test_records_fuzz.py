@@ -46,8 +46,7 @@ def check_game(game: bn.Game) -> None:
     """A game a reader returned is correct: it replays through the rules and round-trips."""
     replay = bn.Game(game.variant, players=game.player_names,
                      setup={c: [t for k, t in game.setup if k == c] for c, _ in game.setup} or None,
-                     to_play=(game.history[0].color if game.history else game.to_play)
-                     if game.setup else None)
+                     to_play=game.history[0].color if game.history else game.to_play)
     for move in game.history:
         if move.is_pass:
             assert replay.to_play != move.color or not replay.legal_moves(move.color)
