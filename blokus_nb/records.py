@@ -4,6 +4,18 @@ The SGF grammar lives in :mod:`blokus_nb.sgf`; this module gives the
 properties their Blokus meaning. Only the main line of a tree is the game;
 variations are read past without complaint.
 
+* One reader, :func:`iter_games`, for every format and source (path, open
+  file, text); the caller picks what a bad record does: ``errors="raise"``
+  or ``errors="collect"`` (a :class:`SkippedRecord` with file, line and
+  reason in its place, and reading goes on). Analysis reads through it.
+* Strict: nothing in a record is silently dropped (a move in the root node,
+  a second value of a move, a move property of another variant, a setup
+  placing a piece twice, junk after the game), and a record that disagrees
+  with itself (a result its moves do not give) is refused.
+* Safe to write: a file is replaced whole or not at all, and what is
+  written can be read back (metadata is text; ``sgf:XX`` keys never stand
+  in for properties the game itself gives).
+
 >>> import blokus_nb as bn
 >>> game = bn.read_sgf("(;GM[Blokus Duo];B[d9,c10,d10,e10,d11];W[j5])")
 >>> game.history
