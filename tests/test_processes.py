@@ -57,3 +57,18 @@ def test_pool_context_forks_from_a_server():
     context = pool_context(["blokus_nb.game"])
     expected = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
     assert context.get_start_method() == expected
+
+
+def test_the_pool_is_kept_between_calls_until_shut_down():
+    from blokus_nb.processes import shutdown_pools
+
+    def pids() -> set[int]:
+        out = {}
+        run_jobs(square_and_pid, list(range(6)), 2, done=out.__setitem__)
+        return {pid for _, pid in out.values()}
+
+    first = pids()
+    assert pids() <= first  # the same warm workers: no start-up cost on the second call
+    shutdown_pools()
+    assert not pids() & first
+    shutdown_pools()
