@@ -10,7 +10,8 @@ games already in memory.
 
 The one-job and all-cores pipelines run in turns (1, 2, 1, 2, ...), so both
 see the same load, and the best of each gives the speed-up on one line.
-"CPU in workers" is the processor time the workers spent on the units
+The first call that uses workers starts them (printed once); later calls
+reuse the pool. "CPU in workers" is the processor time the workers spent on the units
 (summed over workers): when it is close to the one-job time, the pool adds
 no work of its own, and what is left of a speed-up below the core count is
 other load on the machine (the load average is printed before and after).
@@ -113,6 +114,11 @@ def main() -> None:
             print(f"  metrics only (in memory) {args.games / t_measure:8.1f} games/s "
                   f"({1e3 * t_measure / moves:.2f} ms a move)")
             jobs_list = sorted({1, cores})
+            if cores > 1 and variant == "classic":
+                start = time.perf_counter()  # the forkserver and the pool, kept for later calls
+                run_jobs(len, ["warm"] * cores, cores, done=lambda *_: None, preload=WORKER_PRELOAD)
+                print(f"  start-up of {cores} workers  {time.perf_counter() - start:8.2f} s "
+                      "(first call only; the pool is kept)")
             times: dict[int, list[float]] = {jobs: [] for jobs in jobs_list}
             for _ in range(args.repeat):  # in turns, so that every setting sees the same load
                 for jobs in jobs_list:
