@@ -449,3 +449,12 @@ def test_a_first_player_without_setup_survives_both_formats():
     assert bn.read_sgf(game.to_sgf()).history == game.history
     assert bn.Game.from_json(game.to_json()).history == game.history
     assert "PL[" not in bn.Game("duo").to_sgf() and "to_play" not in bn.Game("duo").to_json()
+
+
+def test_a_bad_game_in_a_json_list_is_reported_at_its_line():
+    record = json.loads(random_game("duo", seed=6, moves=4).to_json())
+    text = json.dumps([record, dict(record, version=2), record], indent=2)
+    items = list(bn.iter_games(text, errors="collect"))
+    assert [type(i).__name__ for i in items] == ["Game", "SkippedRecord", "Game"]
+    starts = [n for n, line in enumerate(text.splitlines(), start=1) if line.startswith("  {")]
+    assert (items[1].line, items[1].game) == (starts[1], 2)

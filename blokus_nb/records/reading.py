@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 from typing import Any, Iterable, Iterator, NamedTuple
@@ -128,11 +129,37 @@ def _json_items(text: str, name: str) -> Iterator[Game | RecordError | None]:
             yield from _json_line_items(text.splitlines(), name)  # JSON Lines given as text
             return
         raise _Fatal(error) from None
-    for record in data if isinstance(data, list) else [data]:
+    if not isinstance(data, list):
         try:
-            yield game_from_dict(record, source=name)
+            yield game_from_dict(data, source=name, line=_first_line(text))
         except RecordError as error:
             yield error
+        return
+    for record, line in zip(data, _element_lines(text)):
+        try:
+            yield game_from_dict(record, source=name, line=line)
+        except RecordError as error:
+            yield error
+
+
+def _first_line(text: str) -> int:
+    """The line where a JSON document's first value starts (after blank lines)."""
+    return text.count("\n", 0, len(text) - len(text.lstrip())) + 1
+
+
+def _element_lines(text: str) -> Iterator[int]:
+    """The line each element of a JSON list (already known to be valid) starts on."""
+    decoder = json.JSONDecoder()
+    position = text.index("[") + 1
+    line = text.count("\n", 0, position) + 1
+    while True:
+        start = len(text) - len(text[position:].lstrip(" \t\r\n,"))
+        line += text.count("\n", position, start)
+        if text[start] == "]":
+            return
+        yield line
+        _, position = decoder.raw_decode(text, start)
+        line += text.count("\n", start, position)
 
 
 def _items(source: Source, name: str | None) -> Iterator[Game | RecordError | None]:
