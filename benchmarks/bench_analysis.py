@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import statistics
 import sys
 import tempfile
 import time
@@ -131,8 +132,10 @@ def main() -> None:
                       f"{args.games / min(times[jobs]):8.1f} games/s  -> Parquet "
                       f"(runs: {', '.join(f'{t:.2f}' for t in times[jobs])} s)")
             if cores > 1:
+                paired = sorted(one / many for one, many in zip(times[1], times[cores]))
                 print(f"  speed-up on {cores} jobs     {min(times[1]) / min(times[cores]):8.2f}x "
-                      f"(best against best)")
+                      f"best against best, {statistics.median(paired):.2f}x median of runs in turn "
+                      f"({', '.join(f'{r:.2f}' for r in paired)})")
                 print(f"  CPU in workers           {worker_cpu(folder, cores):8.2f} s on {cores} jobs, "
                       f"{worker_cpu(folder, 1):.2f} s on 1")
         print(load())
