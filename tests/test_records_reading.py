@@ -115,3 +115,14 @@ def test_a_bad_game_in_a_json_list_is_reported_at_its_line():
     assert [type(i).__name__ for i in items] == ["Game", "SkippedRecord", "Game"]
     starts = [n for n, line in enumerate(text.splitlines(), start=1) if line.startswith("  {")]
     assert (items[1].line, items[1].game) == (starts[1], 2)
+
+
+def test_a_text_file_that_does_not_decode_is_a_record_error(tmp_path):
+    path = tmp_path / "bad.jsonl"
+    path.write_bytes(random_game("duo", seed=1, moves=3).to_json(indent=None).encode() + b"\n\xff\n")
+    with open(path, encoding="utf-8") as handle:
+        items = list(bn.iter_games(handle, errors="collect"))
+    assert isinstance(items[-1], bn.SkippedRecord) and "not valid text" in items[-1].message
+    with open(path, "rb") as handle:  # in binary mode the bad line is named
+        items = list(bn.iter_games(handle, errors="collect", name="bad.jsonl"))
+    assert isinstance(items[0], bn.Game) and items[1].line == 2

@@ -202,13 +202,17 @@ def _items(source: Source, name: str | None) -> Iterator[Game | RecordError | No
                         "record text, or an open file")
     name = name or str(getattr(source, "name", "<file>"))
     suffix = Path(name).suffix.lower()
-    if suffix == ".jsonl":
-        yield from _json_line_items(source, name)  # type: ignore[arg-type]
-    elif suffix == ".json":
-        data = source.read()  # type: ignore[union-attr]
-        yield from _json_items(data.decode("utf-8-sig") if isinstance(data, bytes) else data, name)
-    else:
-        yield from _sgf_items(source, name)
+    try:
+        if suffix == ".jsonl":
+            yield from _json_line_items(source, name)  # type: ignore[arg-type]
+        elif suffix == ".json":
+            data = source.read()  # type: ignore[union-attr]
+            yield from _json_items(data.decode("utf-8-sig") if isinstance(data, bytes) else data, name)
+        else:
+            yield from _sgf_items(source, name)
+    except UnicodeDecodeError as error:  # a file opened in text mode decodes as it is read
+        raise _Fatal(RecordError(f"not valid text in the file's encoding ({error.reason}); open it "
+                                 "in binary mode to get the line", source=name)) from None
 
 
 def _read_text(path: Path, name: str) -> str:
