@@ -4,6 +4,8 @@ from __future__ import annotations
 
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import blokus_nb as bn
 from sample_games import random_game
@@ -92,3 +94,28 @@ def test_what_save_accepts_load_reads_back(tmp_path, suffix):
     again = bn.load(tmp_path / f"g{suffix}")
     assert again.history == game.history
     assert {k: v for k, v in again.metadata.items() if k != "application"} == game.metadata
+
+
+TEXT = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=8)
+
+
+@given(metadata=st.dictionaries(st.sampled_from(["date", "event", "round", "comment", "sgf:XY", "sgf:GM",
+                                                 "sgf:x", "notes", "name"]),
+                                TEXT | st.integers() | st.none(), max_size=4),
+       suffix=st.sampled_from([".blksgf", ".json"]))
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_what_save_accepts_load_reads_back_for_any_metadata(tmp_path, metadata, suffix):
+    game = random_game("duo", seed=7, moves=4)
+    path = tmp_path / f"m{suffix}"
+    bn.save(random_game("duo", seed=8, moves=2), path)
+    before = path.read_bytes()
+    game.metadata.update(metadata)
+    try:
+        game.save(path)
+    except bn.BlokusError:
+        assert path.read_bytes() == before  # refused before the file was touched
+        return
+    again = bn.load(path)
+    assert {k: v for k, v in again.metadata.items() if k != "application"} == \
+        {k: v.replace("\r\n", "\n").replace("\r", "\n") if suffix == ".blksgf" else v
+         for k, v in game.metadata.items()}
