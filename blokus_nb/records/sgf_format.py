@@ -209,11 +209,8 @@ def game_to_tree(game: Game) -> sgf.GameTree:
             root[key[4:]] = value.split("\n")  # a key that lies was refused above
             continue
         identifier = by_key.get(key)
-        if identifier is None:  # dropping it would lose it on the way back
-            raise BlokusError(f"metadata key {key!r} has no SGF property: use one of "
-                              f"{', '.join(sorted(by_key))}, 'sgf:XX' for a root property XX "
-                              "of your own, or save as JSON, which keeps any key")
-        if identifier != "AP":  # the application is the one writing the file
+        # A key without an SGF property is kept by JSON only (as the README says).
+        if identifier is not None and identifier != "AP":  # AP names who writes the file
             root[identifier] = [value]
     result = _sgf_result(game)
     if result is not None:  # the game's own result, never a stale one from metadata
