@@ -198,3 +198,11 @@ def test_a_first_player_without_setup_survives_both_formats():
     assert bn.read_sgf(game.to_sgf()).history == game.history
     assert bn.Game.from_json(game.to_json()).history == game.history
     assert "PL[" not in bn.Game("duo").to_sgf() and "to_play" not in bn.Game("duo").to_json()
+
+
+def test_an_empty_player_name_survives_both_formats():
+    # Found by the long fuzz run: P1[] was read back as "Player 1".
+    game = bn.Game("duo", players=["", "Bob"])
+    assert bn.read_sgf(game.to_sgf()).player_names == ["", "Bob"]
+    assert bn.Game.from_json(game.to_json()).player_names == ["", "Bob"]
+    assert bn.read_sgf("(;GM[Blokus Duo]PW[Bob])").player_names == ["Player 1", "Bob"]

@@ -71,12 +71,13 @@ def game_from_tree(tree: sgf.GameTree) -> Game:
         if identifier in root and identifier not in name_keys:
             raise root.error(f"{identifier} names a player, but {variant.name} has "
                              f"{variant.n_players} players ({', '.join(name_keys)})", identifier)
-    names = [""] * variant.n_players
+    # A name the record gives is kept as given, even an empty one; P1.. win over PB/PW.
+    names: list[str | None] = [None] * variant.n_players
     if variant.n_players == 2:
         for i, key in enumerate(("PB", "PW")):
-            names[i] = root.get(key) or names[i]
+            names[i] = root.get(key, names[i])
     for i in range(variant.n_players):
-        names[i] = root.get(f"P{i + 1}") or names[i]
+        names[i] = root.get(f"P{i + 1}", names[i])
 
     setup: dict[str, list[str]] = {}
     setup_colors = _color_keys(colors, _SETUP_KEYS)
@@ -96,7 +97,7 @@ def game_from_tree(tree: sgf.GameTree) -> Game:
             raise root.error(f"PL[{root.get('PL')}] is not a color of {variant.name}", "PL")
     first_setup = next(iter(k for k in _SETUP if k in root), None)
     try:
-        game = Game(variant, players=[n or f"Player {i + 1}" for i, n in enumerate(names)],
+        game = Game(variant, players=[f"Player {i + 1}" if n is None else n for i, n in enumerate(names)],
                     setup=setup or None, to_play=to_play)
     except BlokusError as error:
         raise root.error(f"bad setup: {error}", first_setup) from None
