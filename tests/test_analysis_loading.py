@@ -206,3 +206,11 @@ def test_moved_table_functions_still_import_from_loading():
     with pytest.warns(DeprecationWarning, match="analysis.tables"):
         from blokus_nb.analysis.loading import summarize
     assert summarize is tables.summarize
+
+
+def test_record_bytes_that_do_not_decode_are_reported_not_raised():
+    good = b"(;GM[Blokus Duo];B[e10])"
+    with pytest.warns(AnalysisWarning):
+        table = analysis.load_games([good, b"(;GM[Blokus Duo]\n;C[\xff])"], progress=False, n_jobs=1)
+    assert table["game_id"].tolist() == ["text_1"]
+    assert table.attrs["errors"][0]["line"] == 2 and "not valid utf-8" in table.attrs["errors"][0]["message"]

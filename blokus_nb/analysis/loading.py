@@ -123,8 +123,9 @@ def _expand(source: Any, units: list[Unit], games: list[tuple[GameRecord, str]],
         counter[0] += 1
         games.append((GameRecord.of(source), source.metadata.get("name") or f"game_{counter[0]}"))
         return
-    if isinstance(source, bytes):
-        source = source.decode("utf-8-sig")
+    if isinstance(source, bytes):  # record text as bytes: the reader decodes it, naming a bad line
+        units.append(Unit("text", source))
+        return
     if isinstance(source, str) and source.lstrip("\ufeff \t\r\n")[:1] in ("(", "{", "["):
         units.append(Unit("text", source))
         return
