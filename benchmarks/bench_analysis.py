@@ -8,6 +8,14 @@ the whole pipeline (read the files, replay, measure, build the table) and,
 for one job, the two halves: reading the records into games, and measuring
 games already in memory.
 
+The one-job and all-cores pipelines run in turns (1, 2, 1, 2, ...), so both
+see the same load, and the best of each gives the speed-up on one line.
+The first call that uses workers starts them (printed once); later calls
+reuse the pool. "CPU in workers" is the processor time the workers spent on the units
+(summed over workers): when it is close to the one-job time, the pool adds
+no work of its own, and what is left of a speed-up below the core count is
+other load on the machine (the load average is printed before and after).
+
     python benchmarks/bench_analysis.py [--games 200] [--repeat 3]
 
 Not a timed test: the figures depend on the machine and on what else runs.
@@ -17,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import statistics
 import sys
 import tempfile
 import time
@@ -27,7 +36,9 @@ sys.path.insert(0, str(ROOT))
 
 import blokus_nb as bn  # noqa: E402
 from blokus_nb import analysis  # noqa: E402
+from blokus_nb.analysis.loading import WORKER_PRELOAD, analyze_unit, plan  # noqa: E402
 from blokus_nb.analysis.metrics import GameRecord, TableBuilder  # noqa: E402
+from blokus_nb.processes import run_jobs  # noqa: E402
 
 GAMES = ROOT / "tests" / "data" / "pentobi" / "games"
 PER_FILE = 20
@@ -52,6 +63,24 @@ def best_of(repeat: int, run) -> float:
     return min(times)
 
 
+def timed_unit(unit):
+    """A unit's analysis and the processor time it took (in the worker that ran it)."""
+    start = time.process_time()
+    analyze_unit(unit)
+    return time.process_time() - start
+
+
+def worker_cpu(folder: Path, jobs: int) -> float:
+    """Processor seconds the workers spend on the units of ``folder``, summed."""
+    seconds = []
+    run_jobs(timed_unit, plan(folder), jobs, done=lambda _, s: seconds.append(s), preload=WORKER_PRELOAD)
+    return sum(seconds)
+
+
+def load() -> str:
+    return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per variant (default 200)")
@@ -59,7 +88,7 @@ def main() -> None:
     args = parser.parse_args()
     cores = os.cpu_count() or 1
     print(f"blokus-nb {bn.__version__}, Python {sys.version.split()[0]}, {cores} cores, "
-          f"{args.games} games per variant, best of {args.repeat}")
+          f"{args.games} games per variant, best of {args.repeat}, {load()}")
     with tempfile.TemporaryDirectory() as tmp:
         for variant in ("classic", "duo"):
             folder = Path(tmp) / variant
@@ -85,12 +114,31 @@ def main() -> None:
             print(f"  read records only        {args.games / t_read:8.1f} games/s")
             print(f"  metrics only (in memory) {args.games / t_measure:8.1f} games/s "
                   f"({1e3 * t_measure / moves:.2f} ms a move)")
-            for jobs in sorted({1, cores}):
-                out = Path(tmp) / f"{variant}-{jobs}.parquet"
-                seconds = best_of(args.repeat, lambda: analysis.analyze_corpus(
-                    folder, out=out, n_jobs=jobs, progress=False))
+            jobs_list = sorted({1, cores})
+            if cores > 1 and variant == "classic":
+                start = time.perf_counter()  # the forkserver and the pool, kept for later calls
+                run_jobs(len, ["warm"] * cores, cores, done=lambda *_: None, preload=WORKER_PRELOAD)
+                print(f"  start-up of {cores} workers  {time.perf_counter() - start:8.2f} s "
+                      "(first call only; the pool is kept)")
+            times: dict[int, list[float]] = {jobs: [] for jobs in jobs_list}
+            for _ in range(args.repeat):  # in turns, so that every setting sees the same load
+                for jobs in jobs_list:
+                    out = Path(tmp) / f"{variant}-{jobs}.parquet"
+                    start = time.perf_counter()
+                    analysis.analyze_corpus(folder, out=out, n_jobs=jobs, progress=False)
+                    times[jobs].append(time.perf_counter() - start)
+            for jobs in jobs_list:
                 print(f"  full pipeline, {jobs} job{'s' if jobs > 1 else ' '}   "
-                      f"{args.games / seconds:8.1f} games/s  -> Parquet")
+                      f"{args.games / min(times[jobs]):8.1f} games/s  -> Parquet "
+                      f"(runs: {', '.join(f'{t:.2f}' for t in times[jobs])} s)")
+            if cores > 1:
+                paired = sorted(one / many for one, many in zip(times[1], times[cores]))
+                print(f"  speed-up on {cores} jobs     {min(times[1]) / min(times[cores]):8.2f}x "
+                      f"best against best, {statistics.median(paired):.2f}x median of runs in turn "
+                      f"({', '.join(f'{r:.2f}' for r in paired)})")
+                print(f"  CPU in workers           {worker_cpu(folder, cores):8.2f} s on {cores} jobs, "
+                      f"{worker_cpu(folder, 1):.2f} s on 1")
+        print(load())
 
 
 if __name__ == "__main__":

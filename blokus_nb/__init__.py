@@ -14,7 +14,7 @@ from . import pieces, render, sgf
 from .errors import BlokusError, IllegalMoveError, InvalidMoveError, RecordError
 from .game import SCORINGS, Game
 from .move import Move
-from .records import iter_games, load, read_sgf, save, write_games
+from .records import SkippedRecord, iter_games, load, read_sgf, save, write_games
 from .variants import VARIANTS, Variant, get_variant
 
 # Heavier parts (pandas, matplotlib, anywidget) load on first use, so that
@@ -61,6 +61,6 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "BlokusError", "Game", "IllegalMoveError", "InvalidMoveError", "Move", "RecordError",
-    "SCORINGS", "VARIANTS", "Variant", "get_variant", "iter_games", "load", "pieces",
+    "SCORINGS", "SkippedRecord", "VARIANTS", "Variant", "get_variant", "iter_games", "load", "pieces",
     "read_sgf", "render", "save", "sgf", "write_games", *_LAZY,
 ]

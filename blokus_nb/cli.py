@@ -50,6 +50,10 @@ def _analyze(args: argparse.Namespace) -> int:
     from .analysis.loading import AnalysisWarning, format_error
 
     out: Path = args.out
+    if out.exists() and not out.is_dir():
+        print(f"blokus-nb analyze: --out {out} is a file; name a folder (it is created if needed)",
+              file=sys.stderr)
+        return 2
     out.mkdir(parents=True, exist_ok=True)
     client = None
     if args.scheduler:

@@ -52,3 +52,26 @@ def test_usage_errors(tmp_path, capsys):
     assert "no such file" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         cli.main([])
+
+
+def test_analyze_out_naming_a_file_is_a_clear_usage_error(tmp_path, capsys):
+    out = tmp_path / "report.txt"
+    out.write_text("keep me")
+    status = cli.main(["analyze", str(GAMES / "duo" / "duo_L1_0001.blksgf"), "--out", str(out), "-q"])
+    assert status == 2 and out.read_text() == "keep me"
+    assert "is a file; name a folder" in capsys.readouterr().err
+
+
+def test_analyze_reads_past_records_that_used_to_stop_it(tmp_path, capsys):
+    games = tmp_path / "games"
+    games.mkdir()
+    shutil.copy(GAMES / "duo" / "duo_L1_0001.blksgf", games)
+    (games / "empty.blksgf").write_text("(;GM[Blokus Duo])")
+    (games / "lines.jsonl").write_bytes(b'{"format": "blokus-nb", "version": ' + b"9" * 4300 + b"}\n\xff\n")
+    status = cli.main(["analyze", str(games), "--out", str(tmp_path / "out"), "-j", "1", "-q",
+                       "--no-plots"])
+    assert status == 1
+    errors = pd.read_csv(tmp_path / "out" / "errors.csv")
+    assert errors["line"].tolist() == [1, 2]
+    assert "lines.jsonl, line 2" in capsys.readouterr().err
+    assert pd.read_csv(tmp_path / "out" / "summary.csv")["game_id"].tolist() == ["duo_L1_0001"]

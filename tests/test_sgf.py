@@ -645,3 +645,19 @@ def test_parse_tree_wants_exactly_one_tree():
         sgf.parse_tree("(;GM[a])\n(;GM[b])")
     assert (info.value.line, info.value.column) == (2, 1)
     assert "a second game tree" in info.value.reason and "iter_trees" in info.value.reason
+
+
+def test_a_value_of_escapes_takes_little_memory():
+    import tracemalloc
+
+    from blokus_nb import sgf
+
+    text = "(;GM[Blokus]C[" + "\\]" * 500_000 + "])"
+    tracemalloc.start()
+    try:
+        tree = sgf.parse_tree(text)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert tree.root.get("C") == "]" * 500_000
+    assert peak < 8 * len(text)  # the old regex held ~150 bytes per escape: 75 MB here

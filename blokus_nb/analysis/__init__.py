@@ -6,8 +6,9 @@ One module per job:
   territory, exclusive territory), defined once, and the per-move table of a
   game: :func:`metrics`, :func:`position_metrics`;
 * :mod:`~blokus_nb.analysis.loading` -- any source of games into that table,
-  with unreadable records reported: :func:`load_games`, :func:`summarize`,
-  :func:`to_long`, :func:`to_wide`;
+  with unreadable records reported: :func:`load_games`;
+* :mod:`~blokus_nb.analysis.tables` -- the table reshaped: one row per game
+  (:func:`summarize`), long and wide layouts (:func:`to_long`, :func:`to_wide`);
 * :mod:`~blokus_nb.analysis.plots` -- matplotlib plots of one game or many;
 * :mod:`~blokus_nb.analysis.evaluation` -- win chances from MCTS searches and
   the blunders: :func:`evaluate`, :func:`plot_evaluation`;
@@ -22,7 +23,8 @@ One module per job:
 
 from .corpus import CorpusReport, analyze_corpus, read_corpus
 from .evaluation import evaluate, plot_evaluation
-from .loading import AnalysisWarning, load_games, summarize, to_long, to_wide
+from .loading import AnalysisWarning, load_games
+from .tables import summarize, to_long, to_wide
 from .metrics import METRICS, metrics, position_metrics
 from .plots import (match_report, plot_board, plot_board_heatmap, plot_mobility, plot_piece_timing,
                     plot_score_curves, plot_seat_results, plot_territory)

@@ -36,14 +36,14 @@ from typing import Any
 
 import pandas as pd
 
-from .loading import Source, _analyze_unit, concat_tables, plan, report_errors, resolve_jobs, run_units
-from .metrics import ALL_COLORS, METRICS, MOVE_COLUMNS
 from ..errors import BlokusError
+from ..processes import ENGINES
+from .loading import Source, Unit, analyze_unit, plan, report_errors, resolve_jobs, run_units
+from .metrics import ALL_COLORS, METRICS, MOVE_COLUMNS
+from .tables import concat_tables
 
 __all__ = ["analyze_corpus", "read_corpus", "CorpusReport", "ENGINES"]
 
-#: Where :func:`analyze_corpus` can run the work.
-ENGINES = ("processes", "dask")
 ERRORS_FILE = "errors.json"
 
 
@@ -74,11 +74,11 @@ class CorpusReport:
                 f"{self.n_jobs} job{'s' if self.n_jobs != 1 else ''}){failed} -> {self.out}")
 
 
-def _write_part(unit: tuple) -> tuple[int, list[dict], int]:
-    """Analyse one unit in a worker and write its table to the part file named in the unit."""
-    frame, errors, games = _analyze_unit(unit[:-1])
+def _write_part(unit: Unit) -> tuple[int, list[dict], int]:
+    """Analyse one unit in a worker and write its table to ``unit.part``; return the row count."""
+    frame, errors, games = analyze_unit(unit)
     if len(frame):
-        frame.to_parquet(unit[-1], index=False)
+        frame.to_parquet(unit.part, index=False)
     return len(frame), errors, games
 
 
@@ -115,7 +115,8 @@ def analyze_corpus(paths: Source, out: "str | os.PathLike[str]" = "corpus.parque
         out.mkdir(parents=True, exist_ok=True)
         for old in out.glob("part-*.parquet"):
             old.unlink()
-        named = [unit + (str((out / f"part-{i:05d}.parquet").resolve()),) for i, unit in enumerate(units)]
+        named = [unit._replace(part=str((out / f"part-{i:05d}.parquet").resolve()))
+                 for i, unit in enumerate(units)]
         counts, errors, games = run_units(named, jobs, progress, engine=engine, client=client,
                                           task=_write_part)
         moves = sum(counts)

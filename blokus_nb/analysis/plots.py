@@ -32,8 +32,9 @@ from ..game import Game
 from ..pieces import PIECES
 from ..render import PALETTE
 from ..variants import get_variant
-from .loading import load_games, summarize
+from .loading import load_games
 from .metrics import DEFAULT_GAME_ID, PIECE_NAMES, metrics, table_colors
+from .tables import summarize
 from ..errors import BlokusError
 
 if TYPE_CHECKING:  # pragma: no cover

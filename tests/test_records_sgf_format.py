@@ -1,15 +1,13 @@
-"""Records: Pentobi's SGF and our JSON, read, written, streamed, and refused with a location."""
+"""records.sgf_format: Pentobi's SGF properties to games and back, strict about what is read."""
 
 from __future__ import annotations
 
 import csv
-import io
 import json
 
 import pytest
 
 import blokus_nb as bn
-from sample_games import random_game
 from data_paths import DATA
 
 GAMES = DATA / "pentobi" / "games"
@@ -54,20 +52,6 @@ def test_sgf_round_trip_keeps_the_game(path):
     assert text.startswith("(\n;GM[") and text.count("\n;") == len(game.moves) + 1
 
 
-def test_json_round_trip_and_format():
-    game = random_game("classic_3", seed=4)
-    game.metadata["event"] = "Club night <b>3</b>"
-    game.annotations[3] = {"comment": "nice", "TE": "1"}
-    record = json.loads(game.to_json())
-    assert record["format"] == "blokus-nb" and record["version"] == 1
-    assert record["variant"] == "classic_3"
-    assert len(record["moves"]) == len(game.history)
-    assert any(m[1] == "pass" for m in record["moves"])
-    again = bn.Game.from_json(game.to_json())
-    assert again.history == game.history and again.annotations == game.annotations
-    assert again.metadata == game.metadata and again.is_over
-
-
 def test_annotations_and_metadata_survive_sgf():
     game = bn.Game("duo", players=["Ann", "Bob"])
     game.metadata.update(event="Cup", round="2", comment="A [tricky] one\\")
@@ -87,28 +71,6 @@ def test_setup_round_trips():
     again = bn.read_sgf(text)
     assert again.setup == game.setup and again.history == game.history
     assert bn.Game.from_json(game.to_json()).setup == game.setup
-
-
-def test_save_load_and_many_games(tmp_path):
-    games = [random_game("duo", seed=s) for s in range(3)]
-    for suffix in (".blksgf", ".json"):
-        bn.save(games[0], tmp_path / f"one{suffix}")
-        assert bn.load(tmp_path / f"one{suffix}").history == games[0].history
-    for suffix in (".blksgf", ".jsonl", ".json"):
-        assert bn.write_games(games, tmp_path / f"many{suffix}") == 3
-        assert [g.history for g in bn.iter_games(tmp_path / f"many{suffix}")] == [g.history for g in games]
-    with pytest.raises(bn.BlokusError, match="unknown record type"):
-        bn.save(games[0], tmp_path / "game.txt")
-
-
-def test_iter_games_streams_a_large_collection(tmp_path):
-    one = (GAMES / "duo" / "duo_L1_0001.blksgf").read_text()
-    path = tmp_path / "corpus.blksgf"
-    path.write_text(one * 300)
-    games = bn.iter_games(path)
-    first = next(games)
-    assert len(first.moves) == 30
-    assert sum(1 for _ in games) == 299
 
 
 def lines_of_play(node, path=()):
@@ -160,57 +122,6 @@ def test_bad_sgf_names_line_and_column(text, line, column, words):
     assert words in str(error)
 
 
-def test_bad_file_names_the_file(tmp_path):
-    path = tmp_path / "broken.blksgf"
-    path.write_text("(;GM[Blokus]\n;1[a20]\n;2[b2])\n")
-    with pytest.raises(bn.RecordError) as info:
-        bn.load(path)
-    assert info.value.source == str(path) and info.value.line == 3
-    assert str(info.value).startswith(f"{path}, line 3")
-
-
-@pytest.mark.parametrize("mutate, words", [
-    (lambda r: r.update(version=9), "version 9"),
-    (lambda r: r.update(format="other"), "'format'"),
-    (lambda r: r.update(variant="hexagonal"), "unknown variant"),
-    (lambda r: r["moves"].__setitem__(1, ["yellow", "a1"]), "move 2"),
-    (lambda r: r["moves"].__setitem__(1, ["red", "t1"]), "move 2: a move by 'red'"),
-    (lambda r: r["moves"].__setitem__(0, "a20"), "move 1 must be"),
-    (lambda r: r["result"]["points"].update(blue=99), "do not match"),
-])
-def test_bad_json_is_refused_clearly(mutate, words):
-    record = json.loads(random_game("classic", seed=1, moves=8).to_json())
-    mutate(record)
-    with pytest.raises(bn.RecordError, match=words):
-        bn.Game.from_json(json.dumps(record))
-
-
-def test_bad_json_lines_name_the_line(tmp_path):
-    good = random_game("duo", seed=2).to_json(indent=None)
-    path = tmp_path / "corpus.jsonl"
-    path.write_text(good + "\n" + good + "\n{oops\n")
-    games = bn.iter_games(path)
-    assert next(games) and next(games)
-    with pytest.raises(bn.RecordError) as info:
-        next(games)
-    assert info.value.line == 3 and info.value.source == str(path)
-
-
-def test_json_text_sources():
-    games = [random_game("duo", seed=s, moves=6) for s in range(2)]
-    assert [g.history for g in bn.iter_games(games[0].to_json())] == [games[0].history]
-    lines = "\n".join(g.to_json(indent=None) for g in games)
-    assert [g.history for g in bn.iter_games(lines)] == [g.history for g in games]
-    with pytest.raises(bn.RecordError, match="not valid JSON"):
-        list(bn.iter_games('{"format": '))
-
-
-def test_open_file_and_text_sources():
-    text = (GAMES / "duo" / "duo_L1_0002.blksgf").read_text()
-    assert len(list(bn.iter_games(io.StringIO(text + text)))) == 2
-    assert bn.read_sgf(text).history == bn.read_sgf(io.StringIO(text)).history
-
-
 def test_unknown_root_properties_and_default_names():
     game = bn.read_sgf("(;GM[Blokus Duo]PB[Ann]XY[one][two];B[e10])")
     assert game.metadata["sgf:XY"] == "one\ntwo"
@@ -218,3 +129,80 @@ def test_unknown_root_properties_and_default_names():
     text = game.to_sgf()
     assert "XY[one][two]" in text and "PB[Ann]" in text and "PW[" not in text
     assert bn.read_sgf(text).metadata["sgf:XY"] == game.metadata["sgf:XY"]
+
+
+# ---------------------------------------------------------------- records that lie
+@pytest.mark.parametrize("key", ["sgf:GM", "sgf:PL", "sgf:AW", "sgf:B", "sgf:PB", "sgf:RE"])
+def test_metadata_never_overrides_properties_the_game_gives(key):
+    game = bn.Game("duo")
+    game.play("e10")
+    game.metadata[key] = "a1,a2,b2"
+    with pytest.raises(bn.BlokusError, match=key):
+        game.to_sgf()
+    record = json.loads(bn.Game("duo").to_json())
+    record["metadata"] = {key: "a1,a2,b2"}
+    with pytest.raises(bn.RecordError, match=key):
+        bn.Game.from_json(json.dumps(record))
+
+
+def test_the_result_written_is_the_games_own():
+    game = bn.read_sgf(GAMES / "duo" / "duo_L1_0007.blksgf")
+    assert game.metadata["result"] == "W+13"
+    game.metadata["result"] = "B+99"  # as left over from an earlier finish before an undo
+    assert "RE[W+13]" in game.to_sgf() and "B+99" not in game.to_sgf()
+    game.undo()
+    assert not game.is_over and "RE[B+99]" in game.to_sgf()  # an unfinished game keeps the user's
+
+
+def test_a_finished_sgf_whose_result_disagrees_is_refused():
+    text = (GAMES / "duo" / "duo_L1_0007.blksgf").read_text().replace("RE[W+13]", "RE[B+13]")
+    with pytest.raises(bn.RecordError, match=r"RE\[B\+13\] does not match the moves, which give W\+13"):
+        bn.read_sgf(text)
+
+
+@pytest.mark.parametrize("text, line, column, words", [
+    ("(;GM[Blokus Duo]B[e10])", 1, 17, "move (B[...]) in the root node"),
+    ("(;GM[Blokus]\n;1[a20][t20])", 2, 2, "1 holds 2 values"),
+    ("(;GM[Blokus Duo]\n;B[e10]\n;3[j5])", 3, 2, "3[...] is not a move property of duo"),
+    ("(;GM[Blokus]PB[Ann];1[a20])", 1, 13, "PB names a player, but classic has 4 players"),
+    ("(;GM[Blokus Duo]AB[e10][j5];W[j10])", 1, 17, "piece 1 twice"),
+    ("(;GM[Blokus Duo];B[e10]) junk", 1, 26, "found 'junk'"),
+    ("(;GM[Blokus Duo];B[e10])(;GM[Blokus Duo]", 1, 41, "unexpected end of file"),
+])
+def test_nothing_in_an_sgf_record_is_silently_dropped(text, line, column, words):
+    with pytest.raises(bn.RecordError) as info:
+        bn.read_sgf(text)
+    assert (info.value.line, info.value.column) == (line, column), str(info.value)
+    assert words in str(info.value)
+
+
+@pytest.mark.parametrize("text", ["", "   ", "\ufeffGM[Blokus]", ";GM[Blokus]", "GM[Blokus]" * 500])
+def test_read_sgf_reads_text_that_is_not_a_game_as_text(text):
+    with pytest.raises(bn.RecordError):
+        bn.read_sgf(text)
+
+
+def test_read_sgf_tells_text_from_file_names(tmp_path, monkeypatch):
+    assert bn.read_sgf("\ufeff(;GM[Blokus Duo];B[e10])").history[0].cells == ("e10",)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "g.blksgf").write_text("(;GM[Blokus Duo];B[e10])")
+    assert len(bn.read_sgf("g.blksgf").history) == 1
+    with pytest.raises(FileNotFoundError):
+        bn.read_sgf("missing.blksgf")
+
+
+def test_a_first_player_without_setup_survives_both_formats():
+    # Found by the fuzz test: PL without setup was read, then not written back.
+    game = bn.read_sgf("(;GM[Blokus Duo]PL[W];W[j5])")
+    assert game.history[0].color == "orange"
+    assert bn.read_sgf(game.to_sgf()).history == game.history
+    assert bn.Game.from_json(game.to_json()).history == game.history
+    assert "PL[" not in bn.Game("duo").to_sgf() and "to_play" not in bn.Game("duo").to_json()
+
+
+def test_an_empty_player_name_survives_both_formats():
+    # Found by the long fuzz run: P1[] was read back as "Player 1".
+    game = bn.Game("duo", players=["", "Bob"])
+    assert bn.read_sgf(game.to_sgf()).player_names == ["", "Bob"]
+    assert bn.Game.from_json(game.to_json()).player_names == ["", "Bob"]
+    assert bn.read_sgf("(;GM[Blokus Duo]PW[Bob])").player_names == ["Player 1", "Bob"]

@@ -1,0 +1,159 @@
+"""Shaping the per-move table: stacking parts, one row per game, long and wide layouts.
+
+The per-move table itself is built in :mod:`~blokus_nb.analysis.metrics`;
+this module only reshapes it, so it never replays a game.
+
+>>> import blokus_nb as bn
+>>> game = bn.read_sgf("(;GM[Blokus Duo];B[d9,c10,d10,e10,d11];W[j5])")
+>>> summarize(bn.analysis.metrics(game))[["moves", "winner"]].values.tolist()
+[[2, 1]]
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ..pieces import TOTAL_SQUARES
+from ..variants import get_variant
+from .metrics import ALL_COLORS, METRICS, MOVE_COLUMNS, TableBuilder, table_colors
+
+__all__ = ["concat_tables", "summarize", "to_long", "to_wide"]
+
+
+def concat_tables(frames: list[pd.DataFrame]) -> pd.DataFrame:
+    """Stack per-move tables, keeping categories and the column order."""
+    frames = [f for f in frames if f is not None and len(f)]
+    if not frames:
+        return TableBuilder().frame()
+    if len(frames) == 1:
+        return frames[0]
+    for column in ("game_id", "source", "player_name"):
+        categories = list(dict.fromkeys(c for f in frames for c in f[column].cat.categories))
+        for f in frames:
+            f[column] = f[column].cat.set_categories(categories)
+    table = pd.concat(frames, ignore_index=True)
+    colors = [c for c in ALL_COLORS if f"squares_{c}" in table.columns]
+    return table[list(MOVE_COLUMNS) + [f"{m}_{c}" for c in colors for m in METRICS]]
+
+
+
+def summarize(table: pd.DataFrame) -> pd.DataFrame:
+    """One row per game: length, final squares, scores and points, first pieces, seats and winners.
+
+    Seats are players in playing order (player 1 moves first). Columns:
+    ``game_id``, ``source``, ``variant``, ``moves`` (placements), ``passes``,
+    ``finished`` (no color can move), per color ``squares_<c>``, ``score_<c>``
+    (advanced), ``points_<c>`` (Pentobi's: 89 + score) and ``first_piece_<c>``,
+    per player ``player_<p>`` (name), ``player_points_<p>`` (points of the
+    colors the player scores) and ``won_<p>`` (1 for a win, 1/k for a k-way
+    tie, else 0), then ``winners`` (e.g. ``"1"`` or ``"1,3"``), ``winner``
+    (NA on a tie) and ``margin`` (points ahead of the runner-up).
+
+    >>> import blokus_nb as bn
+    >>> game = bn.read_sgf("(;GM[Blokus Duo];B[d9,c10,d10,e10,d11];W[j5])")
+    >>> bn.analysis.summarize(bn.analysis.metrics(game))[["moves", "winner", "margin"]].values.tolist()
+    [[2, 1, 4]]
+    """
+    if table.empty:
+        return pd.DataFrame(columns=["game_id", "source", "variant", "moves", "passes", "finished"])
+    by_game = table.groupby("game_id", observed=True, sort=False)
+    last = by_game.tail(1).set_index("game_id")
+    placed = ~table["is_pass"]
+    passes = by_game["is_pass"].sum().reindex(last.index).to_numpy()
+    out = pd.DataFrame({
+        "game_id": last.index.astype(str),
+        "source": last["source"].astype(str).to_numpy(),
+        "variant": last["variant"].to_numpy(),
+        "moves": by_game.size().reindex(last.index).to_numpy() - passes,
+        "passes": passes,
+    })
+    out["variant"] = out["variant"].astype(table["variant"].dtype)
+    colors = table_colors(table)
+    mobility = last[[f"mobility_{c}" for c in colors]].fillna(0)
+    out["finished"] = (mobility.to_numpy() == 0).all(axis=1)
+    firsts = (table[placed].groupby(["game_id", "color"], observed=True, sort=False)["piece"].first()
+              .unstack("color"))
+    for color in colors:
+        out[f"squares_{color}"] = last[f"squares_{color}"].to_numpy()
+        out[f"score_{color}"] = last[f"score_{color}"].to_numpy()
+        out[f"points_{color}"] = last[f"score_{color}"].to_numpy() + TOTAL_SQUARES
+        first = firsts[color].reindex(last.index) if color in firsts.columns else \
+            pd.Series(pd.NA, index=last.index)
+        out[f"first_piece_{color}"] = pd.Categorical(first.to_numpy(), dtype=table["piece"].dtype)
+    names = (table.groupby(["game_id", "player"], observed=True, sort=False)["player_name"].first()
+             .unstack("player"))
+    max_players = max(get_variant(v).n_players for v in out["variant"].astype(str).unique())
+    points = np.full((len(out), max_players), np.nan)
+    for row, (variant_name, values) in enumerate(zip(out["variant"].astype(str), last.itertuples())):
+        variant = get_variant(variant_name)
+        for p in range(1, variant.n_players + 1):
+            points[row, p - 1] = sum(getattr(values, f"score_{c}") + TOTAL_SQUARES
+                                     for c in variant.colors_of(p))
+    best = np.nanmax(points, axis=1)
+    is_best = points == best[:, None]
+    n_best = is_best.sum(axis=1)
+    for p in range(1, max_players + 1):
+        name = names[p].reindex(last.index) if p in names.columns else pd.Series(pd.NA, index=last.index)
+        out[f"player_{p}"] = name.astype(object).to_numpy()
+        out[f"player_points_{p}"] = points[:, p - 1]
+        out[f"won_{p}"] = np.where(np.isnan(points[:, p - 1]), np.nan, is_best[:, p - 1] / n_best)
+    out["winners"] = [",".join(str(p + 1) for p in np.flatnonzero(row)) for row in is_best]
+    out["winner"] = pd.array([int(np.flatnonzero(row)[0]) + 1 if row.sum() == 1 else pd.NA
+                              for row in is_best], dtype="Int8")
+    ordered = -np.sort(-np.nan_to_num(points, nan=-np.inf), axis=1)
+    out["margin"] = (ordered[:, 0] - ordered[:, 1]).astype(int) if max_players > 1 else 0
+    for p in range(1, max_players + 1):
+        column = out[f"player_points_{p}"]
+        if not column.isna().any():
+            out[f"player_points_{p}"] = column.astype(int)
+    return out
+
+
+def to_long(table: pd.DataFrame) -> pd.DataFrame:
+    """The metric columns melted: one row per move, color and metric.
+
+    Columns: ``game_id``, ``variant``, ``move_number``, ``mover`` (the color
+    that moved), ``color`` (the color measured), ``metric`` and ``value``.
+    :func:`to_wide` turns it back.
+
+    >>> import blokus_nb as bn
+    >>> game = bn.Game("duo"); _ = game.play("d9,c10,d10,e10,d11")
+    >>> bn.analysis.to_long(bn.analysis.metrics(game)).shape
+    (10, 7)
+    """
+    colors = table_colors(table)
+    columns = [f"{m}_{c}" for c in colors for m in METRICS]
+    ids = table[["game_id", "variant", "move_number", "color"]].rename(columns={"color": "mover"})
+    long = ids.join(table[columns]).melt(id_vars=["game_id", "variant", "move_number", "mover"],
+                                         value_vars=columns, var_name="column", value_name="value")
+    long = long.dropna(subset=["value"])
+    split = {name: name.split("_", 1) for name in columns}
+    long["metric"] = pd.Categorical(long["column"].map(lambda n: split[n][0]), categories=list(METRICS))
+    long["color"] = pd.Categorical(long["column"].map(lambda n: split[n][1]), categories=list(ALL_COLORS))
+    long["value"] = long["value"].astype(int) if not long.empty else long["value"]
+    long = long.sort_values(["game_id", "move_number", "color", "metric"], kind="stable")
+    return long[["game_id", "variant", "move_number", "mover", "color", "metric", "value"]] \
+        .reset_index(drop=True)
+
+
+def to_wide(long: pd.DataFrame) -> pd.DataFrame:
+    """A long metric table (:func:`to_long`) back to one row per move with ``<metric>_<color>`` columns.
+
+    >>> import blokus_nb as bn
+    >>> game = bn.Game("duo"); _ = game.play("d9,c10,d10,e10,d11")
+    >>> wide = bn.analysis.to_wide(bn.analysis.to_long(bn.analysis.metrics(game)))
+    >>> wide.loc[0, "mobility_orange"]
+    np.int16(414)
+    """
+    wide = long.pivot_table(index=["game_id", "variant", "move_number", "mover"],
+                            columns=["metric", "color"], values="value", observed=True, aggfunc="first")
+    colors = [c for c in ALL_COLORS if c in set(long["color"].astype(str))]
+    names = [(m, c) for c in colors for m in METRICS if (m, c) in wide.columns]
+    wide = wide[names]
+    wide.columns = [f"{m}_{c}" for m, c in names]
+    wide = wide.reset_index().rename(columns={"mover": "color"})
+    for column in wide.columns[4:]:
+        if not wide[column].isna().any():
+            wide[column] = wide[column].astype(np.int16)
+    return wide

@@ -1,0 +1,39 @@
+"""Game records: Pentobi's SGF (``.blksgf``) and blokus-nb's JSON, to and from :class:`Game`.
+
+The SGF grammar lives in :mod:`blokus_nb.sgf`; this module gives the
+properties their Blokus meaning. Only the main line of a tree is the game;
+variations are read past without complaint.
+
+* One reader, :func:`iter_games`, for every format and source (path, open
+  file, text); the caller picks what a bad record does: ``errors="raise"``
+  or ``errors="collect"`` (a :class:`SkippedRecord` with file, line and
+  reason in its place, and reading goes on). Analysis reads through it.
+* Strict: nothing in a record is silently dropped (a move in the root node,
+  a second value of a move, a move property of another variant, a setup
+  placing a piece twice, junk after the game), and a record that disagrees
+  with itself (a result its moves do not give) is refused.
+* Safe to write: a file is replaced whole or not at all, and what is
+  written can be read back (metadata is text; ``sgf:XX`` keys never stand
+  in for properties the game itself gives).
+
+>>> import blokus_nb as bn
+>>> game = bn.read_sgf("(;GM[Blokus Duo];B[d9,c10,d10,e10,d11];W[j5])")
+>>> game.history
+[Move('purple', 'd9,c10,d10,e10,d11'), Move('orange', 'j5')]
+>>> bn.read_sgf(game.to_sgf()).history == game.history
+True
+"""
+
+from __future__ import annotations
+
+from .checks import MAX_MOVE_TEXT
+from .json_format import (JSON_FORMAT, JSON_VERSION, game_from_dict, game_from_json, game_to_dict,
+                          game_to_json)
+from .reading import ERROR_POLICIES, JSON_SUFFIXES, SGF_SUFFIXES, SkippedRecord, iter_games, load
+from .sgf_format import Source, game_from_tree, game_to_sgf, game_to_tree, read_sgf
+from .writing import save, write_games
+
+__all__ = ["read_sgf", "iter_games", "SkippedRecord", "ERROR_POLICIES", "MAX_MOVE_TEXT", "load", "save",
+           "write_games", "game_to_sgf", "game_to_tree", "game_from_tree", "game_to_json",
+           "game_from_json", "game_to_dict", "game_from_dict", "JSON_FORMAT", "JSON_VERSION",
+           "SGF_SUFFIXES", "JSON_SUFFIXES", "Source"]

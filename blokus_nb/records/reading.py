@@ -1,0 +1,295 @@
+"""Reading record files: one reader for SGF, JSON and JSON Lines, with an error policy.
+
+>>> [g.variant.name for g in iter_games("(;GM[Blokus Duo])(;GM[Blokus])")]
+['duo', 'classic']
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any, Iterable, Iterator, NamedTuple
+
+from .. import sgf
+from ..errors import BlokusError, RecordError
+from ..game import Game
+from .json_format import _loads, game_from_dict
+from .sgf_format import Source, _is_text, game_from_tree, read_sgf
+
+__all__ = ["iter_games", "load", "SkippedRecord", "ERROR_POLICIES", "SGF_SUFFIXES", "JSON_SUFFIXES"]
+
+SGF_SUFFIXES = (".blksgf", ".sgf")
+JSON_SUFFIXES = (".json", ".jsonl")
+#: What :func:`iter_games` may do with a record it cannot read.
+ERROR_POLICIES = ("raise", "collect")
+
+
+class SkippedRecord(NamedTuple):
+    """A record :func:`iter_games` could not read with ``errors="collect"``: where and why.
+
+    ``source`` names the file (or ``"<text>"``), ``line`` and ``column`` are
+    1-based (``None`` when unknown), ``game`` is the record's 1-based number
+    within its source (``None`` when the whole source failed), ``message``
+    says what is wrong.
+    """
+
+    source: str
+    line: int | None
+    column: int | None
+    game: int | None
+    message: str
+
+    @classmethod
+    def of(cls, error: BaseException, source: str, game: int | None) -> "SkippedRecord":
+        if isinstance(error, RecordError):
+            return cls(error.source, error.line, error.column, game, error.reason)
+        return cls(source, None, None, game, str(error))
+
+    def __str__(self) -> str:
+        where = str(self.source)
+        if self.line is not None:
+            where += f", line {self.line}"
+            if self.column is not None:
+                where += f", column {self.column}"
+        return f"{where}: {self.message}"
+
+
+class _Fatal(Exception):
+    """Wraps the error that ends a source: nothing after it can be trusted."""
+
+    def __init__(self, error: BaseException) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+def _kind(path: Path) -> str:
+    suffix = path.suffix.lower()
+    if suffix in SGF_SUFFIXES:
+        return "sgf"
+    if suffix in JSON_SUFFIXES:
+        return suffix[1:]
+    raise BlokusError(f"{path}: unknown record type {suffix!r}; use .blksgf, .sgf, .json or .jsonl")
+
+
+def _sgf_items(source: Any, name: str) -> Iterator[Game | RecordError]:
+    trees = sgf.iter_trees(source, name=name)
+    try:
+        while True:
+            try:
+                tree = next(trees)
+            except StopIteration:
+                return
+            except RecordError as error:  # broken grammar: what follows cannot be trusted
+                raise _Fatal(error) from None
+            try:
+                yield game_from_tree(tree)
+            except RecordError as error:
+                yield error
+    finally:
+        trees.close()
+
+
+def _json_line_items(lines: Iterable[bytes | str], name: str) -> Iterator[Game | RecordError | None]:
+    """One item per line: a game, an error, or None for a blank line."""
+    for number, raw in enumerate(lines, start=1):
+        if isinstance(raw, bytes):
+            try:
+                line = raw.decode("utf-8-sig" if number == 1 else "utf-8")
+            except UnicodeDecodeError as error:
+                yield RecordError(f"not valid UTF-8 ({error.reason} at byte {error.start + 1} "
+                                  "of the line)", source=name, line=number)
+                continue
+        else:
+            line = raw.lstrip("\ufeff") if number == 1 else raw
+        if not line.strip():
+            yield None
+            continue
+
+        def fail(message: str, _line: int | None, column: int | None) -> RecordError:
+            return RecordError(message, source=name, line=number, column=column)
+
+        try:
+            yield game_from_dict(_loads(line, fail), source=name, line=number)
+        except RecordError as error:
+            yield error
+
+
+def _json_items(text: str, name: str) -> Iterator[Game | RecordError | None]:
+    """The games of one JSON document (an object or a list of them), or JSON Lines."""
+    text = text.lstrip("\ufeff")
+
+    def fail(message: str, line: int | None, column: int | None) -> RecordError:
+        return RecordError(message, source=name, line=line, column=column)
+
+    try:
+        data = _loads(text, fail)
+    except RecordError as error:
+        if "Extra data" in error.reason and text.lstrip().startswith("{"):
+            yield from _json_line_items(text.splitlines(), name)  # JSON Lines given as text
+            return
+        raise _Fatal(error) from None
+    if not isinstance(data, list):
+        try:
+            yield game_from_dict(data, source=name, line=_first_line(text))
+        except RecordError as error:
+            yield error
+        return
+    for record, line in zip(data, _element_lines(text)):
+        try:
+            yield game_from_dict(record, source=name, line=line)
+        except RecordError as error:
+            yield error
+
+
+def _first_line(text: str) -> int:
+    """The line where a JSON document's first value starts (after blank lines)."""
+    return text.count("\n", 0, len(text) - len(text.lstrip())) + 1
+
+
+def _element_lines(text: str) -> Iterator[int]:
+    """The line each element of a JSON list (already known to be valid) starts on."""
+    decoder = json.JSONDecoder()
+    position = text.index("[") + 1
+    line = text.count("\n", 0, position) + 1
+    while True:
+        start = len(text) - len(text[position:].lstrip(" \t\r\n,"))
+        line += text.count("\n", position, start)
+        if text[start] == "]":
+            return
+        yield line
+        _, position = decoder.raw_decode(text, start)
+        line += text.count("\n", start, position)
+
+
+def _items(source: Source, name: str | None) -> Iterator[Game | RecordError | None]:
+    """The records of ``source`` in order: a game, a RecordError for a bad one, None for a
+    blank JSON line. An error that ends the whole source is raised as :class:`_Fatal`."""
+    if isinstance(source, (bytes, bytearray)):
+        if bytes(source).lstrip(b"\xef\xbb\xbf \t\r\n")[:1] not in (b"{", b"["):
+            yield from _sgf_items(bytes(source), name or "<bytes>")  # decoded with line numbers
+            return
+        try:
+            source = bytes(source).decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            line = source.count(b"\n", 0, error.start) + 1
+            raise _Fatal(RecordError(f"not valid UTF-8 ({error.reason})", source=name or "<bytes>",
+                                     line=line)) from None
+    if isinstance(source, str) and _is_text(source):
+        name = name or "<text>"
+        if source.lstrip("\ufeff \t\r\n").startswith(("{", "[")):
+            yield from _json_items(source, name)
+        else:
+            yield from _sgf_items(source, name)
+        return
+    if isinstance(source, (str, os.PathLike)):
+        path = Path(source)
+        name = name or os.fspath(source)
+        kind = _kind(path)
+        try:
+            if kind == "sgf":
+                yield from _sgf_items(path, name)
+            elif kind == "jsonl":
+                with open(path, "rb") as handle:
+                    yield from _json_line_items(handle, name)
+            else:
+                yield from _json_items(_read_text(path, name), name)
+        except OSError as error:
+            raise _Fatal(error) from None
+        return
+    if not hasattr(source, "read"):
+        raise TypeError(f"cannot read games from {type(source).__name__}: pass a path, "
+                        "record text, or an open file")
+    name = name or str(getattr(source, "name", "<file>"))
+    suffix = Path(name).suffix.lower()
+    try:
+        if suffix == ".jsonl":
+            yield from _json_line_items(source, name)  # type: ignore[arg-type]
+        elif suffix == ".json":
+            data = source.read()  # type: ignore[union-attr]
+            yield from _json_items(data.decode("utf-8-sig") if isinstance(data, bytes) else data, name)
+        else:
+            yield from _sgf_items(source, name)
+    except UnicodeDecodeError as error:  # a file opened in text mode decodes as it is read
+        raise _Fatal(RecordError(f"not valid text in the file's encoding ({error.reason}); open it "
+                                 "in binary mode to get the line", source=name)) from None
+
+
+def _read_text(path: Path, name: str) -> str:
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise _Fatal(RecordError(f"not valid UTF-8 ({error.reason})", source=name, line=line)) from None
+
+
+def iter_games(source: Source, errors: str = "raise", *, name: str | None = None
+               ) -> Iterator[Game | SkippedRecord]:
+    """Yield the games of a record one at a time: SGF collections, JSON, or JSON Lines.
+
+    ``source`` is a path, an open file or record text (a ``str`` starting
+    with ``(``, ``{`` or ``[``). Files are streamed, so a file of many
+    thousands of games never sits in memory whole. ``name`` overrides the
+    source name used in errors.
+
+    ``errors`` says what a bad record does: ``"raise"`` (the default) raises
+    its :class:`RecordError`; ``"collect"`` yields a :class:`SkippedRecord`
+    in its place and reads on. A grammar error in SGF, or JSON that is not
+    JSON at all, ends its source (what follows cannot be trusted); a bad game
+    in a good file, or a bad line of JSON Lines, skips only that game.
+
+    >>> [g.variant.name for g in iter_games("(;GM[Blokus Duo])(;GM[Blokus])")]
+    ['duo', 'classic']
+    >>> games = list(iter_games("(;GM[Blokus])(;GM[Chess])", errors="collect"))
+    >>> games[0].variant.name, games[1].game, games[1].column, games[1].message[:33]
+    ('classic', 2, 16, 'GM[Chess] is not a Blokus variant')
+    """
+    if errors not in ERROR_POLICIES:
+        raise BlokusError(f"errors={errors!r}; use one of {', '.join(map(repr, ERROR_POLICIES))}")
+    number = 0
+    where = name or (os.fspath(source) if isinstance(source, (str, os.PathLike))
+                     and not (isinstance(source, str) and _is_text(source)) else "<text>")
+    items = _items(source, name)
+    try:
+        while True:
+            try:
+                item = next(items)
+            except StopIteration:
+                return
+            except _Fatal as fatal:
+                if errors == "raise":
+                    raise fatal.error from None
+                # A grammar error belongs to the next record; an unreadable file to none.
+                game = number + 1 if isinstance(fatal.error, RecordError) else None
+                yield SkippedRecord.of(fatal.error, where, game)
+                return
+            if item is None:
+                continue
+            number += 1
+            if isinstance(item, RecordError):
+                if errors == "raise":
+                    raise item
+                yield SkippedRecord.of(item, where, number)
+            else:
+                yield item
+    finally:
+        items.close()
+
+
+def load(path: str | os.PathLike[str]) -> Game:
+    """Read the game saved in ``path`` (by extension: ``.blksgf``/``.sgf`` or ``.json``).
+
+    A file holding several games gives the first; use :func:`iter_games` for all.
+    An SGF file is read to its end, so junk after the game is an error.
+    """
+    if _kind(Path(path)) == "sgf":
+        return read_sgf(Path(path))
+    games = iter_games(Path(path))
+    try:
+        game = next(games, None)
+    finally:
+        games.close()
+    if game is None:
+        raise RecordError("the file holds no game", source=os.fspath(path))
+    return game  # type: ignore[return-value]

@@ -1,0 +1,99 @@
+"""Writing record files: a file is replaced whole or not at all.
+
+>>> import tempfile, pathlib
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "games.jsonl"
+>>> write_games([Game("duo"), Game("classic")], path)
+2
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import stat
+from pathlib import Path
+from typing import IO, Any, Iterable
+
+from ..errors import BlokusError
+from ..game import Game
+from .json_format import game_to_dict, game_to_json
+from .reading import _kind
+from .sgf_format import game_to_sgf
+
+__all__ = ["save", "write_games"]
+
+
+def save(game: Game, path: str | os.PathLike[str]) -> None:
+    """Write ``game`` to ``path``: SGF for ``.blksgf``/``.sgf``, JSON for ``.json``.
+
+    The file is replaced whole or not at all (see :func:`write_games`).
+    """
+    write_games([game], path)
+
+
+def write_games(games: Iterable[Game], path: str | os.PathLike[str]) -> int:
+    """Write many games to one file and return how many: an SGF collection
+    (``.blksgf``), JSON Lines (``.jsonl``, one game a line) or a JSON list (``.json``).
+
+    A single game written to ``.json`` is one JSON object, as :func:`save` writes it.
+    The games go to a temporary file in the same folder, which then replaces
+    ``path`` in one step: if anything fails (a game that cannot be recorded,
+    ``games`` raising halfway), an existing file is left untouched.
+    """
+    path = Path(path)
+    kind = _kind(path)
+    count = 0
+
+    def write(handle: IO[str]) -> None:
+        nonlocal count
+        if kind == "sgf":
+            for game in games:
+                count += 1
+                handle.write(_encodable(game_to_sgf(game), count))
+        elif kind == "jsonl":
+            for game in games:
+                count += 1
+                handle.write(_encodable(game_to_json(game, indent=None), count) + "\n")
+        else:
+            records = [game_to_dict(g) for g in games]
+            count = len(records)
+            handle.write(_encodable(json.dumps(records[0] if count == 1 else records, indent=2,
+                                               ensure_ascii=False), count) + "\n")
+
+    _replace(path, write)
+    return count
+
+
+def _encodable(text: str, number: int) -> str:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise BlokusError(f"game {number} holds {text[error.start:error.end]!r}, which UTF-8 "
+                          "cannot encode (a lone surrogate in a name or comment?)") from None
+    return text
+
+
+def _replace(path: Path, write: Any) -> None:
+    """Run ``write(handle)`` on a new file beside ``path``, then put it in ``path``'s place.
+
+    ``os.replace`` is atomic on one file system, so a reader sees the old file
+    or the new one, never a half-written one.
+    """
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    try:
+        with open(temporary, "x", encoding="utf-8", newline="\n") as handle:
+            write(handle)
+            handle.flush()
+            os.fsync(handle.fileno())
+        try:
+            os.chmod(temporary, stat.S_IMODE(os.stat(path).st_mode))  # keep the old file's mode
+        except FileNotFoundError:
+            pass
+        os.replace(temporary, path)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except FileNotFoundError:
+            pass
+        raise

@@ -1,0 +1,56 @@
+"""analysis.tables: long and wide layouts, per-game summaries."""
+
+from __future__ import annotations
+
+import csv
+
+import numpy as np
+
+import blokus_nb as bn
+from blokus_nb import analysis
+from data_paths import DATA
+from sample_games import random_game
+
+GAMES = DATA / "pentobi" / "games"
+
+
+def test_long_and_wide_layouts_round_trip():
+    table = analysis.load_games([random_game("duo", 7, 12), random_game("classic", 8, 9)],
+                                progress=False, n_jobs=1)
+    long = analysis.to_long(table)
+    assert set(long.columns) == {"game_id", "variant", "move_number", "mover", "color", "metric", "value"}
+    assert len(long) == 12 * 2 * 5 + 9 * 4 * 5  # no rows for colors a game does not have
+    wide = analysis.to_wide(long)
+    for column in wide.columns[4:]:
+        assert np.array_equal(wide[column].to_numpy(dtype=float), table[column].to_numpy(dtype=float),
+                              equal_nan=True), column
+    assert (wide["color"].astype(str) == table["color"].astype(str)).all()
+
+
+def test_summary_matches_pentobis_points():
+    table = analysis.load_games(GAMES / "classic", progress=False, n_jobs=1)
+    summary = analysis.summarize(table)
+    with open(GAMES / "classic" / "index.csv", newline="") as handle:
+        index = {row["file"].removesuffix(".blksgf"): row for row in csv.DictReader(handle)}
+    assert len(summary) == 20
+    for row in summary.itertuples():
+        expected = [int(x) for x in index[row.game_id]["final_score"].split()]
+        assert [getattr(row, f"points_{c}") for c in ("blue", "yellow", "red", "green")] == expected
+        assert row.moves == int(index[row.game_id]["moves"])
+        assert row.finished
+        best = max(expected)
+        assert row.winners == ",".join(str(i + 1) for i, p in enumerate(expected) if p == best)
+        assert row.margin == best - sorted(expected)[-2]
+    assert summary[[f"won_{p}" for p in range(1, 5)]].sum(axis=1).round(9).eq(1).all()
+    game = bn.read_sgf(GAMES / "classic" / "classic_L1_0001.blksgf")
+    first = summary.set_index("game_id").loc["classic_L1_0001"]
+    assert first["first_piece_blue"] == game.history[0].piece.name
+    assert first["player_1"] == "Pentobi level 1"
+
+
+def test_summary_of_a_team_game():
+    game = random_game("classic_2", 11)
+    summary = analysis.summarize(analysis.metrics(game))
+    assert summary.loc[0, "player_points_1"] == game.player_scores("points")[1]
+    assert summary.loc[0, "winners"] == ",".join(map(str, game.winners("points")))
+    assert "player_3" not in summary.columns

@@ -1,0 +1,74 @@
+"""processes: how many workers, and running units of work in this process or a pool."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+import blokus_nb as bn
+from blokus_nb.processes import pool_context, run_jobs, worker_count
+
+
+def test_worker_count():
+    cores = os.cpu_count() or 1
+    assert worker_count(None, 100) == min(cores, 100)
+    assert worker_count(-1, 100) == min(cores, 100)
+    assert worker_count(4, 2) == 2 and worker_count(1, 0) == 1
+
+
+def square_and_pid(x: int) -> tuple[int, int]:
+    return x * x, os.getpid()
+
+
+def test_run_jobs_in_this_process_keeps_order():
+    seen = []
+    run_jobs(square_and_pid, [3, 1, 2], 1, done=lambda i, r: seen.append((i, r[0], r[1])))
+    assert seen == [(0, 9, os.getpid()), (1, 1, os.getpid()), (2, 4, os.getpid())]
+
+
+def test_run_jobs_on_a_pool_gives_every_result_to_its_index():
+    results = {}
+    run_jobs(square_and_pid, list(range(8)), 2, done=results.__setitem__)
+    assert {i: r[0] for i, r in results.items()} == {i: i * i for i in range(8)}
+    assert os.getpid() not in {r[1] for r in results.values()}
+
+
+def fail_on_three(x: int) -> int:
+    if x == 3:
+        raise bn.RecordError("bad record", source="a.jsonl", line=3)
+    return x
+
+
+def test_an_error_in_a_worker_reaches_the_caller_as_itself():
+    with pytest.raises(bn.RecordError, match="a.jsonl, line 3: bad record"):
+        run_jobs(fail_on_three, [1, 2, 3], 2, done=lambda i, r: None)
+
+
+def test_run_jobs_refuses_an_unknown_engine_and_runs_nothing_for_no_units():
+    with pytest.raises(bn.BlokusError, match="unknown engine 'threads'"):
+        run_jobs(len, ["a"], 1, done=lambda i, r: None, engine="threads")
+    run_jobs(len, [], 2, done=lambda i, r: pytest.fail("no units, no calls"))
+
+
+def test_pool_context_forks_from_a_server():
+    import multiprocessing
+
+    context = pool_context(["blokus_nb.game"])
+    expected = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+    assert context.get_start_method() == expected
+
+
+def test_the_pool_is_kept_between_calls_until_shut_down():
+    from blokus_nb.processes import shutdown_pools
+
+    def pids() -> set[int]:
+        out = {}
+        run_jobs(square_and_pid, list(range(6)), 2, done=out.__setitem__)
+        return {pid for _, pid in out.values()}
+
+    first = pids()
+    assert pids() <= first  # the same warm workers: no start-up cost on the second call
+    shutdown_pools()
+    assert not pids() & first
+    shutdown_pools()

@@ -1,0 +1,70 @@
+"""records.json_format: blokus-nb's JSON records, every field checked, a record that disagrees with itself refused."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import blokus_nb as bn
+from sample_games import random_game
+from data_paths import DATA
+
+GAMES = DATA / "pentobi" / "games"
+
+
+def test_json_round_trip_and_format():
+    game = random_game("classic_3", seed=4)
+    game.metadata["event"] = "Club night <b>3</b>"
+    game.annotations[3] = {"comment": "nice", "TE": "1"}
+    record = json.loads(game.to_json())
+    assert record["format"] == "blokus-nb" and record["version"] == 1
+    assert record["variant"] == "classic_3"
+    assert len(record["moves"]) == len(game.history)
+    assert any(m[1] == "pass" for m in record["moves"])
+    again = bn.Game.from_json(game.to_json())
+    assert again.history == game.history and again.annotations == game.annotations
+    assert again.metadata == game.metadata and again.is_over
+
+
+@pytest.mark.parametrize("mutate, words", [
+    (lambda r: r.update(version=9), "version 9"),
+    (lambda r: r.update(format="other"), "'format'"),
+    (lambda r: r.update(variant="hexagonal"), "unknown variant"),
+    (lambda r: r["moves"].__setitem__(1, ["yellow", "a1"]), "move 2"),
+    (lambda r: r["moves"].__setitem__(1, ["red", "t1"]), "move 2: a move by 'red'"),
+    (lambda r: r["moves"].__setitem__(0, "a20"), "move 1 must be"),
+    (lambda r: r["result"]["points"].update(blue=99), "does not match"),
+])
+def test_bad_json_is_refused_clearly(mutate, words):
+    record = json.loads(random_game("classic", seed=1, moves=8).to_json())
+    mutate(record)
+    with pytest.raises(bn.RecordError, match=words):
+        bn.Game.from_json(json.dumps(record))
+
+
+@pytest.mark.parametrize("mutate, words", [
+    (lambda r: r.update(version=True), "version True"),
+    (lambda r: r.update(version=1.0), "version 1.0"),
+    (lambda r: r.update(result="blue wins"), "'result' must be an object"),
+    (lambda r: r["result"].update(over=True), "'over'"),
+    (lambda r: r["result"].update(winners=[3]), "'winners'"),
+    (lambda r: r["result"]["player_points"].update({"1": 0}), "'player_points'"),
+    (lambda r: r.update(annotations=[1, 2]), "'annotations' must map"),
+    (lambda r: r.update(setup=5), "'setup' must be a list"),
+    (lambda r: r.update(setup=[["blue", "a20"], ["blue", "t1"]]), "piece 1 twice"),
+    (lambda r: r["moves"].__setitem__(0, ["blue", "a20," * 20000]), "at most 64 characters"),
+])
+def test_a_json_record_that_disagrees_with_itself_is_refused(mutate, words):
+    record = json.loads(random_game("classic", seed=1, moves=8).to_json())
+    mutate(record)
+    with pytest.raises(bn.RecordError, match=words):
+        bn.Game.from_json(json.dumps(record))
+
+
+@pytest.mark.parametrize("digits", [4300, 4301, 100_000])
+def test_a_version_of_thousands_of_digits_is_a_record_error(digits):
+    text = '{"format": "blokus-nb", "version": ' + "9" * digits + "}"
+    with pytest.raises(bn.RecordError, match="version|not valid JSON") as info:
+        bn.Game.from_json(text)
+    assert len(str(info.value)) < 200

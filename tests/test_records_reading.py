@@ -1,0 +1,128 @@
+"""records.reading: the one reader of every format and source, and its two error policies."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+import blokus_nb as bn
+from sample_games import random_game
+from data_paths import DATA
+
+GAMES = DATA / "pentobi" / "games"
+
+
+def test_iter_games_streams_a_large_collection(tmp_path):
+    one = (GAMES / "duo" / "duo_L1_0001.blksgf").read_text()
+    path = tmp_path / "corpus.blksgf"
+    path.write_text(one * 300)
+    games = bn.iter_games(path)
+    first = next(games)
+    assert len(first.moves) == 30
+    assert sum(1 for _ in games) == 299
+
+
+def test_bad_file_names_the_file(tmp_path):
+    path = tmp_path / "broken.blksgf"
+    path.write_text("(;GM[Blokus]\n;1[a20]\n;2[b2])\n")
+    with pytest.raises(bn.RecordError) as info:
+        bn.load(path)
+    assert info.value.source == str(path) and info.value.line == 3
+    assert str(info.value).startswith(f"{path}, line 3")
+
+
+def test_bad_json_lines_name_the_line(tmp_path):
+    good = random_game("duo", seed=2).to_json(indent=None)
+    path = tmp_path / "corpus.jsonl"
+    path.write_text(good + "\n" + good + "\n{oops\n")
+    games = bn.iter_games(path)
+    assert next(games) and next(games)
+    with pytest.raises(bn.RecordError) as info:
+        next(games)
+    assert info.value.line == 3 and info.value.source == str(path)
+
+
+def test_json_text_sources():
+    games = [random_game("duo", seed=s, moves=6) for s in range(2)]
+    assert [g.history for g in bn.iter_games(games[0].to_json())] == [games[0].history]
+    lines = "\n".join(g.to_json(indent=None) for g in games)
+    assert [g.history for g in bn.iter_games(lines)] == [g.history for g in games]
+    with pytest.raises(bn.RecordError, match="not valid JSON"):
+        list(bn.iter_games('{"format": '))
+
+
+def test_open_file_and_text_sources():
+    text = (GAMES / "duo" / "duo_L1_0002.blksgf").read_text()
+    assert len(list(bn.iter_games(io.StringIO(text + text)))) == 2
+    assert bn.read_sgf(text).history == bn.read_sgf(io.StringIO(text)).history
+
+
+def test_json_with_a_byte_order_mark_is_read_like_sgf(tmp_path):
+    game = random_game("duo", seed=4, moves=5)
+    for suffix in (".json", ".jsonl", ".blksgf"):
+        path = tmp_path / f"bom{suffix}"
+        bn.write_games([game], path)
+        path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+        assert bn.load(path).history == game.history, suffix
+    assert bn.Game.from_json("\ufeff" + game.to_json()).history == game.history
+
+
+# ---------------------------------------------------------------- hostile sizes
+def test_a_megabyte_move_in_a_file_is_refused_at_once(tmp_path):
+    import time
+
+    path = tmp_path / "huge.blksgf"
+    path.write_text("(;GM[Blokus]\n;1[" + ",".join(["a20"] * 250_000) + "])")
+    start = time.perf_counter()
+    with pytest.raises(bn.RecordError, match="at most 5 cells") as info:
+        bn.load(path)
+    assert time.perf_counter() - start < 5
+    assert (info.value.line, info.value.column) == (2, 2)
+
+
+# ---------------------------------------------------------------- one reader, two error policies
+def test_iter_games_collects_bad_records_with_file_and_line(tmp_path):
+    good = random_game("duo", seed=2, moves=6).to_json(indent=None)
+    bad = json.loads(good)
+    bad["annotations"] = [1, 2]
+    path = tmp_path / "corpus.jsonl"
+    path.write_bytes("\n".join([good, json.dumps(bad), "", good]).encode() + b"\n\xff{\n" + good.encode())
+    items = list(bn.iter_games(path, errors="collect"))
+    kinds = [type(item).__name__ for item in items]
+    assert kinds == ["Game", "SkippedRecord", "Game", "SkippedRecord", "Game"]
+    assert (items[1].source, items[1].line, items[1].game) == (str(path), 2, 2)
+    assert (items[3].line, items[3].game) == (5, 4) and "not valid UTF-8" in items[3].message
+    with pytest.raises(bn.RecordError) as info:
+        list(bn.iter_games(path))
+    assert info.value.line == 2
+    with pytest.raises(bn.BlokusError, match="errors='ignore'"):
+        list(bn.iter_games(path, errors="ignore"))
+
+
+def test_iter_games_collect_ends_a_file_at_a_grammar_error():
+    items = list(bn.iter_games("(;GM[Blokus Duo];B[e10])\n(;GM[Blokus Duo];B[e10]\n(;GM[Blokus])",
+                               errors="collect"))
+    assert isinstance(items[0], bn.Game) and isinstance(items[1], bn.SkippedRecord)
+    assert len(items) == 2 and items[1].game == 2 and items[1].line is not None
+
+
+def test_a_bad_game_in_a_json_list_is_reported_at_its_line():
+    record = json.loads(random_game("duo", seed=6, moves=4).to_json())
+    text = json.dumps([record, dict(record, version=2), record], indent=2)
+    items = list(bn.iter_games(text, errors="collect"))
+    assert [type(i).__name__ for i in items] == ["Game", "SkippedRecord", "Game"]
+    starts = [n for n, line in enumerate(text.splitlines(), start=1) if line.startswith("  {")]
+    assert (items[1].line, items[1].game) == (starts[1], 2)
+
+
+def test_a_text_file_that_does_not_decode_is_a_record_error(tmp_path):
+    path = tmp_path / "bad.jsonl"
+    path.write_bytes(random_game("duo", seed=1, moves=3).to_json(indent=None).encode() + b"\n\xff\n")
+    with open(path, encoding="utf-8") as handle:
+        items = list(bn.iter_games(handle, errors="collect"))
+    assert isinstance(items[-1], bn.SkippedRecord) and "not valid text" in items[-1].message
+    with open(path, "rb") as handle:  # in binary mode the bad line is named
+        items = list(bn.iter_games(handle, errors="collect", name="bad.jsonl"))
+    assert isinstance(items[0], bn.Game) and items[1].line == 2
