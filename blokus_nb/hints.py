@@ -17,7 +17,7 @@ from .errors import IllegalMoveError
 from .game import Game
 from .move import Move
 from .players.base import Limit, Player, teams
-from .players.greedy import heuristic_scores, placement_features
+from .players.features import heuristic_scores, placement_features
 from .players.levels import make_player
 from .players.mcts import MCTSPlayer
 
