@@ -114,9 +114,11 @@ def move_rows(games: list[bn.Game]) -> tuple[np.ndarray, np.ndarray, np.ndarray]
     """Features of every legal move of every position, the start row of each position, and the
     row of the move played."""
     rows: list[list[float]] = []
+    pieces: list[int] = []
     starts, chosen = [], []
     for game in games:
         team = teams(game)
+        piece_of = game.board.geo.pieces
         for board, color, placement, last, _ in replay(game):
             pids = board.legal_placements(color)
             if len(pids) < 2:
@@ -124,7 +126,12 @@ def move_rows(games: list[bn.Game]) -> tuple[np.ndarray, np.ndarray, np.ndarray]
             starts.append(len(rows))
             chosen.append(len(rows) + pids.index(placement))
             rows += move_features(board, color, pids, team, last)
-    return np.array(rows, dtype=np.float64), np.array(starts), np.array(chosen)
+            pieces += [piece_of[p] for p in pids]
+    # One indicator column per piece after the features (see blokus_nb.players.model).
+    x = np.zeros((len(rows), len(MOVE_FEATURES) + 21))
+    x[:, :len(MOVE_FEATURES)] = rows
+    x[np.arange(len(rows)), len(MOVE_FEATURES) + np.array(pieces, dtype=int)] = 1.0
+    return x, np.array(starts), np.array(chosen)
 
 
 def value_rows(games: list[bn.Game]) -> tuple[np.ndarray, np.ndarray]:
@@ -152,13 +159,29 @@ def value_rows(games: list[bn.Game]) -> tuple[np.ndarray, np.ndarray]:
 
 # ------------------------------------------------------------------------------ fitting
 def fit_move_model(x: np.ndarray, starts: np.ndarray, chosen: np.ndarray, l2: float = 1.0,
-                   iterations: int = 25) -> np.ndarray:
-    """Newton's method for the conditional logit; returns the weights in the features' units."""
-    scale = x.std(axis=0) + 1e-9
+                   iterations: int = 30) -> np.ndarray:
+    """Newton's method (with step halving) for the conditional logit; weights in the features' units.
+
+    The feature columns are standardised for the fit; the piece indicators are not (a rare
+    piece would get a huge scale), and the L2 term keeps their weights finite although
+    they add up to the size column.
+    """
+    k = len(MOVE_FEATURES)
+    scale = np.ones(x.shape[1])
+    scale[:k] = x[:, :k].std(axis=0) + 1e-9
     z = x / scale
-    group = np.repeat(np.arange(len(starts)), np.diff(np.append(starts, len(z))))
-    w = np.zeros(z.shape[1])
+    counts = np.diff(np.append(starts, len(z)))
+    group = np.repeat(np.arange(len(starts)), counts)
     target = z[chosen].sum(axis=0)
+
+    def loss(w: np.ndarray) -> float:
+        s = z @ w
+        top = np.maximum.reduceat(s, starts)
+        log_total = np.log(np.add.reduceat(np.exp(s - top[group]), starts)) + top
+        return float(log_total.sum() - s[chosen].sum() + 0.5 * l2 * w @ w)
+
+    w = np.zeros(z.shape[1])
+    current = loss(w)
     for _ in range(iterations):
         s = z @ w
         s -= np.maximum.reduceat(s, starts)[group]
@@ -168,8 +191,14 @@ def fit_move_model(x: np.ndarray, starts: np.ndarray, chosen: np.ndarray, l2: fl
         gradient = target - mean.sum(axis=0) - l2 * w
         hessian = (z * p[:, None]).T @ z - mean.T @ mean + l2 * np.eye(len(w))
         step = np.linalg.solve(hessian, gradient)
+        for _ in range(20):
+            trial = loss(w + step)
+            if trial <= current:
+                break
+            step /= 2
         w += step
-        if np.abs(step).max() < 1e-7:
+        improvement, current = current - trial, trial
+        if improvement < 1e-6 * abs(current):
             break
     return w / scale
 
@@ -222,13 +251,14 @@ def train(data: Path, games: int | None, seed: int, log=print) -> Weights:
         p = 1 / (1 + np.exp(-(vx @ value[size])))
         log(f"{folder}: value model on {len(loaded)} games, {len(vy)} pairs; "
             f"Brier {np.mean((p - vy) ** 2):.3f} ({time.perf_counter() - started:.0f} s)")
-        log(f"  move weights  {dict(zip(MOVE_FEATURES, np.round(move[size], 3)))}")
-        log(f"  value weights {dict(zip(PAIR_FEATURES, np.round(value[size], 3)))}")
+        log(f"  move weights  {dict(zip(MOVE_FEATURES, np.round(move[size], 3).tolist()))}")
+        log(f"  piece weights {np.round(move[size][len(MOVE_FEATURES):], 2).tolist()}")
+        log(f"  value weights {dict(zip(PAIR_FEATURES, np.round(value[size], 3).tolist()))}")
     return Weights(move=move, value=value)
 
 
 #: Percent of a set's training games whose every legal move feeds the move model.
-MOVE_SHARE = {"duo_L6": 40, "classic_L6": 25}
+MOVE_SHARE = {"duo_L6": 20, "classic_L6": 12}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -108,8 +108,8 @@ class _Node:
     (the sum of results for the mover) include the virtual results of the prior.
     """
 
-    __slots__ = ("color", "mover", "done", "last", "pids", "scores", "visits", "values", "children",
-                 "prior_values", "total", "width", "expanded")
+    __slots__ = ("color", "mover", "done", "last", "pids", "scores", "visits", "values", "wins",
+                 "children", "prior_values", "total", "width", "expanded")
 
     def __init__(self, color: int, mover: int, done: int, last: int = 0) -> None:
         self.color = color      # color index to move, -1 when the game is over
@@ -120,6 +120,7 @@ class _Node:
         self.scores: list[float] = []
         self.visits: list[float] = []
         self.values: list[float] = []
+        self.wins: list[float] = []     # sum of the mover's wins (ties shared), real simulations only
         self.prior_values: list[float] = []
         self.children: list[_Node | None] = []
         self.total = 0          # real simulations through this node
@@ -139,7 +140,8 @@ class MCTSPlayer(Player):
     before the evaluation judges it (``None``: play to the end). ``model`` is
     the learned :class:`~blokus_nb.players.model.Weights` (default: the
     shipped ones); ``None`` uses the greedy heuristic and plays to the end,
-    as 0.1.0 did.
+    as 0.1.0 did. With ``reuse`` the part of the last search's tree below the
+    moves played since is kept (see :meth:`search`).
 
     >>> import blokus_nb as bn
     >>> player = MCTSPlayer(seed=0, limit=Limit(simulations=40))
@@ -152,8 +154,10 @@ class MCTSPlayer(Player):
     def __init__(self, seed: int | None = None, limit: Limit | None = None, *,
                  exploration: float = 0.4, prior_visits: float = 4.0, prior_slope: float = 0.1,
                  width: int = 4, big_first: float = 0.9, cutoff: int | None = 6,
-                 model: "Weights | None | str" = "shipped") -> None:
+                 model: "Weights | None | str" = "shipped", reuse: bool = True) -> None:
         super().__init__(seed=seed, limit=limit)
+        self.reuse = reuse
+        self._tree: tuple | None = None
         self.exploration = exploration
         self.prior_visits = prior_visits
         self.prior_slope = prior_slope
@@ -174,6 +178,10 @@ class MCTSPlayer(Player):
     def search(self, game: Game, limit: Limit | None = None) -> SearchResult:
         """Search the position of ``game`` within ``limit`` and report the best moves.
 
+        When the position follows from the one searched last (the same game a few
+        moves on), the search goes on in the subtree of the moves played since
+        (*tree reuse*); ``limit`` counts only the new simulations.
+
         >>> import blokus_nb as bn
         >>> result = MCTSPlayer(seed=2).search(bn.Game("duo"), Limit(simulations=30))
         >>> len(result.alternatives) > 1
@@ -187,10 +195,11 @@ class MCTSPlayer(Player):
         start = time.perf_counter()
         deadline = None if limit.time is None else start + limit.time
         self._setup(game)
-        self._root_wins: dict[int, float] = {}
         root_board = game.board.copy()
-        root = self._new_node(root_board, game.colors.index(game.to_play), 0)
-        root.last = self._last_opponent_piece(game, root.color)
+        root = self._reuse(game) if self.reuse else None
+        if root is None:
+            root = self._new_node(root_board, game.colors.index(game.to_play), 0)
+            root.last = self._last_opponent_piece(game, root.color)
         if root.color < 0:
             raise BlokusError("no color can move: there is nothing to search")
         nodes = 1
@@ -213,7 +222,66 @@ class MCTSPlayer(Player):
             simulations += 1
             if len(root.pids) == 1 and root.expanded and deadline is not None:
                 break  # a forced move: no need to think
+        self._tree = (root, root_board.snapshot(), game.variant.name)
         return self._result(game, root, simulations, nodes, time.perf_counter() - start)
+
+    def _reuse(self, game: Game) -> _Node | None:
+        """The subtree of the last search for ``game``'s position, if it grew from there.
+
+        Walks from the last root down the placements played since, and keeps
+        the node reached only if it stands for exactly the position of ``game``
+        (same board, same color to move); otherwise the search starts afresh.
+        """
+        if self._tree is None:
+            return None
+        node, snapshot, variant = self._tree
+        self._tree = None
+        if variant != game.variant.name:
+            return None
+        history = game.history
+        board = game.board.copy()
+        board.restore(snapshot)
+        # The placements since the old root are the last ones of the history that make
+        # the old board into the new one: count the squares added.
+        added = game.board.occupied.bit_count() - board.occupied.bit_count()
+        if added < 0 or board.occupied & ~game.board.occupied:
+            return None
+        since: list[Move] = []
+        for move in reversed(history):
+            if added <= 0:
+                break
+            if not move.is_pass:
+                since.append(move)
+                added -= move.piece.size
+        if added != 0:
+            return None
+        colors = game.colors
+        for move in reversed(since):
+            color = colors.index(move.color)
+            if node.color != color or not node.expanded:
+                return None
+            try:
+                i = node.pids.index(move.placement)
+            except ValueError:
+                return None
+            board.place(color, move.placement)
+            node = node.children[i]
+            if node is None:
+                return None
+        if board.snapshot() != game.board.snapshot() or node.color != colors.index(game.to_play):
+            return None
+        return node
+
+    def _forget(self) -> None:
+        self._tree = None
+
+    def __getstate__(self) -> dict:
+        # A kept tree is a cache, and the per-search set-up (_setup) is made again by
+        # every search: copies and pickles (to arena workers) start without either.
+        state = self.__dict__.copy()
+        state["_tree"] = None
+        state.pop("_variant", None)
+        return state
 
     def _setup(self, game: Game) -> None:
         variant = game.variant
@@ -274,6 +342,7 @@ class MCTSPlayer(Player):
         node.visits = [prior] * len(pids)
         node.values = [prior * max(0.2, 0.6 - slope * (best - s)) for s in node.scores]
         node.prior_values = list(node.values)
+        node.wins = [0.0] * len(pids)
         node.children = [None] * len(pids)
         node.width = min(len(pids), self.width)
         node.expanded = True
@@ -328,8 +397,7 @@ class MCTSPlayer(Player):
             parent.total += 1
             parent.visits[i] += 1
             parent.values[i] += results[parent.mover]
-        if path:
-            self._root_wins[path[0][1]] = self._root_wins.get(path[0][1], 0.0) + wins[root.mover]
+            parent.wins[i] += wins[parent.mover]
         return created
 
     def _playout(self, board: Board, color: int, done: int, rng: random.Random) -> int:
@@ -395,7 +463,7 @@ class MCTSPlayer(Player):
             if real <= 0:
                 continue
             value = (root.values[i] - root.prior_values[i]) / real
-            stats.append((real, value, self._root_wins.get(i, 0.0) / real, i))
+            stats.append((real, value, root.wins[i] / real, i))
         if not stats:  # no simulation finished: trust the heuristic
             guess = root.prior_values[0] / prior
             stats = [(0, guess, guess, 0)]

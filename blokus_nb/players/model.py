@@ -6,8 +6,9 @@ script (``python training/train.py``, see its docstring) from games of
 Pentobi playing itself. Each model has one weight vector per board size (14:
 Duo, 20: the classic variants):
 
-* ``move_<size>``: a conditional logit over :data:`~blokus_nb.players.features.MOVE_FEATURES`;
-  ``features @ w`` ranks the legal moves of a position;
+* ``move_<size>``: a conditional logit over :data:`~blokus_nb.players.features.MOVE_FEATURES`
+  and one indicator per piece (a learned preference for each piece, 21 more
+  weights); ``features @ w`` ranks the legal moves of a position;
 * ``value_<size>``: a logistic model over :data:`~blokus_nb.players.features.PAIR_FEATURES`;
   ``sigmoid(pair @ w)`` is the chance that one side ends ahead of another.
 
@@ -51,8 +52,10 @@ class Weights:
         """The move model's score (a logit) of each placement in ``pids``; higher is more likely."""
         if not pids:
             return []
+        w = self._vector(self.move, board.size)
+        k = len(MOVE_FEATURES)
         rows = np.array(move_features(board, color, pids, team, last))
-        return (rows @ self._vector(self.move, board.size)).tolist()
+        return (rows @ w[:k] + w[k:][_pieces(board.size)[pids]]).tolist()
 
     def beats(self, board: Board, sides: list[list[int]], to_move: int | None) -> list[list[float]]:
         """``beats[a][b]``: the chance that side ``a`` ends ahead of side ``b`` (0.5 on the diagonal).
@@ -113,6 +116,14 @@ class Weights:
         arrays["move_features"] = np.array(MOVE_FEATURES)
         arrays["pair_features"] = np.array(PAIR_FEATURES)
         np.savez_compressed(path, **arrays)
+
+
+@lru_cache(maxsize=None)
+def _pieces(size: int) -> np.ndarray:
+    """The piece index of every placement id, for indexing the per-piece weights."""
+    from ..geometry import geometry
+
+    return np.array(geometry(size).pieces)
 
 
 def load_weights(path: str | os.PathLike[str] | None = None) -> Weights:
