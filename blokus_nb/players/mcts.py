@@ -2,9 +2,9 @@
 
 Each simulation walks down the tree from the position to play, choosing at
 every node the move with the best upper confidence bound for the *player who
-makes it*, plays a few random moves on from the new leaf, judges the position
-it reaches, and credits every move on the way with the result for its own
-player. Results are kept per player, so in
+makes it*, judges the new leaf with a learned evaluation (optionally after a
+few random moves), and credits every move on the way with the result for its
+own player. Results are kept per player, so in
 four-color games each color plays for itself, and in ``classic_2`` and Duo the
 two sides play against each other.
 
@@ -21,12 +21,17 @@ What makes a few hundred simulations a second go far:
   pentominoes, the playout places one of them when it can (with probability
   :attr:`MCTSPlayer.big_first`), so random games look more like real ones,
   where the big pieces go down first.
-* **A playout cut-off with a learned evaluation.** Uniform playouts to the
-  end do not see territory or a side being walled in. After ``cutoff``
-  placements the playout stops and the value model judges the position from
-  each side's points, corner points, mobility and room: the chance that it
-  ends ahead of each other side. This is also what makes the win rates
-  calibrated. ``cutoff=None`` plays to the end.
+* **A learned evaluation instead of random games to the end.** Uniform
+  playouts do not see territory or a side being walled in. The value model
+  judges a position from each side's points, corner points, mobility and
+  room: the chance that it ends ahead of each other side. By default
+  (``cutoff=0``) it judges the new leaf itself; ``cutoff=k`` first plays
+  ``k`` random placements, ``cutoff=None`` plays to the end as 0.1.0 did. In
+  Duo matches at 0.3 s a move, judging the leaf won 72% of 60 games against
+  the 0.1.0 search, a cut-off after 6 placements 45% of 20. Judging by a
+  model fitted to final results is also what makes the win rates calibrated.
+* **Tree reuse.** The subtree below the moves played since the last search
+  is kept (see :meth:`MCTSPlayer.search`).
 
 The result of a simulated game for a player is the share of the other
 players it beat (a tie counts half), by Pentobi's points, or its expected
@@ -152,8 +157,8 @@ class MCTSPlayer(Player):
     name = "mcts"
 
     def __init__(self, seed: int | None = None, limit: Limit | None = None, *,
-                 exploration: float = 0.4, prior_visits: float = 4.0, prior_slope: float = 0.1,
-                 width: int = 4, big_first: float = 0.9, cutoff: int | None = 6,
+                 exploration: float = 0.4, prior_visits: float = 4.0, prior_slope: float = 0.2,
+                 width: int = 4, big_first: float = 0.9, cutoff: int | None = 0,
                  model: "Weights | None | str" = "shipped", reuse: bool = True) -> None:
         super().__init__(seed=seed, limit=limit)
         self.reuse = reuse
