@@ -294,7 +294,7 @@ def test_the_levels_are_ordered_by_thinking_time():
 def test_every_move_the_new_search_chooses_is_legal(variant):
     n = bn.get_variant(variant).n_players
     game = bn.Game(variant)
-    players = [MCTSPlayer(seed=k, limit=Limit(simulations=15)) for k in range(n)]
+    players = [MCTSPlayer(seed=k, limit=Limit(simulations=8)) for k in range(n)]
     while not game.is_over:
         player = players[game.player_to_play - 1]
         move = player.choose_move(game)

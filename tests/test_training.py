@@ -59,8 +59,8 @@ def test_the_logistic_fit_has_no_intercept_and_recovers_a_slope():
 @needs_data
 def test_a_short_training_run_writes_loadable_weights_and_repeats(tmp_path, capsys):
     first, second = tmp_path / "a.npz", tmp_path / "b.npz"
-    assert train.main(["--games", "4", "--seed", "3", "--out", str(first)]) == 0
-    assert train.main(["--games", "4", "--seed", "3", "--out", str(second)]) == 0
+    assert train.main(["--games", "2", "--seed", "3", "--out", str(first)]) == 0
+    assert train.main(["--games", "2", "--seed", "3", "--out", str(second)]) == 0
     assert "wrote" in capsys.readouterr().out
     a, b = load_weights(first), load_weights(second)
     for size in (14, 20):
