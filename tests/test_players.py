@@ -352,3 +352,15 @@ def test_without_a_model_the_search_is_the_old_one():
         MCTSPlayer(model="mine")
     with pytest.raises(bn.BlokusError, match="cutoff"):
         MCTSPlayer(cutoff=-1)
+
+
+def test_the_automatic_cutoff_depends_on_the_board():
+    player = MCTSPlayer(seed=0)
+    assert player.cutoff == "auto"
+    player.search(bn.Game("duo"), Limit(simulations=3))
+    assert player._cutoff == 0  # Duo: the evaluation judges the leaf
+    player.search(bn.Game("classic"), Limit(simulations=3))
+    assert player._cutoff == 8  # classic board: eight random placements first
+    assert MCTSPlayer(cutoff=None).search(bn.Game("duo"), Limit(simulations=3)).simulations == 3
+    with pytest.raises(bn.BlokusError, match="cutoff must be"):
+        MCTSPlayer(cutoff="soon")
