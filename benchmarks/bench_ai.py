@@ -1,87 +1,278 @@
-"""How strong are the AI players? Short matches, win rates with 95% intervals.
+"""How strong are the AI players? Matches with 95% intervals, agreement with Pentobi, speed, calibration.
 
-Targets (issue 4): Greedy beats Random in at least 95% of Duo games; MCTS at
-1 s a move beats Greedy in at least 80% of Duo games; one MCTS seat wins at
-least 50% of classic games against three Greedy seats (a fair share is 25%).
+    python benchmarks/bench_ai.py                        # everything, at the defaults below
+    python benchmarks/bench_ai.py --only matches --games 40 --time-scale 0.2
+    python benchmarks/bench_ai.py --only agreement,speed,calibration
 
-    python benchmarks/bench_ai.py                      # the defaults below
-    python benchmarks/bench_ai.py --duo-mcts 40 --classic 40 --time 1.0 --jobs 2
+Sections (``--only`` picks some):
 
-This is a benchmark, not a test: it takes minutes, and time-limited players
-depend on the machine and on what else it is doing.
+* ``matches``: Duo, seats alternating. The new "hard" against a frozen copy of
+  the 0.1.0 search (``benchmarks/baseline_010.py``) at the same time per move,
+  and "expert" against "hard". ``--time-scale`` multiplies every budget (1.5 s
+  and 5 s), so a quick run keeps the ratio between the levels.
+* ``agreement``: on held-out positions of Pentobi level 6 playing itself (every
+  tenth game, the split of ``training/train.py``), how often our move equals
+  Pentobi's (top-1) and how often Pentobi's move is among our three best (top-3).
+* ``speed``: simulations per second at the start, middle and end of a held-out
+  Duo and classic game.
+* ``calibration``: the search's win chance before a move against the final
+  result, on held-out Duo games: Brier score and a reliability table
+  (``--plot FILE`` also draws the diagram).
+
+This is a benchmark, not a test: it takes minutes (the defaults about 1.5
+hours), and time-limited players depend on the machine and on what else it is
+doing.
+
+One run on the shared 2-core machine (load 4-8), 2026-11-30:
+
+* hard vs 0.1.0 (1.5 s each): 22.5 of 30, 75% (57-87%), Elo +191 (+51 to +331);
+* expert vs hard (5 s vs 1.5 s): 15.5 of 24, 65% (45-80%), Elo +104 (-37 to +246);
+  at half the time (2.5 s vs 0.75 s, ``--time-scale 0.5 --seed 77``): 13 of 24, 54%;
+* calibration, 150 held-out Duo positions at 0.5 s: Brier 0.096 (0.1.0: 0.148).
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent / "training"))
+
+import numpy as np  # noqa: E402
 
 import blokus_nb as bn  # noqa: E402
-from blokus_nb.arena import play_match  # noqa: E402
+from baseline_010 import BaselineMCTSPlayer  # noqa: E402
 from blokus_nb.players import Limit, MCTSPlayer  # noqa: E402
+from blokus_nb.players.arena import play_match  # noqa: E402
+from blokus_nb.players.base import teams  # noqa: E402
+from blokus_nb.players.features import heuristic_scores  # noqa: E402
+from blokus_nb.players.model import load_weights  # noqa: E402
+from train import DEFAULT_DATA, game_files  # noqa: E402
+
+HARD, EXPERT = 1.5, 5.0
 
 
-def playouts_per_second(variant: str, seconds: float = 1.0) -> float:
-    """Random playouts from the start position per second (one core)."""
-    board = bn.Game(variant).board
-    rng = random.Random(0)
-    count, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        board.copy().playout(0, rng)
-        count += 1
-    return count / (time.perf_counter() - start)
+# ------------------------------------------------------------------------------ matches
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson 95% interval of a win rate (draws count half)."""
+    if n == 0:
+        return (math.nan, math.nan)
+    p = wins / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def report(title: str, match, player: str, target: float) -> bool:
-    row = match.summary().loc[player]
-    met = row["win_rate"] >= target
-    print(f"\n== {title}")
-    print(match.summary()[["games", "wins", "win_rate", "win_low", "win_high", "mean_points",
-                           "seconds_per_move"]].round(3).to_string())
-    print(f"-> {player}: {row['win_rate']:.0%} of {int(row['games'])} games "
-          f"(95% CI {row['win_low']:.0%}-{row['win_high']:.0%}); target {target:.0%}: "
-          f"{'met' if met else 'MISSED'}")
-    return met
+def elo(p: float) -> float:
+    """Elo difference for a score share ``p``."""
+    p = min(max(p, 1e-3), 1 - 1e-3)
+    return -400 * math.log10(1 / p - 1)
+
+
+def match(first, second, games: int, seed: int, jobs: int, progress: bool) -> str:
+    result = play_match([first, second], "duo", games, seed=seed, n_jobs=jobs, progress=progress)
+    table = result.summary()
+    row = table.loc[first.name]
+    low, high = wilson(row["wins"], int(row["games"]))
+    return (f"{first.name} vs {second.name}: {row['wins']:g} of {int(row['games'])} "
+            f"= {row['win_rate']:.0%} (Wilson 95% {low:.0%}-{high:.0%}); "
+            f"Elo {elo(row['win_rate']):+.0f} ({elo(low):+.0f} to {elo(high):+.0f}); "
+            f"mean points {row['mean_points']:.1f} vs {table.loc[second.name, 'mean_points']:.1f}; "
+            f"s/move {row['seconds_per_move']:.2f} vs {table.loc[second.name, 'seconds_per_move']:.2f}")
+
+
+def run_matches(args) -> None:
+    scale = args.time_scale
+    hard = MCTSPlayer(limit=Limit(time=HARD * scale))
+    hard.name = f"hard {HARD * scale:g}s"
+    base = BaselineMCTSPlayer(limit=Limit(time=HARD * scale))
+    base.name = f"0.1.0 {HARD * scale:g}s"
+    expert = MCTSPlayer(limit=Limit(time=EXPERT * scale))
+    expert.name = f"expert {EXPERT * scale:g}s"
+    print(f"\n== matches (Duo, seats alternating, time scale {scale:g})")
+    if args.games:
+        print(match(hard, base, args.games, args.seed, args.jobs, args.progress), flush=True)
+    if args.expert_games:
+        print(match(expert, hard, args.expert_games, args.seed + 1, args.jobs, args.progress), flush=True)
+
+
+# ------------------------------------------------------------------------------ agreement
+def positions_as_games(folder: str, count: int, seed: int) -> list[tuple[bn.Game, int, list[float]]]:
+    """Held-out positions as games (to hand to players), the placement Pentobi chose there, and
+    the game's final result per player (1 win, 0.5 draw, 0 loss)."""
+    rng = random.Random(seed)
+    candidates = []
+    for path in game_files(args_data, folder, held_out=True):
+        game = bn.read_sgf(path)
+        position = bn.Game(game.variant)
+        for k, move in enumerate(game.history):
+            if move.is_pass:
+                continue  # the game passes for a color that cannot move by itself
+            if position.board.count_legal(position.colors.index(move.color)) > 1:
+                candidates.append((path, k))
+            position.play(move)
+    chosen = sorted(rng.sample(candidates, min(count, len(candidates))))
+    out = []
+    for path, k in chosen:
+        game = bn.read_sgf(path)
+        position = bn.Game(game.variant)
+        for move in game.history[:k]:
+            if not move.is_pass:
+                position.play(move)
+        assert position.to_play == game.history[k].color
+        placement = game.history[k].placement
+        winners = game.winners("points")
+        final = [1 / len(winners) if p in winners else 0.0 for p in range(1, game.variant.n_players + 1)]
+        out.append((position, placement, final))
+    return out
+
+
+def ranked_moves(player, game: bn.Game, limit: Limit) -> list[int]:
+    """Placements in the player's order of preference (best first), at least the top three."""
+    if player == "heuristic" or player == "model":
+        board, color = game.board, game.colors.index(game.to_play)
+        pids = board.legal_placements(color)
+        if player == "heuristic":
+            scores = heuristic_scores(board, color, pids, teams(game))
+        else:
+            last = _last_opponent_piece(game, color)
+            scores = load_weights().move_scores(board, color, pids, teams(game), last)
+        return [pids[i] for i in np.argsort(scores, kind="stable")[::-1][:3]]
+    result = player.search(game, limit)
+    return [s.move.placement for s in result.alternatives[:3]]
+
+
+def _last_opponent_piece(game: bn.Game, color: int) -> int:
+    team = teams(game)
+    for move in reversed(game.history):
+        if not move.is_pass:
+            same = team[game.colors.index(move.color)] == team[color]
+            return 0 if same else game.board.geo.masks[move.placement]
+    return 0
+
+
+def run_agreement(args) -> None:
+    print(f"\n== agreement with Pentobi level 6 on held-out positions "
+          f"({args.positions} a variant, searches {args.agreement_time:g} s a move)")
+    limit = Limit(time=args.agreement_time)
+    for folder in ("duo_L6", "classic_L6"):
+        positions = positions_as_games(folder, args.positions, args.seed)
+        for label, player in (("0.1.0 MCTS", BaselineMCTSPlayer(seed=1)), ("new MCTS", MCTSPlayer(seed=1)),
+                              ("greedy heuristic", "heuristic"), ("move model alone", "model")):
+            top1 = top3 = 0
+            for game, placement, _ in positions:
+                ranked = ranked_moves(player, game, limit)
+                top1 += ranked[0] == placement
+                top3 += placement in ranked[:3]
+            n = len(positions)
+            print(f"{folder:11s} {label:17s} top-1 {top1 / n:.1%}  top-3 {top3 / n:.1%}  ({n} positions)",
+                  flush=True)
+
+
+# ------------------------------------------------------------------------------ speed
+def run_speed(args) -> None:
+    print(f"\n== simulations per second (one core, {args.speed_time:g} s per position)")
+    for folder in ("duo_L6", "classic_L6"):
+        path = game_files(args_data, folder, held_out=True)[0]
+        record = bn.read_sgf(path)
+        moves = [m for m in record.history]
+        for stage, share in (("start", 0.0), ("middle", 0.4), ("end", 0.75)):
+            game = bn.Game(record.variant)
+            for move in moves[:int(len(moves) * share)]:
+                if not move.is_pass:
+                    game.play(move)
+            figures = []
+            for label, player in (("0.1.0", BaselineMCTSPlayer(seed=1)), ("new", MCTSPlayer(seed=1))):
+                result = player.search(game, Limit(time=args.speed_time))
+                figures.append(f"{label} {result.simulations / result.seconds:6.0f}/s")
+            print(f"{record.variant.name:8s} {stage:6s} (move {len(game.history) + 1:2d}): {'  '.join(figures)}",
+                  flush=True)
+
+
+# ------------------------------------------------------------------------------ calibration
+def run_calibration(args) -> None:
+    print(f"\n== calibration on held-out Duo positions ({args.calibration_positions} positions, "
+          f"{args.calibration_time:g} s a search): win chance before a move vs the final result")
+    positions = positions_as_games("duo_L6", args.calibration_positions, args.seed + 7)
+    table = {"0.1.0 MCTS": ([], []), "new MCTS": ([], [])}
+    for game, _, record in positions:
+        mover = game.variant.player_of(game.to_play, 0)
+        for label, player in (("0.1.0 MCTS", BaselineMCTSPlayer(seed=1)), ("new MCTS", MCTSPlayer(seed=1))):
+            result = player.search(game, Limit(time=args.calibration_time))
+            table[label][0].append(result.win_rate)
+            table[label][1].append(record[mover - 1])
+    for label, (predicted, outcome) in table.items():
+        p, y = np.array(predicted), np.array(outcome)
+        print(f"{label}: Brier {np.mean((p - y) ** 2):.3f} (always 50%: {np.mean((0.5 - y) ** 2):.3f}; "
+              f"mean chance {p.mean():.2f}, mean result {y.mean():.2f})")
+        edges = np.linspace(0, 1, 6)
+        for low, high in zip(edges[:-1], edges[1:]):
+            inside = (p >= low) & ((p < high) | (high == 1))
+            if inside.any():
+                print(f"   called {low:.0%}-{high:.0%}: {inside.sum():3d} positions, "
+                      f"mean call {p[inside].mean():.0%}, won {y[inside].mean():.0%}")
+    if args.plot:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+
+        fig, ax = plt.subplots(figsize=(4.5, 4.5), layout="constrained")
+        for label, (predicted, outcome) in table.items():
+            p, y = np.array(predicted), np.array(outcome)
+            edges = np.linspace(0, 1, 6)
+            xs, ys = [], []
+            for low, high in zip(edges[:-1], edges[1:]):
+                inside = (p >= low) & ((p < high) | (high == 1))
+                if inside.sum():
+                    xs.append(p[inside].mean())
+                    ys.append(y[inside].mean())
+            ax.plot(xs, ys, "o-", label=label)
+        ax.plot([0, 1], [0, 1], ":", color="grey")
+        ax.set_xlabel("predicted win chance")
+        ax.set_ylabel("share won")
+        ax.legend()
+        fig.savefig(args.plot)
+        print(f"reliability diagram: {args.plot}")
+
+
+# ------------------------------------------------------------------------------ main
+args_data = DEFAULT_DATA
 
 
 def main(argv: list[str] | None = None) -> int:
+    global args_data
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--duo-random", type=int, default=40, help="Greedy vs Random Duo games (40)")
-    parser.add_argument("--duo-mcts", type=int, default=20, help="MCTS vs Greedy Duo games (20)")
-    parser.add_argument("--classic", type=int, default=20,
-                        help="classic games of one MCTS seat vs three Greedy (20)")
-    parser.add_argument("--time", type=float, default=1.0, help="MCTS seconds per move (1.0)")
-    parser.add_argument("--jobs", type=int, default=2, help="processes (2)")
-    parser.add_argument("--seed", type=int, default=2024, help="match seed (2024)")
-    parser.add_argument("--no-progress", action="store_true", help="no progress bars")
+    parser.add_argument("--only", default="matches,agreement,speed,calibration",
+                        help="comma-separated sections (all)")
+    parser.add_argument("--games", type=int, default=40, help="new hard vs 0.1.0 games (40)")
+    parser.add_argument("--expert-games", type=int, default=20, help="expert vs hard games (20)")
+    parser.add_argument("--time-scale", type=float, default=1.0, help="multiplies 1.5 s and 5 s (1.0)")
+    parser.add_argument("--positions", type=int, default=150, help="agreement positions per variant (150)")
+    parser.add_argument("--agreement-time", type=float, default=0.5, help="search seconds per position (0.5)")
+    parser.add_argument("--speed-time", type=float, default=2.0, help="seconds per speed figure (2.0)")
+    parser.add_argument("--calibration-positions", type=int, default=150, help="positions (150)")
+    parser.add_argument("--calibration-time", type=float, default=0.5, help="search seconds (0.5)")
+    parser.add_argument("--plot", type=Path, default=None, help="write a reliability diagram (PNG)")
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="Pentobi data folder")
+    parser.add_argument("--jobs", type=int, default=1, help="processes for matches (1)")
+    parser.add_argument("--seed", type=int, default=2024, help="seed (2024)")
+    parser.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bars")
     args = parser.parse_args(argv)
-    progress = not args.no_progress
-
-    print(f"playouts/s on one core from the start: duo {playouts_per_second('duo'):.0f}, "
-          f"classic {playouts_per_second('classic'):.0f}")
-    mcts = MCTSPlayer(limit=Limit(time=args.time))
-    mcts.name = f"mcts {args.time:g}s"
-    outcomes = []
-    start = time.perf_counter()
-    if args.duo_random:
-        match = play_match(["greedy", "random"], "duo", args.duo_random, seed=args.seed,
-                           n_jobs=args.jobs, progress=progress)
-        outcomes.append(report("Duo: Greedy vs Random", match, "greedy", 0.95))
-    if args.duo_mcts:
-        match = play_match([mcts, "greedy"], "duo", args.duo_mcts, seed=args.seed,
-                           n_jobs=args.jobs, progress=progress)
-        outcomes.append(report(f"Duo: MCTS {args.time:g} s/move vs Greedy", match, mcts.name, 0.80))
-    if args.classic:
-        match = play_match([mcts, "greedy", "greedy", "greedy"], "classic", args.classic,
-                           seed=args.seed, n_jobs=args.jobs, progress=progress)
-        outcomes.append(report(f"classic: one MCTS {args.time:g} s/move seat vs three Greedy",
-                               match, mcts.name, 0.50))
-    print(f"\n{sum(outcomes)} of {len(outcomes)} targets met in {time.perf_counter() - start:.0f} s")
+    args_data = args.data
+    started = time.perf_counter()
+    sections = {"matches": run_matches, "agreement": run_agreement, "speed": run_speed,
+                "calibration": run_calibration}
+    for name in args.only.split(","):
+        sections[name.strip()](args)
+    print(f"\n(done in {time.perf_counter() - started:.0f} s)")
     return 0
 
 

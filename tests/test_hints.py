@@ -89,3 +89,18 @@ def test_no_hint_when_the_game_is_over():
 def test_a_pass_is_explained():
     advice = Hint("red", bn.Move.pass_move("red", 20), "greedy")
     assert "must pass" in str(advice)
+
+
+def test_a_searching_hint_uses_the_learned_search():
+    from blokus_nb.players.base import teams
+    from blokus_nb.players.model import load_weights
+
+    game = bn.Game("duo")
+    game.play(game.legal_moves()[5])
+    advice = hint(game, "hard", limit=Limit(simulations=40), seed=1)
+    board, color = game.board, game.colors.index(game.to_play)
+    last = board.geo.masks[game.history[-1].placement]
+    for alternative in advice.alternatives:
+        expected = load_weights().move_scores(board, color, [alternative.move.placement], teams(game), last)
+        assert alternative.heuristic == pytest.approx(expected[0])  # ranked by the move model
+    assert 0 <= advice.win_rate <= 1 and "positions searched" in str(advice)

@@ -11,8 +11,6 @@ import blokus_nb as bn
 from blokus_nb.players import (LEVELS, PLAYER_NAMES, GreedyPlayer, Limit, MCTSPlayer, Player,
                                RandomPlayer, make_player)
 from blokus_nb.players.base import teams
-from blokus_nb.players.greedy import (GAINED, REACH, SIZE, TAKEN, heuristic_scores,
-                                      placement_features)
 
 VARIANTS = ["duo", "classic", "classic_2", "classic_3"]
 
@@ -56,8 +54,8 @@ def test_limit_rejects_nonsense():
 
 def test_make_player_knows_every_name():
     kinds = {"random": RandomPlayer, "greedy": GreedyPlayer, "mcts": MCTSPlayer,
-             "easy": GreedyPlayer, "medium": MCTSPlayer, "hard": MCTSPlayer}
-    assert set(PLAYER_NAMES) == set(kinds) and LEVELS == ("easy", "medium", "hard")
+             "easy": GreedyPlayer, "medium": MCTSPlayer, "hard": MCTSPlayer, "expert": MCTSPlayer}
+    assert set(PLAYER_NAMES) == set(kinds) and LEVELS == ("easy", "medium", "hard", "expert")
     for name, kind in kinds.items():
         player = make_player(name.upper(), seed=1)
         assert isinstance(player, kind) and player.name == name and player.seed == 1
@@ -236,34 +234,7 @@ def test_mcts_credits_each_player_with_its_own_result():
     assert movers == {0, 1, 2}
 
 
-# -- the greedy heuristic ---------------------------------------------------------------------
-@pytest.mark.parametrize("variant,seed,moves", [("duo", 1, 6), ("classic", 2, 10), ("classic_2", 3, 40)])
-def test_heuristic_scores_add_up_the_documented_features(variant, seed, moves):
-    game = random_position(variant, seed, moves)
-    board, color = game.board, game.colors.index(game.to_play)
-    team = teams(game)
-    pids = board.legal_placements(color)
-    for pid, score in zip(pids, heuristic_scores(board, color, pids, team)):
-        f = placement_features(board, color, pid, team)
-        assert score == pytest.approx(SIZE * f.size + GAINED * f.gained + TAKEN * f.taken + REACH * f.reach)
-
-
-def test_placement_features_match_the_game_after_the_move():
-    game = random_position("classic", 5, 12)
-    color = game.to_play
-    ci = game.colors.index(color)
-    for move in game.legal_moves()[::37]:
-        f = placement_features(game.board, ci, move.placement, teams(game))
-        after = game.copy()
-        before_corners = {c: set(game.corner_points(c)) for c in game.colors}
-        after.play(move)
-        mine = set(after.corner_points(color))
-        assert f.size == move.piece.size
-        assert f.gained == len(mine) - len(before_corners[color])
-        assert f.taken == sum(len(before_corners[c] - set(after.corner_points(c)))
-                              for c in game.colors if c != color)
-
-
+# -- the greedy player (its heuristic is tested in test_players_features.py) ------------------
 def test_greedy_opens_with_a_big_piece_towards_the_centre():
     for variant in VARIANTS:
         move = GreedyPlayer(seed=0).choose_move(bn.Game(variant))
@@ -298,3 +269,98 @@ def test_a_stop_hook_ends_a_search_early_and_keeps_the_players_budget():
     result = player.search(game, Limit(stop=lambda: calls.append(1) or False))
     assert result.simulations == 12 and len(calls) == 11
     assert Limit(time=1.0, stop=lambda: True) == Limit(time=1.0)
+
+
+# -- levels, the time limit, tree reuse -------------------------------------------------------
+@pytest.mark.parametrize("level,seconds", [("medium", 0.3), ("hard", 1.5), ("expert", 5.0)])
+def test_every_searching_level_keeps_to_its_time(level, seconds):
+    game = random_position("classic", 6, 8)  # four colors: the widest positions
+    player = make_player(level, seed=1)
+    start = time.perf_counter()
+    move = player.choose_move(game)
+    elapsed = time.perf_counter() - start
+    assert game.is_legal(move)
+    assert elapsed < seconds + 0.3, f"{level} took {elapsed:.2f} s for {seconds} s"
+    assert player.limit == Limit(time=seconds)
+
+
+def test_the_levels_are_ordered_by_thinking_time():
+    assert LEVELS == ("easy", "medium", "hard", "expert")
+    times = [make_player(level).limit.time for level in LEVELS[1:]]
+    assert times == sorted(times) and times[-1] <= 5.0
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_move_the_new_search_chooses_is_legal(variant):
+    n = bn.get_variant(variant).n_players
+    game = bn.Game(variant)
+    players = [MCTSPlayer(seed=k, limit=Limit(simulations=8)) for k in range(n)]
+    while not game.is_over:
+        player = players[game.player_to_play - 1]
+        move = player.choose_move(game)
+        assert game.is_legal(move), f"{move} is not legal"
+        game.play(move)
+
+
+def test_the_search_goes_on_in_the_subtree_of_the_moves_played():
+    game = random_position("duo", 3, 4)
+    player = MCTSPlayer(seed=2)
+    first = player.search(game, Limit(simulations=300))
+    root, snapshot, _ = player._tree
+    after = root.children[root.pids.index(first.move.placement)]
+    reply = max((i for i in range(len(after.pids)) if after.children[i] is not None),
+                key=lambda i: after.children[i].total)
+    game.play(first.move)
+    game.play(bn.Move(game.to_play, after.pids[reply], game.size))
+    kept = player._reuse(game)
+    assert kept is after.children[reply] and kept.total > 0
+    player._tree = (root, snapshot, "duo")  # _reuse hands the tree over once
+    before = kept.total
+    second = player.search(game, Limit(simulations=50))
+    assert player._tree[0] is kept and kept.total == before + 50
+    assert game.is_legal(second.move)
+    # every simulation through the node went on to a move, but the one that made it a leaf
+    assert sum(a.visits for a in second.alternatives) == kept.total - 1
+
+
+def test_a_kept_tree_is_dropped_for_another_game_and_by_copies():
+    player = MCTSPlayer(seed=2)
+    player.search(random_position("duo", 3, 4), Limit(simulations=40))
+    other = random_position("duo", 4, 6)
+    assert player._reuse(other) is None  # not the same game: a fresh tree
+    player.search(other, Limit(simulations=40))
+    assert player.with_seed(3)._tree is None
+    import pickle
+    assert pickle.loads(pickle.dumps(player))._tree is None
+
+
+def test_tree_reuse_keeps_a_seeded_game_deterministic():
+    def game_of(seed):
+        game = bn.Game("duo")
+        play_out(game, [MCTSPlayer(seed=seed), MCTSPlayer(seed=seed + 1)], Limit(simulations=30))
+        return [str(m) for m in game.history]
+
+    assert game_of(4) == game_of(4)
+
+
+def test_without_a_model_the_search_is_the_old_one():
+    player = MCTSPlayer(seed=1, model=None)
+    assert player.cutoff is None and "model=None" in repr(player)
+    result = player.search(bn.Game("duo"), Limit(simulations=20))
+    assert bn.Game("duo").is_legal(result.move)
+    with pytest.raises(bn.BlokusError, match="model must be"):
+        MCTSPlayer(model="mine")
+    with pytest.raises(bn.BlokusError, match="cutoff"):
+        MCTSPlayer(cutoff=-1)
+
+
+def test_the_automatic_cutoff_depends_on_the_board():
+    player = MCTSPlayer(seed=0)
+    assert player.cutoff == "auto"
+    player.search(bn.Game("duo"), Limit(simulations=3))
+    assert player._cutoff == 0  # Duo: the evaluation judges the leaf
+    player.search(bn.Game("classic"), Limit(simulations=3))
+    assert player._cutoff == 8  # classic board: eight random placements first
+    assert MCTSPlayer(cutoff=None).search(bn.Game("duo"), Limit(simulations=3)).simulations == 3
+    with pytest.raises(bn.BlokusError, match="cutoff must be"):
+        MCTSPlayer(cutoff="soon")

@@ -1,5 +1,10 @@
 """AI players behind one small protocol: ``player.choose_move(game, limit) -> Move``.
 
+Modules: ``base`` (the protocol, the random player), ``features`` (evaluation
+features), ``greedy``, ``model`` (the learned move and value models and their
+shipped weights), ``mcts`` (the search), ``levels`` (players by name) and
+``arena`` (matches and ratings).
+
 >>> import blokus_nb as bn
 >>> from blokus_nb.players import make_player, Limit
 >>> game = bn.Game("duo")
@@ -12,6 +17,7 @@ from .base import Limit, Player, RandomPlayer
 from .greedy import GreedyPlayer
 from .mcts import MCTSPlayer, MoveStatistics, SearchResult
 from .levels import LEVELS, PLAYER_NAMES, make_player
+from .model import Weights, load_weights
 
 __all__ = ["Limit", "Player", "RandomPlayer", "GreedyPlayer", "MCTSPlayer", "SearchResult",
-           "MoveStatistics", "LEVELS", "PLAYER_NAMES", "make_player"]
+           "MoveStatistics", "LEVELS", "PLAYER_NAMES", "make_player", "Weights", "load_weights"]

@@ -1,4 +1,5 @@
-"""Players by name: ``"random"``, ``"greedy"``, ``"mcts"`` and the levels ``"easy"``, ``"medium"``, ``"hard"``.
+"""Players by name: ``"random"``, ``"greedy"``, ``"mcts"`` and the levels ``"easy"``, ``"medium"``,
+``"hard"`` and ``"expert"``.
 
 >>> from blokus_nb.players import make_player
 >>> make_player("random", seed=1)
@@ -18,8 +19,10 @@ __all__ = ["PLAYER_NAMES", "LEVELS", "make_player"]
 
 
 # What the names mean. The budgets are wall-clock time, so "hard" answers in
-# about 1.5 s on a laptop-class core whatever the variant; pass a Limit with
-# ``simulations`` to choose_move for results that do not depend on the machine.
+# about 1.5 s and "expert" in about 5 s on one core whatever the variant; pass a
+# Limit with ``simulations`` to choose_move for results that do not depend on the
+# machine. The searching levels share one search (learned priors and evaluation,
+# see players/mcts.py) and differ only in time.
 _BUILDERS: dict[str, Callable[[int | None], Player]] = {
     "random": lambda seed: RandomPlayer(seed=seed),
     "greedy": lambda seed: GreedyPlayer(seed=seed),
@@ -28,10 +31,11 @@ _BUILDERS: dict[str, Callable[[int | None], Player]] = {
     "easy": lambda seed: GreedyPlayer(seed=seed, temperature=1.0),
     "medium": lambda seed: MCTSPlayer(seed=seed, limit=Limit(time=0.3)),
     "hard": lambda seed: MCTSPlayer(seed=seed, limit=Limit(time=1.5)),
+    "expert": lambda seed: MCTSPlayer(seed=seed, limit=Limit(time=5.0)),
 }
 
 #: The levels for people, weakest first.
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 #: Every name :func:`make_player` knows.
 PLAYER_NAMES: tuple[str, ...] = tuple(_BUILDERS)
 
