@@ -282,3 +282,10 @@ def test_plots_leave_rcparams_alone_and_never_show(monkeypatch, corpus, classic,
     analysis.match_report(game)
     after = dict(matplotlib.rcParams)
     assert {k for k in before if before[k] != after[k]} == set()
+
+
+def test_facets_of_one_game_on_request(classic_game):
+    ax = analysis.plot_mobility(classic_game, facet=True)
+    assert len(ax.child_axes) == 4
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["the panel's own curve", "the others'"]
+    readable(ax.figure)

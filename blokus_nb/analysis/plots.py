@@ -142,9 +142,11 @@ def _panels(ax: "Axes", count: int, *, aspect: float, top: float = 0.0, title_ro
     def panel(rows: int, columns: int) -> tuple[float, float]:
         return ((width - gap * (columns - 1)) / columns, usable / rows - title_room)
 
-    shapes = [(rows, -(-count // rows)) for rows in range(1, count + 1)]
-    rows, columns = min(shapes, key=lambda s: (abs(math.log(max(panel(*s)[0], 0.01) / max(panel(*s)[1], 0.01)
-                                                              / aspect)), s[0] * s[1]))
+    def misfit(shape: tuple[int, int]) -> float:
+        panel_width, panel_height = panel(*shape)
+        return abs(math.log(max(panel_width, 0.01) / max(panel_height, 0.01) / aspect))
+
+    rows, columns = min(((rows, -(-count // rows)) for rows in range(1, count + 1)), key=misfit)
     panel_width, panel_height = panel(rows, columns)
     ax.set_xticks([])
     ax.set_yticks([])
@@ -312,10 +314,14 @@ def _facet_legend(ax: "Axes", games: int, band: str | None, styles: dict[str, st
     from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
 
-    handles: list[Any] = [Line2D([], [], color="black", lw=2, label=f"mean of {games} games")]
-    if band is not None:
-        handles.append(Patch(color="black", alpha=0.2, label=_BAND_LABELS[band]))
-    handles.append(Line2D([], [], color=_OTHERS, lw=1, label="the others' means"))
+    if games == 1:
+        handles: list[Any] = [Line2D([], [], color="black", lw=2, label="the panel's own curve"),
+                              Line2D([], [], color=_OTHERS, lw=1, label="the others'")]
+    else:
+        handles = [Line2D([], [], color="black", lw=2, label=f"mean of {games} games")]
+        if band is not None:
+            handles.append(Patch(color="black", alpha=0.2, label=_BAND_LABELS[band]))
+        handles.append(Line2D([], [], color=_OTHERS, lw=1, label="the others' means"))
     for name, style in (styles or {}).items():
         handles.append(Line2D([], [], color="black", ls=style, lw=1.5, label=name))
     ax.legend(handles=handles, fontsize="small", frameon=False, loc="upper center",
