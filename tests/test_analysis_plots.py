@@ -187,7 +187,7 @@ def test_lead_of_classic_2_adds_each_players_two_colors():
 # ------------------------------------------------------------------- boards
 def test_board_heatmap_has_one_panel_per_color(classic, game):
     ax = analysis.plot_board_heatmap(classic)
-    labelled(ax)
+    assert ax.get_title() == "Cells covered by each color — 20 games"
     panels = ax.child_axes
     assert [p.get_title() for p in panels] == ["blue", "yellow", "red", "green"]
     for panel, color in zip(panels, ["blue", "yellow", "red", "green"]):

@@ -120,6 +120,12 @@ def _titled(title: str, table: pd.DataFrame) -> str:
     return f"{title} — {n} games"
 
 
+def _set_title(ax: "Axes", title: str) -> None:
+    """Set ``title``, wrapped to the Axes' width so that a narrow subplot does not cut it off."""
+    width, _ = _inches(ax)
+    ax.set_title(textwrap.fill(title, max(16, int(width * 9.5))))  # about 10 characters an inch at 12 pt
+
+
 def _inches(ax: "Axes") -> tuple[float, float]:
     """The Axes' width and height in inches (before a layout engine adjusts them)."""
     box = ax.get_position()
@@ -128,13 +134,19 @@ def _inches(ax: "Axes") -> tuple[float, float]:
 
 
 def _panels(ax: "Axes", count: int, *, aspect: float, top: float = 0.0, title_room: float = 0.3,
-            gap: float = 0.15, sharex: bool = True, sharey: bool = True) -> list["Axes"]:
+            gap: float = 0.15, sharex: bool = True, sharey: bool = True, square: bool = False
+            ) -> tuple[list["Axes"], tuple[float, float]]:
     """``count`` panels inside ``ax``, in the rows and columns whose panels come closest to
     ``aspect`` (width / height); ``ax`` keeps only its title and axis labels.
+
+    Returns the panels and where their block begins, left and bottom, in
+    ``ax``'s axes coordinates (for :func:`_frame_labels`).
 
     ``top`` inches stay free above the panels (for a legend), ``title_room``
     inches above each panel for its title, ``gap`` inches between columns.
     Inner panels hide the tick labels they share with their neighbours.
+    ``square`` panels (boards) are centred, without the slack a board would
+    leave inside a wider box.
     """
     width, height = _inches(ax)
     usable = max(height - top, 0.5)
@@ -148,6 +160,11 @@ def _panels(ax: "Axes", count: int, *, aspect: float, top: float = 0.0, title_ro
 
     rows, columns = min(((rows, -(-count // rows)) for rows in range(1, count + 1)), key=misfit)
     panel_width, panel_height = panel(rows, columns)
+    left_slack = bottom_slack = 0.0
+    if square:
+        panel_width = panel_height = min(panel_width, panel_height)
+        left_slack = (width - columns * panel_width - gap * (columns - 1)) / 2
+        bottom_slack = (usable - rows * (panel_height + title_room)) / 2
     ax.set_xticks([])
     ax.set_yticks([])
     for spine in ax.spines.values():
@@ -156,22 +173,35 @@ def _panels(ax: "Axes", count: int, *, aspect: float, top: float = 0.0, title_ro
     panels: list[Axes] = []
     for i in range(count):
         row, column = divmod(i, columns)
-        left = column * (panel_width + gap) / width
-        bottom = (usable - (row + 1) * (panel_height + title_room)) / height
+        left = (left_slack + column * (panel_width + gap)) / width
+        bottom = (usable - bottom_slack - (row + 1) * (panel_height + title_room)) / height
         share = panels[0] if panels else None
         child = ax.inset_axes([left, bottom, panel_width / width, panel_height / height],
                               sharex=share if sharex else None, sharey=share if sharey else None)
+        if square:  # an equal-aspect board shrinks inside its box: keep the boards together
+            vertical = "S" if row < (rows - 1) / 2 else "N" if row > (rows - 1) / 2 else ""
+            horizontal = "E" if column < (columns - 1) / 2 else "W" if column > (columns - 1) / 2 else ""
+            child.set_anchor(vertical + horizontal or "C")
         last_row = row == rows - 1 or i + columns >= count
         child.tick_params(labelbottom=last_row or not sharex, labelleft=column == 0 or not sharey,
                           labelsize=MIN_FONT_POINTS)
         panels.append(child)
-    return panels
+    return panels, (left_slack / width, (usable - bottom_slack - rows * (panel_height + title_room)) / height)
 
 
-def _frame_labels(ax: "Axes", xlabel: str, ylabel: str, tick_chars: int) -> None:
-    """Axis labels of a frame of panels, clear of the panels' tick labels (``tick_chars`` wide)."""
-    ax.set_xlabel(xlabel, labelpad=MIN_FONT_POINTS + 8)
-    ax.set_ylabel(ylabel, labelpad=tick_chars * 0.62 * MIN_FONT_POINTS + 8)
+def _frame_labels(ax: "Axes", origin: tuple[float, float], xlabel: str, ylabel: str, tick_chars: int) -> None:
+    """Axis labels of a frame of panels beside the panels' block (which begins at ``origin``), clear
+    of their tick labels (``tick_chars`` wide)."""
+    from matplotlib.transforms import ScaledTranslation
+
+    left, bottom = origin
+    below = (MIN_FONT_POINTS * 1.4 + 3.5 + 4) / 72  # a tick label's height and pad, and a gap; in inches
+    beside = (tick_chars * 0.62 * MIN_FONT_POINTS + 3.5 + 4) / 72
+    inches = ax.figure.dpi_scale_trans
+    ax.set_xlabel(xlabel)
+    ax.xaxis.set_label_coords(0.5, bottom, ax.transAxes + ScaledTranslation(0, -below, inches))
+    ax.set_ylabel(ylabel)
+    ax.yaxis.set_label_coords(left, 0.5, ax.transAxes + ScaledTranslation(-beside, 0, inches))
 
 
 def _tick_chars(low: float, high: float) -> int:
@@ -265,7 +295,7 @@ def _curves(table: pd.DataFrame, layers: list[_Layer], ax: "Axes | None", *, ban
 
     ax = _axes(ax, height=5.0)
     n = len(drawn[0])
-    panels = _panels(ax, n, aspect=2.2, top=0.3 if legend else 0.0)
+    panels, origin = _panels(ax, n, aspect=2.2, top=0.3 if legend else 0.0)
     for i, panel in enumerate(panels):
         for layer, curves in zip(layers, drawn):
             for j, (series, curve) in enumerate(curves):
@@ -278,8 +308,8 @@ def _curves(table: pd.DataFrame, layers: list[_Layer], ax: "Axes | None", *, ban
         if zero_line:
             panel.axhline(0, color="black", lw=0.8)
     low, high = panels[0].get_ylim()
-    _frame_labels(ax, xlabel, ylabel, _tick_chars(low, high))
-    ax.set_title(_titled(title, table))
+    _frame_labels(ax, origin, xlabel, ylabel, _tick_chars(low, high))
+    _set_title(ax, _titled(title, table))
     if legend:
         _facet_legend(ax, games, band, styles)
     return ax
@@ -288,7 +318,7 @@ def _curves(table: pd.DataFrame, layers: list[_Layer], ax: "Axes | None", *, ban
 def _finish_curves(ax: "Axes", xlabel: str, ylabel: str, title: str, zero_line: bool) -> None:
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
-    ax.set_title(title)
+    _set_title(ax, title)
     ax.grid(True, alpha=0.3)
     if zero_line:
         ax.axhline(0, color="black", lw=0.8)
@@ -505,7 +535,7 @@ def plot_board(game: Game, ax: "Axes | None" = None, *, palette: dict[str, str] 
     if last_move and move is not None:
         xs, ys = zip(*move.coords)
         ax.plot(xs, ys, "o", color="white", ms=3, mec="black", mew=0.5, label="last move")
-    ax.set_title(f"{game.variant.name} board after {len(game.moves)} moves")
+    _set_title(ax, f"{game.variant.name} board after {len(game.moves)} moves")
     if legend:
         handles = [Patch(color=palette[c], label=c) for c in game.colors]
         ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1), fontsize="small",
@@ -564,10 +594,10 @@ def plot_board_heatmap(data: Any, ax: "Axes | None" = None, *, color: str | None
         ax = _axes(ax, height=5.5, width=6.5)
         shown = ax.imshow(share(color), cmap=cmap(color), vmin=0, vmax=1, interpolation="nearest")
         bar = ax.figure.colorbar(shown, ax=ax, fraction=0.046, pad=0.04)
-        bar.set_label(f"share of games {color} covers the cell")
+        bar.set_label(f"share of the games {color} covers the cell" if games > 1 else f"covered by {color}")
         bar.ax.tick_params(labelsize=MIN_FONT_POINTS)
         bar.ax.yaxis.set_major_formatter(PercentFormatter(1.0))
-        ax.set_title(_titled(f"Cells covered by {color}", table))
+        _set_title(ax, _titled(f"Cells covered by {color}", table))
         _board_axes(ax, size, _label_every(ax, size))
         ax.set_xlabel("column")
         ax.set_ylabel("row")
@@ -580,18 +610,17 @@ def plot_board_heatmap(data: Any, ax: "Axes | None" = None, *, color: str | None
 
         bar = ax.figure.colorbar(ScalarMappable(Normalize(0, 1), cmap="Greys"), ax=ax, location="bottom",
                                  shrink=0.6, fraction=0.04, pad=0.02, aspect=40)
-        bar.set_label(f"share of the {games} games in which the color covers the cell")
+        bar.set_label(f"share of the {games} games")
         bar.ax.tick_params(labelsize=MIN_FONT_POINTS)
         bar.ax.xaxis.set_major_formatter(PercentFormatter(1.0))
-    panels = _panels(ax, len(v.colors), aspect=1.0, gap=0.25, sharex=True, sharey=True)
+    panels, _ = _panels(ax, len(v.colors), aspect=1.0, gap=0.25, square=True)
     for c, panel in zip(v.colors, panels):
         panel.imshow(share(c), cmap=cmap(c), vmin=0, vmax=1, interpolation="nearest")
         panel.set_title(c, fontsize=10, pad=3)
     every = _label_every(panels[0], size)
     for panel in panels:
-        _board_axes(panel, size, every)
-    _frame_labels(ax, "column", "row", 2)
-    ax.set_title(_titled("Cells covered by each color", table))
+        _board_axes(panel, size, every)  # the coordinates say which is the column and which the row
+    _set_title(ax, _titled("Cells covered by each color", table))
     return ax
 
 
@@ -632,7 +661,7 @@ def plot_piece_timing(data: Any, ax: "Axes | None" = None, *, palette: dict[str,
     ax.set_xticks(range(1, 22, 2))
     ax.set_xlabel("turn (the color's nth piece)")
     ax.set_ylabel("piece (squares)")
-    ax.set_title(_titled("When each piece is played", table))
+    _set_title(ax, _titled("When each piece is played", table))
     ax.grid(True, axis="x", alpha=0.3)
     ax.legend(fontsize="small", frameon=False, loc="lower right", title="mean, IQR bar",
               title_fontsize="small")
@@ -681,7 +710,7 @@ def plot_seat_results(data: Any, ax: "Axes | None" = None, *, palette: dict[str,
     points.set_ylabel("points (squares + bonus)")
     low = min(m - s for m, s in zip(means, spread))
     points.set_ylim(min(0, low - 5), max(m + s for m, s in zip(means, spread)) + 10)
-    ax.set_title(f"Results by seat — {len(summary)} {name} game{'s' if len(summary) != 1 else ''}")
+    _set_title(ax, f"Results by seat — {len(summary)} {name} game{'s' if len(summary) != 1 else ''}")
     from matplotlib.patches import Patch
 
     handles = [Patch(facecolor="lightgrey", edgecolor="black", lw=0.5),
