@@ -220,9 +220,19 @@ def test_board_heatmap_of_one_color(corpus, game):
         analysis.plot_board_heatmap(game, color="blue")
 
 
-def test_board(game):
+def test_board_outlines_every_piece(game):
     ax = analysis.plot_board(game)
     assert ax.get_title() == f"duo board after {len(game.moves)} moves"
+    from matplotlib.collections import LineCollection
+
+    (outlines,) = [c for c in ax.collections if isinstance(c, LineCollection)]
+    owner = {cell: i for i, move in enumerate(game.moves) for cell in move.coords}
+    # Every unit edge between two pieces or between a piece and an empty cell, once.
+    expected = sum(owner.get(neighbour, -1) != who and (neighbour not in owner or neighbour > cell)
+                   for cell, who in owner.items()
+                   for neighbour in [(cell[0] + 1, cell[1]), (cell[0] - 1, cell[1]),
+                                     (cell[0], cell[1] + 1), (cell[0], cell[1] - 1)])
+    assert len(outlines.get_segments()) == expected
     readable(ax.figure)
     _, given = plt.subplots()
     assert analysis.plot_board(game, given, legend=False).get_legend() is None

@@ -518,6 +518,9 @@ def plot_board(game: Game, ax: "Axes | None" = None, *, palette: dict[str, str] 
                last_move: bool = True, legend: bool = True) -> "Axes":
     """The game's board, in its colors, with Pentobi's coordinates (the last move dotted).
 
+    Each placed piece is outlined, so one can tell where a piece ends and the
+    next of the same color begins.
+
     >>> import blokus_nb as bn
     >>> bn.analysis.plot_board(bn.Game("duo")).get_title()
     'duo board after 0 moves'
@@ -531,6 +534,7 @@ def plot_board(game: Game, ax: "Axes | None" = None, *, palette: dict[str, str] 
     image = np.array(colors)[grid]
     ax.imshow(image, interpolation="nearest")
     _board_axes(ax, game.size)
+    _outline_pieces(ax, game)
     move = game.last_move
     if last_move and move is not None:
         xs, ys = zip(*move.coords)
@@ -541,6 +545,17 @@ def plot_board(game: Game, ax: "Axes | None" = None, *, palette: dict[str, str] 
         ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1), fontsize="small",
                   frameon=False, title="colors", title_fontsize="small")
     return ax
+
+
+def _outline_pieces(ax: "Axes", game: Game) -> None:
+    """A dark line around every placed piece (image cells are centred on whole numbers)."""
+    from matplotlib.collections import LineCollection
+
+    from ..piece_plots import LINE_COLOR, outline
+
+    owner = {cell: i for i, move in enumerate(game.moves) for cell in move.coords}
+    edges = [((a[0] - 0.5, a[1] - 0.5), (b[0] - 0.5, b[1] - 0.5)) for a, b in outline(owner)]
+    ax.add_collection(LineCollection(edges, colors=LINE_COLOR, linewidths=1.0, capstyle="projecting"))
 
 
 def _coverage(table: pd.DataFrame, size: int) -> tuple[dict[str, np.ndarray], int]:
@@ -603,7 +618,7 @@ def plot_board_heatmap(data: Any, ax: "Axes | None" = None, *, color: str | None
         ax.set_ylabel("row")
         return ax
 
-    ax = _axes(ax, height=4.4 if len(v.colors) <= 2 else 7.6)
+    ax = _axes(ax, height=4.2 if len(v.colors) <= 2 else 7.6)
     if games > 1:
         from matplotlib.cm import ScalarMappable
         from matplotlib.colors import Normalize
@@ -747,7 +762,7 @@ def match_report(game: Game, *, palette: dict[str, str] | None = None,
         plot_score_curves(table, fig.add_subplot(grid[1, 0]), **curves).set_title("Score")
         v = game.variant
         lead = (f"Lead: {' + '.join(v.colors_of(1))} ahead of {' + '.join(v.colors_of(2))}"
-                if v.n_players == 2 else "Lead over the best other")
+                if v.n_players == 2 else "Lead over the best other player")
         plot_lead(table, fig.add_subplot(grid[1, 1]), **curves).set_title(lead)
         plot_mobility(table, fig.add_subplot(grid[2, 0]), **curves).set_title("Mobility")
         plot_territory(table, fig.add_subplot(grid[2, 1]), **curves).set_title(
