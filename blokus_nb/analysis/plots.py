@@ -135,12 +135,13 @@ def _inches(ax: "Axes") -> tuple[float, float]:
 
 def _panels(ax: "Axes", count: int, *, aspect: float, top: float = 0.0, title_room: float = 0.3,
             gap: float = 0.15, sharex: bool = True, sharey: bool = True, square: bool = False
-            ) -> tuple[list["Axes"], tuple[float, float]]:
+            ) -> tuple[list["Axes"], tuple[float, float], tuple[float, float]]:
     """``count`` panels inside ``ax``, in the rows and columns whose panels come closest to
     ``aspect`` (width / height); ``ax`` keeps only its title and axis labels.
 
-    Returns the panels and where their block begins, left and bottom, in
-    ``ax``'s axes coordinates (for :func:`_frame_labels`).
+    Returns the panels, where their block begins (left and bottom, in
+    ``ax``'s axes coordinates, for :func:`_frame_labels`), and a panel's
+    width and height in inches.
 
     ``top`` inches stay free above the panels (for a legend), ``title_room``
     inches above each panel for its title, ``gap`` inches between columns.
@@ -186,7 +187,8 @@ def _panels(ax: "Axes", count: int, *, aspect: float, top: float = 0.0, title_ro
         child.tick_params(labelbottom=last_row or not sharex, labelleft=column == 0 or not sharey,
                           labelsize=MIN_FONT_POINTS)
         panels.append(child)
-    return panels, (left_slack / width, (usable - bottom_slack - rows * (panel_height + title_room)) / height)
+    origin = (left_slack / width, (usable - bottom_slack - rows * (panel_height + title_room)) / height)
+    return panels, origin, (panel_width, panel_height)
 
 
 def _frame_labels(ax: "Axes", origin: tuple[float, float], xlabel: str, ylabel: str, tick_chars: int) -> None:
@@ -295,7 +297,7 @@ def _curves(table: pd.DataFrame, layers: list[_Layer], ax: "Axes | None", *, ban
 
     ax = _axes(ax, height=5.0)
     n = len(drawn[0])
-    panels, origin = _panels(ax, n, aspect=2.2, top=0.3 if legend else 0.0)
+    panels, origin, _ = _panels(ax, n, aspect=2.2, top=0.3 if legend else 0.0)
     for i, panel in enumerate(panels):
         for layer, curves in zip(layers, drawn):
             for j, (series, curve) in enumerate(curves):
@@ -508,10 +510,10 @@ def _board_axes(ax: "Axes", size: int, every: int = 1) -> None:
         spine.set_visible(False)
 
 
-def _label_every(ax: "Axes", size: int) -> int:
-    """Label every cell when a cell is wide enough for a two-digit row number, else every 5th."""
-    width, height = _inches(ax)
-    return 1 if min(width, height) / size * 72 >= 1.5 * MIN_FONT_POINTS else 5
+def _label_every(side: float, size: int) -> int:
+    """Label every cell when a cell of a board ``side`` inches wide fits a two-digit row number,
+    else every 5th."""
+    return 1 if side / size * 72 >= 1.5 * MIN_FONT_POINTS else 5
 
 
 def plot_board(game: Game, ax: "Axes | None" = None, *, palette: dict[str, str] | None = None,
@@ -613,7 +615,7 @@ def plot_board_heatmap(data: Any, ax: "Axes | None" = None, *, color: str | None
         bar.ax.tick_params(labelsize=MIN_FONT_POINTS)
         bar.ax.yaxis.set_major_formatter(PercentFormatter(1.0))
         _set_title(ax, _titled(f"Cells covered by {color}", table))
-        _board_axes(ax, size, _label_every(ax, size))
+        _board_axes(ax, size, _label_every(min(_inches(ax)), size))
         ax.set_xlabel("column")
         ax.set_ylabel("row")
         return ax
@@ -628,11 +630,11 @@ def plot_board_heatmap(data: Any, ax: "Axes | None" = None, *, color: str | None
         bar.set_label(f"share of the {games} games")
         bar.ax.tick_params(labelsize=MIN_FONT_POINTS)
         bar.ax.xaxis.set_major_formatter(PercentFormatter(1.0))
-    panels, _ = _panels(ax, len(v.colors), aspect=1.0, gap=0.25, square=True)
+    panels, _, (side, _) = _panels(ax, len(v.colors), aspect=1.0, gap=0.25, square=True)
     for c, panel in zip(v.colors, panels):
         panel.imshow(share(c), cmap=cmap(c), vmin=0, vmax=1, interpolation="nearest")
         panel.set_title(c, fontsize=10, pad=3)
-    every = _label_every(panels[0], size)
+    every = _label_every(side, size)
     for panel in panels:
         _board_axes(panel, size, every)  # the coordinates say which is the column and which the row
     _set_title(ax, _titled("Cells covered by each color", table))
