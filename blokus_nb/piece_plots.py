@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .pieces import NAMES, TRANSFORM_NAMES, Cell, get, identify, normalize
 from .errors import BlokusError

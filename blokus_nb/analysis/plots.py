@@ -281,8 +281,8 @@ def _curves(table: pd.DataFrame, layers: list[_Layer], ax: "Axes | None", *, ban
         raise BlokusError("there are no moves to plot")
     palette = palette or PALETTE
     games = table["game_id"].nunique()
-    drawn = [[(s, _spread(_grid(table, s.column), band if layer.banded else None))
-              for s in layer.series if table[s.column].notna().any()] for layer in layers]
+    drawn = [[(s, _spread(_grid(table, s.column), band if layer.banded else None)) for s in layer.series]
+             for layer in layers]
     if facet is None:
         facet = games > 1 and band is not None and _bands_overlap([c for _, c in drawn[0]])
     if not facet:
