@@ -43,9 +43,19 @@ def drawn_texts(fig: Figure, dpi: float = 100) -> list[tuple[Text, Bbox]]:
     return [(text, text.get_window_extent(renderer)) for text in dict.fromkeys(drawn)]
 
 
+def _allowed_over(ax, text: Text, inside: dict) -> bool:
+    """Whether ``text`` may lie over ``ax``: it is drawn by ``ax`` (its title, a table cell, the tick
+    labels of a panel inside the frame ``ax``) or by a twin of ``ax`` (the same box)."""
+    if id(text) in inside[ax]:
+        return True
+    return any(id(text) in inside[other] and tuple(other.bbox.bounds) == tuple(ax.bbox.bounds)
+               for other in inside)
+
+
 def text_problems(fig: Figure, dpi: float = 100, min_points: float = MIN_POINTS) -> list[str]:
     """What is wrong with the figure's text in a notebook cell at ``dpi``: too small (after a figure
-    wider than the cell is scaled down to it), outside the figure, overlapping, overflowing a table cell."""
+    wider than the cell is scaled down to it), outside the figure, overlapping another text or another
+    Axes (a color bar over tick labels), overflowing a table cell."""
     texts = drawn_texts(fig, dpi)
     problems = []
     whole = fig.bbox
@@ -61,6 +71,17 @@ def text_problems(fig: Figure, dpi: float = 100, min_points: float = MIN_POINTS)
             height = min(box_a.y1, box_b.y1) - max(box_a.y0, box_b.y0)
             if width > 1 and height > 1:
                 problems.append(f"{a.get_text()!r} overlaps {b.get_text()!r}")
+    inside = {ax: {id(t) for t in ax.findobj(Text)}  # a table cell keeps its text out of findobj
+              | {id(cell.get_text()) for table in ax.tables for cell in table.get_celld().values()}
+              for ax in fig.axes}
+    for text, box in texts:
+        for ax in fig.axes:
+            if not ax.get_visible() or _allowed_over(ax, text, inside):
+                continue
+            width = min(box.x1, ax.bbox.x1) - max(box.x0, ax.bbox.x0)
+            height = min(box.y1, ax.bbox.y1) - max(box.y0, ax.bbox.y0)
+            if width > 1 and height > 1:
+                problems.append(f"{text.get_text()!r} is drawn over another Axes ({ax.get_label() or ax})")
     renderer = fig.canvas.get_renderer()
     for table in fig.findobj(Table):
         for cell in table.get_celld().values():

@@ -625,8 +625,9 @@ def plot_board_heatmap(data: Any, ax: "Axes | None" = None, *, color: str | None
         from matplotlib.cm import ScalarMappable
         from matplotlib.colors import Normalize
 
+        # The pad leaves room for the boards' column letters, which hang below ``ax``.
         bar = ax.figure.colorbar(ScalarMappable(Normalize(0, 1), cmap="Greys"), ax=ax, location="bottom",
-                                 shrink=0.6, fraction=0.04, pad=0.02, aspect=40)
+                                 shrink=0.6, fraction=0.04, pad=0.35 / _inches(ax)[1], aspect=40)
         bar.set_label(f"share of the {games} games")
         bar.ax.tick_params(labelsize=MIN_FONT_POINTS)
         bar.ax.xaxis.set_major_formatter(PercentFormatter(1.0))
