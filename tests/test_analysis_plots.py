@@ -299,3 +299,19 @@ def test_facets_of_one_game_on_request(classic_game):
     assert len(ax.child_axes) == 4
     assert [t.get_text() for t in ax.get_legend().get_texts()] == ["the panel's own curve", "the others'"]
     readable(ax.figure)
+
+
+@pytest.mark.parametrize("layout", [None, "tight"])
+def test_panels_read_without_constrained_layout(layout, classic):
+    for plot in (analysis.plot_board_heatmap, analysis.plot_mobility):
+        fig, given = plt.subplots(figsize=(FIGURE_WIDTH, 5), layout=layout)
+        assert len(plot(classic, ax=given).child_axes) == 4
+        readable(fig)
+
+
+def test_match_report_respects_the_palette(game):
+    figure = analysis.match_report(game, palette=COLORBLIND_PALETTE)
+    key = [to_hex(line.get_color()) for line in figure.legends[0].get_lines()]
+    assert key == [COLORBLIND_PALETTE["purple"], COLORBLIND_PALETTE["orange"]]
+    result = next(a for a in figure.axes if a.get_title() == "Result")
+    assert to_hex(result.tables[0][1, 0].get_facecolor()) == COLORBLIND_PALETTE["purple"]
