@@ -79,7 +79,7 @@ def test_the_lines_between_squares_show_in_the_pixels():
     fig.canvas.draw()
     pixels = np.asarray(fig.canvas.buffer_rgba())[..., :3].astype(float) / 255
     height = pixels.shape[0]
-    (x0, y0), = [tuple(polygon.get_paths()[0].vertices[0]) for polygon in ax.collections[:1]]
+    x0, y0 = ax.collections[0].get_paths()[0].vertices[0]  # the first square's top left corner
 
     def at(x: float, y: float) -> np.ndarray:
         px, py = ax.transData.transform((x, y))
