@@ -315,3 +315,14 @@ def test_match_report_respects_the_palette(game):
     assert key == [COLORBLIND_PALETTE["purple"], COLORBLIND_PALETTE["orange"]]
     result = next(a for a in figure.axes if a.get_title() == "Result")
     assert to_hex(result.tables[0][1, 0].get_facecolor()) == COLORBLIND_PALETTE["purple"]
+
+
+@pytest.mark.parametrize("variant", ["classic_2", "classic_3"])
+def test_match_report_of_partners_and_a_shared_color(variant):
+    from sample_games import random_game
+
+    figure = analysis.match_report(random_game(variant, seed=3))
+    lead = figure.axes[3]
+    assert lead.get_title().replace("\n", " ") == (
+        "Lead: blue + red ahead of yellow + green" if variant == "classic_2" else "Lead over the best other player")
+    readable(figure)

@@ -766,7 +766,7 @@ def match_report(game: Game, *, palette: dict[str, str] | None = None,
         v = game.variant
         lead = (f"Lead: {' + '.join(v.colors_of(1))} ahead of {' + '.join(v.colors_of(2))}"
                 if v.n_players == 2 else "Lead over the best other player")
-        plot_lead(table, fig.add_subplot(grid[1, 1]), **curves).set_title(lead)
+        _set_title(plot_lead(table, fig.add_subplot(grid[1, 1]), **curves), lead)
         plot_mobility(table, fig.add_subplot(grid[2, 0]), **curves).set_title("Mobility")
         plot_territory(table, fig.add_subplot(grid[2, 1]), **curves).set_title(
             "Territory (solid), exclusive (dashed)")
