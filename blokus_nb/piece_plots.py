@@ -3,7 +3,9 @@
 Everything is drawn on the same grid as the pieces: ``x`` to the right, ``y``
 down, one unit per square. The SVG functions return strings and need nothing
 beyond the standard library (notebooks show them without matplotlib); the
-``plot_*`` functions import matplotlib only when called and return the Axes.
+``plot_*`` functions import matplotlib only when called, draw on ``ax`` when
+given, and return the Axes. Thin lines between the squares of a piece let
+students count them; a thick outline keeps each piece one shape.
 
 >>> svg_shapes([((0, 0), (1, 0))]).startswith("<svg")
 True
@@ -13,16 +15,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .pieces import NAMES, TRANSFORM_NAMES, Cell, get, identify, normalize
 from .errors import BlokusError
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 __all__ = [
-    "PIECE_COLORS", "color_of", "outline", "svg_shapes", "svg_tiling",
+    "PIECE_COLORS", "color_of", "outline", "seams", "svg_shapes", "svg_tiling",
     "plot_shapes", "plot_pieces", "plot_orientations", "plot_tiling", "plot_tilings",
 ]
 
@@ -38,6 +41,11 @@ _CYCLE = tuple(PIECE_COLORS[name] for name in NAMES[9:]) + tuple(PIECE_COLORS[na
 EMPTY_COLOR = "#f4f4f4"
 LINE_COLOR = "#333333"
 GRID_COLOR = "#cfcfcf"
+#: The thin lines between the squares of one piece: dark and half transparent, so they show on
+#: the pale piece colours and the dark ones alike without competing with the outline.
+SEAM_COLOR = "#00000080"
+#: Widest figure the matplotlib pictures make on their own: a notebook cell at 100 dpi.
+MAX_WIDTH_INCHES = 7.5
 
 
 def color_of(piece: str | Iterable[Cell] | None, index: int = 0) -> str:
@@ -83,18 +91,61 @@ def outline(owner: dict[Cell, Hashable]) -> list[tuple[Cell, Cell]]:
 _NOBODY = object()
 
 
+def seams(owner: dict[Cell, Hashable]) -> list[tuple[Cell, Cell]]:
+    """The unit edges between two squares of the same owner: the lines to count squares by.
+
+    Uncovered cells (owner ``None``) have no seams; :func:`outline` draws the rest.
+
+    >>> seams({(0, 0): "a", (1, 0): "a", (2, 0): "b"})  # the domino's middle line only
+    [((1, 0), (1, 1))]
+    """
+    edges = []
+    for (x, y), who in owner.items():
+        if who is None:
+            continue
+        # Look right and down only, so each inner edge is found once.
+        if owner.get((x + 1, y), _NOBODY) == who:
+            edges.append(((x + 1, y), (x + 1, y + 1)))
+        if owner.get((x, y + 1), _NOBODY) == who:
+            edges.append(((x, y + 1), (x + 1, y + 1)))
+    return edges
+
+
 # -- layout --------------------------------------------------------------------------------
 
-def _layout(shapes: Sequence[Sequence[Cell]], columns: int | None) -> tuple[list[Cell], int, int, int, int]:
-    """Where each shape goes in a grid of equal slots: offsets, slot size, grid size."""
-    count = len(shapes)
-    slot_w = 1 + max((1 + max(x for x, _ in s) for s in shapes), default=1)
-    slot_h = 1 + max((1 + max(y for _, y in s) for s in shapes), default=1)
+_GAP = 1.0  # an empty square between neighbouring shapes
+_LABEL_ROOM = 0.9  # squares of room under a labelled shape
+_CHAR_WIDTH = 0.6  # a sans-serif character is about 0.6 of the font size wide
+
+
+def _layout(sizes: Sequence[tuple[int, int]], columns: int | None, label_widths: Sequence[float]
+            ) -> tuple[list[tuple[float, float]], float, float, int]:
+    """Where each shape goes in a table of ``columns``: offsets, total width and height, columns.
+
+    ``sizes`` are the shapes' widths and heights and ``label_widths`` their
+    labels' (0: no label), in squares. Each column is as wide as its widest
+    shape or label and each row as tall as its tallest shape, so small pieces
+    do not sit in big empty slots.
+    """
+    count = len(sizes)
     if columns is None:
+        slot_w = _GAP + max((w for w, _ in sizes), default=1)
+        slot_h = _GAP + max((h for _, h in sizes), default=1)
         columns = max(1, min(count, round(math.sqrt(count * slot_h / slot_w) * 1.6)))
     rows = max(1, -(-count // columns))
-    offsets = [((i % columns) * slot_w, (i // columns) * slot_h) for i in range(count)]
-    return offsets, slot_w, slot_h, columns, rows
+    label_room = _LABEL_ROOM if any(label_widths) else 0.0
+    column_widths = [_GAP + max((max(sizes[i][0], label_widths[i]) for i in range(c, count, columns)),
+                                default=1) for c in range(columns)]
+    row_heights = [_GAP + label_room + max((sizes[i][1] for i in range(r * columns, min(count, (r + 1) * columns))),
+                                           default=1) for r in range(rows)]
+    lefts = [_GAP / 2 + sum(column_widths[:c]) for c in range(columns)]
+    tops = [_GAP / 2 + sum(row_heights[:r]) for r in range(rows)]
+    offsets = [(lefts[i % columns], tops[i // columns]) for i in range(count)]
+    return offsets, sum(column_widths), sum(row_heights), columns
+
+
+def _size(shape: Sequence[Cell]) -> tuple[int, int]:
+    return 1 + max(x for x, _ in shape), 1 + max(y for _, y in shape)
 
 
 def _labels_for(shapes: Sequence[Sequence[Cell]], labels: Sequence[str] | None) -> list[str]:
@@ -121,8 +172,12 @@ def _svg_document(width: float, height: float, cell_size: float, body: list[str]
     )
 
 
+def _svg_path(edges: list[tuple[Cell, Cell]], dx: float, dy: float) -> str:
+    return "".join(f"M{a[0] + dx:g} {a[1] + dy:g}L{b[0] + dx:g} {b[1] + dy:g}" for a, b in edges)
+
+
 def _svg_cells(owner: dict[Cell, Hashable], colors: dict[Hashable, str], dx: float = 0, dy: float = 0,
-               grid: bool = False) -> list[str]:
+               grid: bool = False, inner_lines: bool = True) -> list[str]:
     body = []
     for (x, y), who in sorted(owner.items()):
         body.append(f'<rect x="{x + dx:g}" y="{y + dy:g}" width="1" height="1" fill="{colors[who]}" '
@@ -132,32 +187,40 @@ def _svg_cells(owner: dict[Cell, Hashable], colors: dict[Hashable, str], dx: flo
             if who is None:
                 body.append(f'<rect x="{x + dx:g}" y="{y + dy:g}" width="1" height="1" fill="none" '
                             f'stroke="{GRID_COLOR}" stroke-width="0.04"/>')
-    path = "".join(f"M{a[0] + dx:g} {a[1] + dy:g}L{b[0] + dx:g} {b[1] + dy:g}" for a, b in outline(owner))
-    body.append(f'<path d="{path}" stroke="{LINE_COLOR}" stroke-width="0.08" stroke-linecap="square" fill="none"/>')
+    inner = seams(owner) if inner_lines else []
+    if inner:
+        body.append(f'<path class="seams" d="{_svg_path(inner, dx, dy)}" stroke="#000" stroke-opacity="0.5" '
+                    'stroke-width="0.05" fill="none"/>')
+    body.append(f'<path class="outline" d="{_svg_path(outline(owner), dx, dy)}" stroke="{LINE_COLOR}" '
+                'stroke-width="0.1" stroke-linecap="square" fill="none"/>')
     return body
 
 
 def svg_shapes(shapes: Sequence[Iterable[Cell]], *, columns: int | None = None,
-               labels: Sequence[str] | None = None, cell_size: int = 14) -> str:
+               labels: Sequence[str] | None = None, cell_size: int = 14, inner_lines: bool = True) -> str:
     """Shapes side by side in a grid, labelled with their piece names (or ``labels``), as SVG.
 
-    >>> "<text" in svg_shapes([get("F").cells])
-    True
+    Thin lines between the squares of each shape (``inner_lines``) let a
+    reader count them.
+
+    >>> svg = svg_shapes([get("F").cells])
+    >>> "<text" in svg, svg.count('class="seams"')
+    (True, 1)
     """
     shapes = [normalize(s) for s in shapes]
     texts = _labels_for(shapes, labels)
-    offsets, slot_w, slot_h, columns, rows = _layout(shapes, columns)
-    label_room = 0.9 if any(texts) else 0
+    font_size = 0.7  # in squares
+    offsets, width, height, columns = _layout(
+        [_size(s) for s in shapes], columns, [len(t) * _CHAR_WIDTH * font_size for t in texts])
     body = []
     for i, (shape, (ox, oy), text) in enumerate(zip(shapes, offsets, texts)):
-        oy = oy + (oy // slot_h) * label_room
         owner = {cell: i for cell in shape}
-        body += _svg_cells(owner, {i: color_of(shape, i)}, ox + 0.5, oy + 0.5)
+        body += _svg_cells(owner, {i: color_of(shape, i)}, ox, oy, inner_lines=inner_lines)
         if text:
-            bottom = 1 + max(y for _, y in shape)
-            body.append(f'<text x="{ox + 0.5:g}" y="{oy + 0.5 + bottom + 0.75:g}" font-size="0.7" '
+            bottom = _size(shape)[1]
+            body.append(f'<text x="{ox:g}" y="{oy + bottom + 0.75:g}" font-size="{font_size:g}" '
                         f'font-family="sans-serif" fill="{LINE_COLOR}">{_escape(text)}</text>')
-    return _svg_document(columns * slot_w, rows * (slot_h + label_room), cell_size, body)
+    return _svg_document(width, height, cell_size, body)
 
 
 def _tiling_owners(region: Iterable[Cell], placements: Sequence[tuple[str, Iterable[Cell]]]
@@ -173,10 +236,11 @@ def _tiling_owners(region: Iterable[Cell], placements: Sequence[tuple[str, Itera
 
 
 def svg_tiling(region: Iterable[Cell], placements: Sequence[tuple[str, Iterable[Cell]]], *,
-               cell_size: int = 24) -> str:
+               cell_size: int = 24, inner_lines: bool = True) -> str:
     """A region with pieces placed on it, as SVG; uncovered cells are light grey.
 
-    ``placements`` are ``(piece name, cells)`` pairs.
+    ``placements`` are ``(piece name, cells)`` pairs; thin lines between the
+    squares of each piece (``inner_lines``) let a reader count them.
 
     >>> svg_tiling([(0, 0), (1, 0)], [("2", [(0, 0), (1, 0)])]).count("<rect")
     2
@@ -188,7 +252,7 @@ def svg_tiling(region: Iterable[Cell], placements: Sequence[tuple[str, Iterable[
     min_y = min(y for _, y in owner)
     width = 1 + max(x for x, _ in owner) - min_x
     height = 1 + max(y for _, y in owner) - min_y
-    body = _svg_cells(owner, colors, -min_x, -min_y, grid=True)
+    body = _svg_cells(owner, colors, -min_x, -min_y, grid=True, inner_lines=inner_lines)
     return _svg_document(width, height, cell_size, body)
 
 
@@ -198,74 +262,115 @@ def _escape(text: str) -> str:
 
 # -- matplotlib ----------------------------------------------------------------------------
 
-def _axes(ax: "Axes | None", width: float, height: float, scale: float = 0.45) -> "Axes":
-    if ax is None:
-        import matplotlib.pyplot as plt
+_INCHES_PER_SQUARE = 0.45  # a square of a picture that makes its own figure, when it fits
+_LABEL_POINTS = 9  # readable at 100 dpi
+_OUTLINE_WIDTH = 1.6  # points
+_SEAM_WIDTH = 0.7  # points: thinner than the outline, so a piece still reads as one shape
 
-        _, ax = plt.subplots(figsize=(max(1.5, width * scale), max(1.0, height * scale)))
+
+def _inches_per_square(ax: "Axes | None", width: float, height: float, nominal: float) -> float:
+    """How big a square comes out: ``nominal`` for a new figure up to a notebook cell's width, else
+    what the given Axes hold (an equal-aspect picture fills its narrower side)."""
+    if ax is None:
+        return min(nominal, MAX_WIDTH_INCHES / width)
+    box = ax.get_position()
+    figure_width, figure_height = ax.figure.get_size_inches()
+    return min(box.width * figure_width / width, box.height * figure_height / height)
+
+
+def _new_axes(width: float, height: float, scale: float, title: str | None) -> "Axes":
+    import matplotlib.pyplot as plt
+
+    title_room = 0.4 if title else 0.0
+    _, ax = plt.subplots(figsize=(max(1.5, width * scale), max(1.0, height * scale + title_room)),
+                         layout="constrained")
     return ax
 
 
-def _finish(ax: "Axes", width: float, height: float) -> "Axes":
+def _finish(ax: "Axes", width: float, height: float, title: str | None) -> "Axes":
     ax.set_xlim(-0.2, width + 0.2)
     ax.set_ylim(height + 0.2, -0.2)  # y grows downwards, as on the board
     ax.set_aspect("equal")
     ax.axis("off")
+    if title:
+        ax.set_title(title)
     return ax
 
 
 def _draw_cells(ax: "Axes", owner: dict[Cell, Hashable], colors: dict[Hashable, str],
-                dx: float = 0, dy: float = 0) -> None:
+                dx: float = 0, dy: float = 0, inner_lines: bool = True) -> None:
     from matplotlib.collections import LineCollection, PolyCollection
 
     squares = [[(x + dx, y + dy), (x + dx + 1, y + dy), (x + dx + 1, y + dy + 1), (x + dx, y + dy + 1)]
                for x, y in owner]
     faces = [colors[who] for who in owner.values()]
     edges = ["none" if who is not None else GRID_COLOR for who in owner.values()]
-    # No antialiasing on the squares: it would show faint seams between squares of one piece.
+    # No antialiasing on the squares: it would show faint stray lines between squares of one piece.
     ax.add_collection(PolyCollection(squares, facecolors=faces, edgecolors=edges, linewidths=0.5,
                                      antialiaseds=False))
-    lines = [((a[0] + dx, a[1] + dy), (b[0] + dx, b[1] + dy)) for a, b in outline(owner)]
-    ax.add_collection(LineCollection(lines, colors=LINE_COLOR, linewidths=1.6, capstyle="projecting"))
+    # One collection for the seams and the outline, the outline last so it stays on top.
+    inner = seams(owner) if inner_lines else []
+    border = outline(owner)
+    lines = [((a[0] + dx, a[1] + dy), (b[0] + dx, b[1] + dy)) for a, b in inner + border]
+    ax.add_collection(LineCollection(
+        lines, colors=[SEAM_COLOR] * len(inner) + [LINE_COLOR] * len(border),
+        linewidths=[_SEAM_WIDTH] * len(inner) + [_OUTLINE_WIDTH] * len(border), capstyle="projecting"))
 
 
 def plot_shapes(shapes: Sequence[Iterable[Cell]], ax: "Axes | None" = None, *, columns: int | None = None,
-                labels: Sequence[str] | None = None, title: str | None = None) -> "Axes":
+                labels: Sequence[str] | None = None, title: str | None = None,
+                inner_lines: bool = True) -> "Axes":
     """Draw shapes side by side in a grid, labelled with their piece names (or ``labels``).
 
-    >>> ax = plot_shapes([get("F").cells, get("X").cells])  # doctest: +SKIP
+    Thin lines between the squares (``inner_lines``) let a reader count them;
+    a new figure is at most a notebook cell wide (:data:`MAX_WIDTH_INCHES`).
+
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> ax = plot_shapes([get("F").cells, get("X").cells])
+    >>> [t.get_text() for t in ax.texts]
+    ['F', 'X']
     """
     shapes = [normalize(s) for s in shapes]
     texts = _labels_for(shapes, labels)
-    offsets, slot_w, slot_h, columns, rows = _layout(shapes, columns)
-    label_room = 0.9 if any(texts) else 0
-    width, height = columns * slot_w, rows * (slot_h + label_room)
-    ax = _axes(ax, width, height, scale=0.3 if len(shapes) > 30 else 0.45)
+    sizes = [_size(s) for s in shapes]
+    nominal = 0.3 if len(shapes) > 30 else _INCHES_PER_SQUARE
+    scale = nominal
+    # A label's width in squares depends on how big a square comes out, and that on the layout:
+    # two rounds settle it.
+    for _ in range(2):
+        label_widths = [len(t) * _CHAR_WIDTH * _LABEL_POINTS / 72 / scale for t in texts]
+        offsets, width, height, columns = _layout(sizes, columns, label_widths)
+        scale = _inches_per_square(ax, width, height, nominal)
+    if ax is None:
+        ax = _new_axes(width, height, scale, title)
     for i, (shape, (ox, oy), text) in enumerate(zip(shapes, offsets, texts)):
-        oy = oy + (oy // slot_h) * label_room
-        _draw_cells(ax, {cell: i for cell in shape}, {i: color_of(shape, i)}, ox + 0.5, oy + 0.5)
+        _draw_cells(ax, {cell: i for cell in shape}, {i: color_of(shape, i)}, ox, oy, inner_lines)
         if text:
-            bottom = 1 + max(y for _, y in shape)
-            ax.text(ox + 0.5, oy + 0.5 + bottom + 0.15, text, va="top", ha="left", fontsize=9)
-    if title:
-        ax.set_title(title)
-    return _finish(ax, width, height)
+            ax.text(ox, oy + sizes[i][1] + 0.15, text, va="top", ha="left", fontsize=_LABEL_POINTS)
+    return _finish(ax, width, height, title)
 
 
-def plot_pieces(ax: "Axes | None" = None) -> "Axes":
-    """All 21 Blokus pieces with their names.
+def plot_pieces(ax: "Axes | None" = None, *, inner_lines: bool = True) -> "Axes":
+    """All 21 Blokus pieces with their names, the squares of each outlined so they can be counted.
 
-    >>> ax = plot_pieces()  # doctest: +SKIP
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> len(plot_pieces().texts)
+    21
     """
     from .pieces import PIECES
 
-    return plot_shapes([p.cells for p in PIECES], ax=ax, columns=7)
+    return plot_shapes([p.cells for p in PIECES], ax=ax, columns=7, inner_lines=inner_lines)
 
 
-def plot_orientations(name: str, ax: "Axes | None" = None) -> "Axes":
+def plot_orientations(name: str, ax: "Axes | None" = None, *, inner_lines: bool = True) -> "Axes":
     """One piece's fixed orientations, each labelled with the transform that first gives it.
 
-    >>> ax = plot_orientations("F")  # doctest: +SKIP
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> plot_orientations("F").get_title()
+    'F: 8 orientations, 1 symmetry'
     """
     from .pieces import transform
 
@@ -274,34 +379,43 @@ def plot_orientations(name: str, ax: "Axes | None" = None) -> "Axes":
     for shape in piece.orientations:
         first = next(t for t in range(8) if transform(piece.cells, t) == shape)
         labels.append(TRANSFORM_NAMES[first])
-    ax = plot_shapes(piece.orientations, ax=ax, columns=min(len(piece.orientations), 4), labels=labels)
     count = len(piece.orientations)
-    ax.set_title(f"{piece.name}: {count} orientation{'s' if count > 1 else ''}, "
-                 f"{len(piece.symmetries)} symmetr{'ies' if len(piece.symmetries) > 1 else 'y'}")
-    return ax
+    title = (f"{piece.name}: {count} orientation{'s' if count > 1 else ''}, "
+             f"{len(piece.symmetries)} symmetr{'ies' if len(piece.symmetries) > 1 else 'y'}")
+    return plot_shapes(piece.orientations, ax=ax, columns=min(count, 4), labels=labels, title=title,
+                       inner_lines=inner_lines)
 
 
 def plot_tiling(region: Iterable[Cell], placements: Sequence[tuple[str, Iterable[Cell]]],
-                ax: "Axes | None" = None, *, title: str | None = None) -> "Axes":
+                ax: "Axes | None" = None, *, title: str | None = None, inner_lines: bool = True) -> "Axes":
     """A region with pieces placed on it; uncovered cells are light grey.
 
-    >>> ax = plot_tiling([(0, 0), (1, 0)], [("2", [(0, 0), (1, 0)])])  # doctest: +SKIP
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> ax = plot_tiling([(0, 0), (1, 0)], [("2", [(0, 0), (1, 0)])], title="a domino")
+    >>> ax.get_title()
+    'a domino'
     """
     owner, colors = _tiling_owners(region, placements)
     width = 1 + max((x for x, _ in owner), default=0)
     height = 1 + max((y for _, y in owner), default=0)
-    ax = _axes(ax, width, height)
-    _draw_cells(ax, owner, colors)
-    if title:
-        ax.set_title(title)
-    return _finish(ax, width, height)
+    if ax is None:
+        ax = _new_axes(width, height, _inches_per_square(None, width, height, _INCHES_PER_SQUARE), title)
+    _draw_cells(ax, owner, colors, inner_lines=inner_lines)
+    return _finish(ax, width, height, title)
 
 
 def plot_tilings(tilings: Sequence[tuple[Iterable[Cell], Sequence[tuple[str, Iterable[Cell]]]]], *,
-                 columns: int = 4, titles: Sequence[str] | None = None, scale: float = 0.25) -> Any:
-    """Several ``(region, placements)`` pictures in one figure; returns the figure.
+                 columns: int = 4, titles: Sequence[str] | None = None, scale: float = 0.25,
+                 inner_lines: bool = True) -> "Figure":
+    """Several ``(region, placements)`` pictures in one figure, at most a notebook cell wide.
 
-    >>> fig = plot_tilings([([(0, 0)], [("1", [(0, 0)])])])  # doctest: +SKIP
+    ``scale`` is the inches per square when that fits. Returns the figure.
+
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> len(plot_tilings([([(0, 0)], [("1", [(0, 0)])])] * 3).axes)
+    3
     """
     import matplotlib.pyplot as plt
 
@@ -310,12 +424,15 @@ def plot_tilings(tilings: Sequence[tuple[Iterable[Cell], Sequence[tuple[str, Ite
     rows = max(1, -(-len(tilings) // columns))
     width = max((1 + max(x for x, _ in region) for region, _ in tilings), default=1)
     height = max((1 + max(y for _, y in region) for region, _ in tilings), default=1)
-    fig, axes = plt.subplots(rows, columns, figsize=(columns * (width + 1) * scale, rows * (height + 2) * scale),
-                             squeeze=False)
+    scale = min(scale, MAX_WIDTH_INCHES / (columns * (width + 1)))
+    title_room = 0.3 if titles else 0.0
+    fig, axes = plt.subplots(rows, columns, squeeze=False, layout="constrained",
+                             figsize=(columns * (width + 1) * scale, rows * ((height + 1) * scale + title_room)))
     for i, ax in enumerate(axes.flat):
         if i < len(tilings):
             region, placements = tilings[i]
-            plot_tiling(region, placements, ax=ax, title=titles[i] if titles else None)
+            plot_tiling(region, placements, ax=ax, title=titles[i] if titles else None,
+                        inner_lines=inner_lines)
         else:
             ax.axis("off")
     return fig

@@ -1,4 +1,5 @@
-"""Analysis plots: each returns its Axes, labelled, in the game's colors, for one game or many."""
+"""Analysis plots: each returns its Axes, labelled, in the game's colors, for one game or many,
+and reads at a notebook cell's width at 100 dpi (image checks in figure_checks)."""
 
 from __future__ import annotations
 
@@ -7,13 +8,16 @@ import matplotlib
 matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 from matplotlib.colors import to_hex  # noqa: E402
 
 import blokus_nb as bn  # noqa: E402
 from blokus_nb import analysis  # noqa: E402
+from blokus_nb.analysis.plots import FIGURE_WIDTH  # noqa: E402
 from blokus_nb.render import COLORBLIND_PALETTE, PALETTE  # noqa: E402
 from data_paths import DATA  # noqa: E402
+from figure_checks import CELL_INCHES, text_problems  # noqa: E402
 
 GAMES = DATA / "pentobi" / "games"
 
@@ -24,8 +28,18 @@ def corpus():
 
 
 @pytest.fixture(scope="module")
+def classic(corpus):
+    return corpus[corpus["variant"] == "classic"]
+
+
+@pytest.fixture(scope="module")
 def game():
     return bn.read_sgf(GAMES / "duo" / "duo_L1_0003.blksgf")
+
+
+@pytest.fixture(scope="module")
+def classic_game():
+    return bn.read_sgf(GAMES / "classic" / "classic_L1_0001.blksgf")
 
 
 @pytest.fixture(autouse=True)
@@ -38,65 +52,198 @@ def labelled(ax) -> None:
     assert ax.get_title() and ax.get_xlabel() and ax.get_ylabel()
 
 
-CURVES = [analysis.plot_score_curves, analysis.plot_mobility, analysis.plot_territory]
+def readable(fig) -> None:
+    """Every text at least 8 pt in a notebook cell at 100 dpi, inside the figure, clear of the others."""
+    assert fig.get_figwidth() <= CELL_INCHES
+    assert text_problems(fig) == []
 
 
+def colors_drawn(ax) -> set[str]:
+    return {to_hex(line.get_color()) for a in [ax, *ax.child_axes] for line in a.get_lines()}
+
+
+CURVES = [analysis.plot_score_curves, analysis.plot_mobility, analysis.plot_territory, analysis.plot_lead]
+
+
+# ------------------------------------------------------------------- curves
 @pytest.mark.parametrize("plot", CURVES, ids=lambda f: f.__name__)
-def test_curves_of_one_game_use_the_palette(plot, game):
-    _, given = plt.subplots()
+def test_curves_of_one_game_draw_on_the_given_axes_in_the_palette(plot, game):
+    fig, given = plt.subplots(figsize=(FIGURE_WIDTH, 4), layout="constrained")
     ax = plot(game, ax=given)
-    assert ax is given
+    assert ax is given and fig.axes == [given]
     labelled(ax)
-    line_colors = {to_hex(line.get_color()) for line in ax.get_lines()}
-    assert {PALETTE["purple"], PALETTE["orange"]} <= line_colors
-    assert [t.get_text() for t in ax.get_legend().get_texts()][:2] == ["purple", "orange"]
+    assert PALETTE["purple"] in colors_drawn(ax)
+    assert [t.get_text() for t in ax.get_legend().get_texts()][0].startswith("purple")
+    readable(fig)
+    ax = plot(game, palette=COLORBLIND_PALETTE)
+    assert COLORBLIND_PALETTE["purple"] in colors_drawn(ax) and PALETTE["purple"] not in colors_drawn(ax)
 
 
-@pytest.mark.parametrize("plot", CURVES, ids=lambda f: f.__name__)
-def test_curves_of_many_games_draw_a_mean_and_a_band(plot, corpus):
-    ax = plot(corpus, variant="classic")
+@pytest.mark.parametrize("plot", CURVES[:3], ids=lambda f: f.__name__)
+def test_curves_of_two_colors_are_a_mean_with_a_band_in_one_panel(plot, corpus):
+    ax = plot(corpus, variant="duo")
+    assert ax.child_axes == [], "two colors stay in one panel"
     labelled(ax)
     assert "20 games" in ax.get_title()
     assert ax.collections, "a band around the mean"
     legend = [t.get_text() for t in ax.get_legend().get_texts()]
-    assert legend[:4] == ["blue", "yellow", "red", "green"] and "mean of 20 games" in legend
+    assert legend[:2] == ["purple", "orange"] and "mean of 20 games" in legend
     # A finished game keeps its last values, so the mean reaches the longest game.
-    longest = corpus[corpus["variant"] == "classic"]["move_number"].max()
+    longest = corpus[corpus["variant"] == "duo"]["move_number"].max()
     assert max(line.get_xdata().max() for line in ax.get_lines()) == longest
+    readable(ax.figure)
 
 
-def test_curves_refuse_a_mix_of_variants_without_a_choice(corpus):
+@pytest.mark.parametrize("plot", CURVES[:3], ids=lambda f: f.__name__)
+def test_overlapping_bands_of_four_colors_get_a_panel_each(plot, classic):
+    fig, given = plt.subplots(figsize=(FIGURE_WIDTH, 5), layout="constrained")
+    ax = plot(classic, ax=given)
+    assert ax is given
+    panels = ax.child_axes
+    assert [p.get_title() for p in panels] == ["blue", "yellow", "red", "green"]
+    labelled(ax)  # the frame keeps the shared title and axis labels
+    for panel, color in zip(panels, ["blue", "yellow", "red", "green"]):
+        own = [line for line in panel.get_lines() if to_hex(line.get_color()) == PALETTE[color]]
+        assert own and panel.collections, f"{color}'s mean and band in its panel"
+        others = [line for line in panel.get_lines() if to_hex(line.get_color()) in
+                  {PALETTE[c] for c in ("blue", "yellow", "red", "green") if c != color}]
+        assert others == [], "the other colors are drawn in grey behind"
+    # The panels lie inside the Axes they were asked to draw in.
+    fig.canvas.draw()
+    frame = given.get_window_extent()
+    for panel in panels:
+        box = panel.get_window_extent()
+        assert frame.x0 - 1 <= box.x0 and box.x1 <= frame.x1 + 1
+        assert frame.y0 - 1 <= box.y0 and box.y1 <= frame.y1 + 1
+    readable(fig)
+    assert plot(classic, facet=False).child_axes == []
+
+
+def test_curves_refuse_bad_requests(corpus):
     with pytest.raises(ValueError, match="mix variants"):
         analysis.plot_mobility(corpus)
     with pytest.raises(ValueError, match="band"):
         analysis.plot_mobility(corpus, variant="duo", band="wide")
+    with pytest.raises(ValueError, match="'lead'"):
+        analysis.plot_score_curves(corpus, variant="duo", metric="points")
 
 
-def test_score_curves_of_squares_and_other_palettes(game):
-    ax = analysis.plot_score_curves([game, game], metric="squares", band="iqr",
-                                    palette=COLORBLIND_PALETTE)
+def test_score_curves_of_squares(game):
+    ax = analysis.plot_score_curves([game, game], metric="squares", band="iqr")
     assert ax.get_ylabel() == "squares placed"
-    assert COLORBLIND_PALETTE["purple"] in {to_hex(line.get_color()) for line in ax.get_lines()}
+    assert ax.get_lines()[0].get_ydata()[-1] == game.squares_placed("purple")
 
 
-def test_board_heatmap(corpus, game):
-    ax = analysis.plot_board_heatmap(corpus, variant="duo")
-    labelled(ax)
-    image = ax.get_images()[0].get_array()
-    assert image.shape == (14, 14, 3)
+# ------------------------------------------------------------------- lead
+def test_lead_is_each_players_score_minus_the_best_other_after_each_round(classic_game):
+    ax = analysis.plot_lead(classic_game)
+    replay = bn.Game("classic")
+    after: list[dict[str, int]] = []  # the scores after each history entry (passes change nothing)
+    for move in classic_game.moves:
+        replay.play(move)
+        after += [replay.scores("advanced")] * (len(replay.history) - len(after))
+    history = classic_game.history
+    assert len(after) == len(history)
+    expected: dict[str, list[int]] = {c: [] for c in replay.colors}
+    for i, scores in enumerate(after, start=1):
+        if i % 4 == 0 or i == len(history):
+            for c in replay.colors:
+                expected[c].append(scores[c] - max(s for o, s in scores.items() if o != c))
+    lines = [line for line in ax.get_lines() if to_hex(line.get_color()) in {PALETTE[c] for c in expected}]
+    assert len(lines) == 4
+    for line, color in zip(lines, replay.colors):
+        assert to_hex(line.get_color()) == PALETTE[color]
+        assert line.get_ydata().tolist() == expected[color]
+        assert line.get_xdata().tolist() == list(range(1, -(-len(history) // 4) + 1))
+    assert ax.get_xlabel().startswith("round")
+    assert any(np.array_equal(line.get_ydata(), [0, 0]) for line in ax.get_lines()), \
+        "a zero line"
+
+
+def test_lead_of_two_players_is_one_curve_and_takes_moves_too(game):
+    ax = analysis.plot_lead(game, by_round=False)
+    drawn = [line for line in ax.get_lines() if to_hex(line.get_color()) in (PALETTE["purple"], PALETTE["orange"])]
+    assert len(drawn) == 1
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["purple ahead of orange"]
+    final = game.scores("advanced")
+    assert drawn[0].get_ydata()[-1] == final["purple"] - final["orange"]
+    assert len(drawn[0].get_ydata()) == len(game.history)
+    assert analysis.plot_score_curves(game, metric="lead").get_title() == ax.get_title()
+
+
+def test_lead_of_classic_2_adds_each_players_two_colors():
+    games = [bn.read_sgf(path) for path in sorted((GAMES / "classic").glob("*.blksgf"))[:1]]
+    table = analysis.load_games(games, n_jobs=1, progress=False)
+    table["variant"] = "classic_2"  # the same moves, scored for two players of two colors each
+    ax = analysis.plot_lead(table)
+    line = next(line for line in ax.get_lines() if to_hex(line.get_color()) == PALETTE["blue"])
+    final = table.iloc[-1]
+    blue_red = final["score_blue"] + final["score_red"]
+    yellow_green = final["score_yellow"] + final["score_green"]
+    assert line.get_ydata()[-1] == blue_red - yellow_green
+    assert ax.get_legend().get_texts()[0].get_text() == "blue + red ahead of yellow + green"
+
+
+# ------------------------------------------------------------------- boards
+def test_board_heatmap_has_one_panel_per_color(classic, game):
+    ax = analysis.plot_board_heatmap(classic)
+    assert ax.get_title() == "Cells covered by each color — 20 games"
+    panels = ax.child_axes
+    assert [p.get_title() for p in panels] == ["blue", "yellow", "red", "green"]
+    for panel, color in zip(panels, ["blue", "yellow", "red", "green"]):
+        image = panel.get_images()[0]
+        share = image.get_array()
+        assert share.shape == (20, 20) and 0 <= share.min() and share.max() <= 1
+        assert to_hex(image.get_cmap()(1.0)) == PALETTE[color] and to_hex(image.get_cmap()(0.0)) == "#ffffff"
+        # 20 games, so the shares add up to the color's mean squares placed.
+        finals = classic.groupby("game_id", observed=True)[f"squares_{color}"].last()
+        assert share.sum() == pytest.approx(finals.mean())
+    readable(ax.figure)
+    # One game: two panels, covered or not.
+    _, given = plt.subplots(figsize=(FIGURE_WIDTH, 4.4), layout="constrained")
+    ax = analysis.plot_board_heatmap(game, ax=given, palette=COLORBLIND_PALETTE)
+    assert ax is given and len(ax.child_axes) == 2
+    orange = ax.child_axes[1].get_images()[0]
+    assert int(orange.get_array().sum()) == game.squares_placed("orange")
+    assert to_hex(orange.get_cmap()(1.0)) == COLORBLIND_PALETTE["orange"]
+    readable(ax.figure)
+
+
+def test_board_heatmap_of_one_color(corpus, game):
     ax = analysis.plot_board_heatmap(game, color="orange")
     share = ax.get_images()[0].get_array()
     assert share.max() == 1 and share.min() == 0  # one game: a cell is covered or not
     assert int(share.sum()) == game.squares_placed("orange")
     assert "orange" in ax.figure.axes[-1].get_ylabel()  # the color bar
+    readable(ax.figure)
     with pytest.raises(ValueError, match="not a color"):
         analysis.plot_board_heatmap(game, color="blue")
 
 
-def test_piece_timing_and_seat_results(corpus, game):
-    ax = analysis.plot_piece_timing(corpus, variant="classic")
+def test_board_outlines_every_piece(game):
+    ax = analysis.plot_board(game)
+    assert ax.get_title() == f"duo board after {len(game.moves)} moves"
+    from matplotlib.collections import LineCollection
+
+    (outlines,) = [c for c in ax.collections if isinstance(c, LineCollection)]
+    owner = {cell: i for i, move in enumerate(game.moves) for cell in move.coords}
+    # Every unit edge between two pieces or between a piece and an empty cell, once.
+    expected = sum(owner.get(neighbour, -1) != who and (neighbour not in owner or neighbour > cell)
+                   for cell, who in owner.items()
+                   for neighbour in [(cell[0] + 1, cell[1]), (cell[0] - 1, cell[1]),
+                                     (cell[0], cell[1] + 1), (cell[0], cell[1] - 1)])
+    assert len(outlines.get_segments()) == expected
+    readable(ax.figure)
+    _, given = plt.subplots()
+    assert analysis.plot_board(game, given, legend=False).get_legend() is None
+
+
+# ------------------------------------------------------------------- pieces, seats, report
+def test_piece_timing_and_seat_results(corpus, classic):
+    ax = analysis.plot_piece_timing(classic)
     labelled(ax)
     assert len(ax.get_yticklabels()) == 21
+    readable(ax.figure)
     ax = analysis.plot_seat_results(corpus, variant="duo")
     labelled(ax)
     summary = analysis.summarize(corpus)
@@ -104,13 +251,78 @@ def test_piece_timing_and_seat_results(corpus, game):
     heights = [bar.get_height() for bar in ax.patches[:2]]
     assert heights == pytest.approx([duo["won_1"].mean(), duo["won_2"].mean()])
     assert heights[0] + heights[1] == pytest.approx(1)
+    readable(ax.figure)
     assert analysis.plot_seat_results(summary, variant="classic").get_xlabel()
 
 
-def test_board_and_match_report(game):
-    ax = analysis.plot_board(game)
-    assert ax.get_title() == f"duo board after {len(game.moves)} moves"
-    figure = analysis.match_report(game)
-    assert len(figure.axes) >= 5
-    assert game.result() in figure.get_suptitle()
-    assert {a.get_title() for a in figure.axes} >= {"Score", "Mobility", "Result"}
+@pytest.mark.parametrize("which", ["duo", "classic"])
+def test_match_report_reads_at_a_notebook_cells_width(which, game, classic_game):
+    played = game if which == "duo" else classic_game
+    figure = analysis.match_report(played)
+    assert figure.get_figwidth() == FIGURE_WIDTH
+    titles = [a.get_title() for a in figure.axes]
+    assert titles[:3] == [f"Board after {len(played.moves)} moves", "Result", "Score"]
+    assert {"Mobility", "Territory (solid), exclusive (dashed)"} <= set(titles)
+    result = next(a for a in figure.axes if a.get_title() == "Result")
+    assert any(played.result() in " ".join(t.get_text().split()) for t in result.texts)
+    table = result.tables[0]
+    assert [table[i, 0].get_text().get_text() for i in range(1, len(played.colors) + 1)] == list(played.colors)
+    assert [t.get_text() for t in figure.legends[0].get_texts()] == list(played.colors)
+    readable(figure)
+
+
+def test_match_report_of_a_game_not_started():
+    figure = analysis.match_report(bn.Game("duo"))
+    result = next(a for a in figure.axes if a.get_title() == "Result")
+    assert "not started" in result.texts[0].get_text()
+    readable(figure)
+
+
+# ------------------------------------------------------------------- conventions
+def test_plots_leave_rcparams_alone_and_never_show(monkeypatch, corpus, classic, game):
+    before = dict(matplotlib.rcParams)
+    monkeypatch.setattr(plt, "show", lambda *a, **k: pytest.fail("a plot called plt.show()"))
+    for plot in CURVES:
+        plot(classic)
+        plot(game)
+    analysis.plot_board_heatmap(classic)
+    analysis.plot_board(game)
+    analysis.plot_piece_timing(classic)
+    analysis.plot_seat_results(corpus, variant="duo")
+    analysis.match_report(game)
+    after = dict(matplotlib.rcParams)
+    assert {k for k in before if before[k] != after[k]} == set()
+
+
+def test_facets_of_one_game_on_request(classic_game):
+    ax = analysis.plot_mobility(classic_game, facet=True)
+    assert len(ax.child_axes) == 4
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["the panel's own curve", "the others'"]
+    readable(ax.figure)
+
+
+@pytest.mark.parametrize("layout", [None, "tight"])
+def test_panels_read_without_constrained_layout(layout, classic):
+    for plot in (analysis.plot_board_heatmap, analysis.plot_mobility):
+        fig, given = plt.subplots(figsize=(FIGURE_WIDTH, 5), layout=layout)
+        assert len(plot(classic, ax=given).child_axes) == 4
+        readable(fig)
+
+
+def test_match_report_respects_the_palette(game):
+    figure = analysis.match_report(game, palette=COLORBLIND_PALETTE)
+    key = [to_hex(line.get_color()) for line in figure.legends[0].get_lines()]
+    assert key == [COLORBLIND_PALETTE["purple"], COLORBLIND_PALETTE["orange"]]
+    result = next(a for a in figure.axes if a.get_title() == "Result")
+    assert to_hex(result.tables[0][1, 0].get_facecolor()) == COLORBLIND_PALETTE["purple"]
+
+
+@pytest.mark.parametrize("variant", ["classic_2", "classic_3"])
+def test_match_report_of_partners_and_a_shared_color(variant):
+    from sample_games import random_game
+
+    figure = analysis.match_report(random_game(variant, seed=3))
+    lead = figure.axes[3]
+    assert lead.get_title().replace("\n", " ") == (
+        "Lead: blue + red ahead of yellow + green" if variant == "classic_2" else "Lead over the best other player")
+    readable(figure)

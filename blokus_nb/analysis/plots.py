@@ -2,15 +2,23 @@
 
 Every plot takes what it draws as ``data`` -- a :class:`~blokus_nb.Game`, a
 list of games, or a per-move table (:func:`~blokus_nb.analysis.load_games`)
--- and ``ax=None`` (a new figure when ``None``), labels its axes, title and
-legend, and returns the :class:`~matplotlib.axes.Axes`. ``palette`` maps
-color names to matplotlib colors (default :data:`blokus_nb.render.PALETTE`).
+-- and ``ax=None`` (a new figure a notebook cell wide when ``None``), labels
+its axes, title and legend, and returns the :class:`~matplotlib.axes.Axes`.
+``palette`` maps color names to matplotlib colors (default
+:data:`blokus_nb.render.PALETTE`). Nothing here calls ``plt.show()`` or
+changes ``rcParams``.
 
 Curves of one game are drawn as they are; curves of many games are the mean
 at each move number with a band (``band="sd"``: one standard deviation,
 ``"iqr"``: the middle half of the games, ``"ci"``: 95% interval of the mean,
 ``None``: no band). A game that ended early keeps its final values, so the
-mean is over every game at every move.
+mean is over every game at every move. When the bands of three or more colors
+overlap, each color gets its own small panel (``facet``).
+
+A plot of several panels (the heatmap of every color, faceted curves) draws
+them inside the Axes it returns, which keeps the shared title and axis
+labels; the panels are its ``child_axes``. That way ``ax=`` works for them
+too, in any grid of subplots.
 
 >>> import matplotlib
 >>> matplotlib.use("Agg")
@@ -22,33 +30,43 @@ mean is over every game at every move.
 
 from __future__ import annotations
 
+import math
+import textwrap
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable
 
 import numpy as np
 import pandas as pd
 
 from ..coords import COLUMNS
+from ..errors import BlokusError
 from ..game import Game
 from ..pieces import PIECES
 from ..render import PALETTE
-from ..variants import get_variant
+from ..errors import BlokusError
+from ..variants import Variant, get_variant
 from .loading import load_games
 from .metrics import DEFAULT_GAME_ID, PIECE_NAMES, metrics, table_colors
 from .tables import summarize
-from ..errors import BlokusError
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-__all__ = ["plot_score_curves", "plot_mobility", "plot_territory", "plot_board",
-           "plot_board_heatmap", "plot_piece_timing", "plot_seat_results", "match_report", "BANDS"]
+__all__ = ["plot_score_curves", "plot_lead", "plot_mobility", "plot_territory", "plot_board",
+           "plot_board_heatmap", "plot_piece_timing", "plot_seat_results", "match_report", "BANDS",
+           "FIGURE_WIDTH", "MIN_FONT_POINTS"]
 
 #: The bands :func:`plot_score_curves` and friends draw around a mean of many games.
 BANDS = ("sd", "iqr", "ci", None)
+#: Width in inches of the figures these functions make: a notebook cell at 100 dpi.
+FIGURE_WIDTH = 7.5
+#: The smallest text they draw, in points: readable at 100 dpi without zooming.
+MIN_FONT_POINTS = 8
 _BAND_LABELS = {"sd": "±1 sd", "iqr": "middle 50%", "ci": "95% CI of the mean"}
 _EMPTY = "#f4f4f1"
 _GRID = "#c9c9c4"
+_OTHERS = "#b5b5b5"  # the other colors' means, behind a facet's own curve
 
 
 # ------------------------------------------------------------------- helpers
@@ -65,12 +83,12 @@ def _table(data: Any) -> pd.DataFrame:
     raise TypeError(f"plot a Game, a list of games or a per-move table, not {type(data).__name__}")
 
 
-def _axes(ax: "Axes | None", figsize: tuple[float, float] = (7, 4)) -> "Axes":
+def _axes(ax: "Axes | None", height: float = 4.0, width: float = FIGURE_WIDTH) -> "Axes":
     if ax is not None:
         return ax
     import matplotlib.pyplot as plt
 
-    _, ax = plt.subplots(figsize=figsize, layout="constrained")
+    _, ax = plt.subplots(figsize=(width, height), layout="constrained")
     return ax
 
 
@@ -104,58 +122,218 @@ def _titled(title: str, table: pd.DataFrame) -> str:
     return f"{title} — {n} games"
 
 
-def _curves(table: pd.DataFrame, metric: str, ax: "Axes | None", band: str | None,
-            palette: dict[str, str] | None, ylabel: str, title: str,
-            style: str = "-", legend: bool = True, styles: dict[str, str] | None = None,
-            legend_band: str | None = "same") -> "Axes":
+def _set_title(ax: "Axes", title: str) -> None:
+    """Set ``title``, wrapped to the Axes' width so that a narrow subplot does not cut it off."""
+    width, _ = _inches(ax)
+    ax.set_title(textwrap.fill(title, max(16, int(width * 9.5))))  # about 10 characters an inch at 12 pt
+
+
+def _inches(ax: "Axes") -> tuple[float, float]:
+    """The Axes' width and height in inches (before a layout engine adjusts them)."""
+    box = ax.get_position()
+    width, height = ax.figure.get_size_inches()
+    return box.width * width, box.height * height
+
+
+def _panels(ax: "Axes", count: int, *, aspect: float, top: float = 0.0, title_room: float = 0.3,
+            gap: float = 0.15, sharex: bool = True, sharey: bool = True, square: bool = False
+            ) -> tuple[list["Axes"], tuple[float, float], tuple[float, float]]:
+    """``count`` panels inside ``ax``, in the rows and columns whose panels come closest to
+    ``aspect`` (width / height); ``ax`` keeps only its title and axis labels.
+
+    Returns the panels, where their block begins (left and bottom, in
+    ``ax``'s axes coordinates, for :func:`_frame_labels`), and a panel's
+    width and height in inches.
+
+    ``top`` inches stay free above the panels (for a legend), ``title_room``
+    inches above each panel for its title, ``gap`` inches between columns.
+    Inner panels hide the tick labels they share with their neighbours.
+    ``square`` panels (boards) are centred, without the slack a board would
+    leave inside a wider box.
+    """
+    width, height = _inches(ax)
+    usable = max(height - top, 0.5)
+
+    def panel(rows: int, columns: int) -> tuple[float, float]:
+        return ((width - gap * (columns - 1)) / columns, usable / rows - title_room)
+
+    def misfit(shape: tuple[int, int]) -> float:
+        panel_width, panel_height = panel(*shape)
+        return abs(math.log(max(panel_width, 0.01) / max(panel_height, 0.01) / aspect))
+
+    rows, columns = min(((rows, -(-count // rows)) for rows in range(1, count + 1)), key=misfit)
+    panel_width, panel_height = panel(rows, columns)
+    left_slack = bottom_slack = 0.0
+    if square:
+        panel_width = panel_height = min(panel_width, panel_height)
+        left_slack = (width - columns * panel_width - gap * (columns - 1)) / 2
+        bottom_slack = (usable - rows * (panel_height + title_room)) / 2
+    ax.set_xticks([])
+    ax.set_yticks([])
+    for spine in ax.spines.values():
+        spine.set_visible(False)
+    ax.patch.set_visible(False)
+    panels: list[Axes] = []
+    for i in range(count):
+        row, column = divmod(i, columns)
+        left = (left_slack + column * (panel_width + gap)) / width
+        bottom = (usable - bottom_slack - (row + 1) * (panel_height + title_room)) / height
+        share = panels[0] if panels else None
+        child = ax.inset_axes([left, bottom, panel_width / width, panel_height / height],
+                              sharex=share if sharex else None, sharey=share if sharey else None)
+        if square:  # an equal-aspect board shrinks inside its box: keep the boards together
+            vertical = "S" if row < (rows - 1) / 2 else "N" if row > (rows - 1) / 2 else ""
+            horizontal = "E" if column < (columns - 1) / 2 else "W" if column > (columns - 1) / 2 else ""
+            child.set_anchor(vertical + horizontal or "C")
+        last_row = row == rows - 1 or i + columns >= count
+        child.tick_params(labelbottom=last_row or not sharex, labelleft=column == 0 or not sharey,
+                          labelsize=MIN_FONT_POINTS)
+        panels.append(child)
+    origin = (left_slack / width, (usable - bottom_slack - rows * (panel_height + title_room)) / height)
+    return panels, origin, (panel_width, panel_height)
+
+
+def _frame_labels(ax: "Axes", origin: tuple[float, float], xlabel: str, ylabel: str, tick_chars: int) -> None:
+    """Axis labels of a frame of panels beside the panels' block (which begins at ``origin``), clear
+    of their tick labels (``tick_chars`` wide)."""
+    from matplotlib.transforms import ScaledTranslation
+
+    left, bottom = origin
+    below = (MIN_FONT_POINTS * 1.4 + 3.5 + 4) / 72  # a tick label's height and pad, and a gap; in inches
+    beside = (tick_chars * 0.62 * MIN_FONT_POINTS + 3.5 + 4) / 72
+    inches = ax.figure.dpi_scale_trans
+    ax.set_xlabel(xlabel)
+    ax.xaxis.set_label_coords(0.5, bottom, ax.transAxes + ScaledTranslation(0, -below, inches))
+    ax.set_ylabel(ylabel)
+    ax.yaxis.set_label_coords(left, 0.5, ax.transAxes + ScaledTranslation(-beside, 0, inches))
+
+
+def _tick_chars(low: float, high: float) -> int:
+    """How many characters the widest tick label of an axis from ``low`` to ``high`` has."""
+    return max(len(f"{v:.0f}") for v in (low, high, (low + high) / 2)) + 1
+
+
+# ------------------------------------------------------------------- curves
+@dataclass(frozen=True)
+class _Series:
+    """One curve: its legend label, the palette color it is drawn in, and its table column."""
+
+    label: str
+    color: str
+    column: str
+
+
+@dataclass(frozen=True)
+class _Layer:
+    """Curves drawn alike: one per color (or player), in one line style, with or without a band."""
+
+    series: list[_Series]
+    style: str = "-"
+    banded: bool = True
+
+
+def _grid(table: pd.DataFrame, column: str) -> pd.DataFrame:
+    """``column`` as a move-by-game grid; a game that ended keeps its last value."""
+    values = table[["game_id", "move_number", column]].dropna()
+    grid = values.pivot(index="move_number", columns="game_id", values=column)
+    return grid.reindex(np.arange(1, grid.index.max() + 1)).astype(float).ffill()
+
+
+def _spread(grid: pd.DataFrame, band: str | None) -> tuple[pd.Series, pd.Series | None, pd.Series | None]:
+    """The mean over the games at each move and the band around it (``None`` for one game)."""
+    mean = grid.mean(axis=1)
+    if band is None or grid.shape[1] < 2:
+        return mean, None, None
+    if band == "sd":
+        spread = grid.std(axis=1).fillna(0)
+        return mean, mean - spread, mean + spread
+    if band == "ci":
+        spread = 1.96 * grid.std(axis=1).fillna(0) / np.sqrt(grid.count(axis=1))
+        return mean, mean - spread, mean + spread
+    return mean, grid.quantile(0.25, axis=1), grid.quantile(0.75, axis=1)
+
+
+def _bands_overlap(curves: list[tuple[pd.Series, pd.Series | None, pd.Series | None]]) -> bool:
+    """Whether, at most moves, some color's band overlaps another's: then one panel would be a blur."""
+    bands = [(low, high) for _, low, high in curves if low is not None]
+    if len(bands) < 3:
+        return False
+    overlapping = []
+    for i, (low_a, high_a) in enumerate(bands):
+        for low_b, high_b in bands[i + 1:]:
+            overlapping.append(((low_a <= high_b) & (low_b <= high_a)).to_numpy())
+    return bool(np.mean(np.any(overlapping, axis=0)) > 0.5)
+
+
+def _draw(ax: "Axes", curve: tuple[pd.Series, pd.Series | None, pd.Series | None], color: str,
+          style: str, width: float = 1.8) -> None:
+    mean, low, high = curve
+    ax.plot(mean.index, mean.to_numpy(), style, color=color, lw=width)
+    if low is not None and high is not None:
+        ax.fill_between(mean.index, low.to_numpy(), high.to_numpy(), color=color, alpha=0.2, lw=0)
+
+
+def _curves(table: pd.DataFrame, layers: list[_Layer], ax: "Axes | None", *, band: str | None,
+            palette: dict[str, str] | None, ylabel: str, title: str, facet: bool | None = None,
+            legend: bool = True, xlabel: str = "move number (passes included)",
+            styles: dict[str, str] | None = None, zero_line: bool = False) -> "Axes":
     if band not in BANDS:
         raise BlokusError(f"band must be one of {BANDS}, not {band!r}")
-    palette = palette or PALETTE
-    ax = _axes(ax)
     if table.empty:
         raise BlokusError("there are no moves to plot")
+    palette = palette or PALETTE
     games = table["game_id"].nunique()
-    colors = _colors(table)
-    for color in colors:
-        column = f"{metric}_{color}"
-        values = table[["game_id", "move_number", column]].dropna()
-        if values.empty:
-            continue
-        if games == 1:
-            ax.plot(values["move_number"], values[column].astype(float), style, color=palette[color],
-                    lw=1.8)
-            continue
-        grid = values.pivot(index="move_number", columns="game_id", values=column)
-        grid = grid.reindex(np.arange(1, grid.index.max() + 1)).astype(float).ffill()
-        mean = grid.mean(axis=1)
-        ax.plot(mean.index, mean.to_numpy(), style, color=palette[color], lw=1.8)
-        if band is None:
-            continue
-        if band == "sd":
-            spread = grid.std(axis=1).fillna(0)
-            low, high = mean - spread, mean + spread
-        elif band == "ci":
-            spread = 1.96 * grid.std(axis=1).fillna(0) / np.sqrt(grid.count(axis=1))
-            low, high = mean - spread, mean + spread
-        else:
-            low, high = grid.quantile(0.25, axis=1), grid.quantile(0.75, axis=1)
-        ax.fill_between(mean.index, low.to_numpy(), high.to_numpy(), color=palette[color], alpha=0.18,
-                        lw=0)
-    ax.set_xlabel("move number (passes included)")
-    ax.set_ylabel(ylabel)
-    ax.set_title(_titled(title, table))
-    ax.grid(True, alpha=0.3)
+    drawn = [[(s, _spread(_grid(table, s.column), band if layer.banded else None)) for s in layer.series]
+             for layer in layers]
+    if facet is None:
+        facet = games > 1 and band is not None and _bands_overlap([c for _, c in drawn[0]])
+    if not facet:
+        ax = _axes(ax)
+        for layer, curves in zip(layers, drawn):
+            for series, curve in curves:
+                _draw(ax, curve, palette[series.color], layer.style)
+        _finish_curves(ax, xlabel, ylabel, _titled(title, table), zero_line)
+        if legend:
+            _legend(ax, [s for s, _ in drawn[0]], palette, games, band, styles)
+        return ax
+
+    ax = _axes(ax, height=5.0)
+    n = len(drawn[0])
+    panels, origin, _ = _panels(ax, n, aspect=2.2, top=0.3 if legend else 0.0)
+    for i, panel in enumerate(panels):
+        for layer, curves in zip(layers, drawn):
+            for j, (series, curve) in enumerate(curves):
+                if j != i:  # the other colors' means, for comparison
+                    panel.plot(curve[0].index, curve[0].to_numpy(), layer.style, color=_OTHERS, lw=0.9)
+            series, curve = curves[i]
+            _draw(panel, curve, palette[series.color], layer.style)
+        panel.set_title(drawn[0][i][0].label, fontsize=10, pad=3)
+        panel.grid(True, alpha=0.3)
+        if zero_line:
+            panel.axhline(0, color="black", lw=0.8)
+    low, high = panels[0].get_ylim()
+    _frame_labels(ax, origin, xlabel, ylabel, _tick_chars(low, high))
+    _set_title(ax, _titled(title, table))
     if legend:
-        _legend(ax, colors, palette, games, band if legend_band == "same" else legend_band, styles)
+        _facet_legend(ax, games, band, styles)
     return ax
 
 
-def _legend(ax: "Axes", colors: list[str], palette: dict[str, str], games: int, band: str | None,
+def _finish_curves(ax: "Axes", xlabel: str, ylabel: str, title: str, zero_line: bool) -> None:
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    _set_title(ax, title)
+    ax.grid(True, alpha=0.3)
+    if zero_line:
+        ax.axhline(0, color="black", lw=0.8)
+
+
+def _legend(ax: "Axes", series: list[_Series], palette: dict[str, str], games: int, band: str | None,
             styles: dict[str, str] | None) -> None:
     from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
 
-    handles: list[Any] = [Line2D([], [], color=palette[c], lw=2, label=c) for c in colors]
+    handles: list[Any] = [Line2D([], [], color=palette[s.color], lw=2, label=s.label) for s in series]
     if games > 1:
         handles.append(Line2D([], [], color="grey", lw=2, label=f"mean of {games} games"))
         if band is not None:
@@ -165,25 +343,112 @@ def _legend(ax: "Axes", colors: list[str], palette: dict[str, str], games: int, 
     ax.legend(handles=handles, fontsize="small", frameon=False)
 
 
-# ------------------------------------------------------------------- curves
+def _facet_legend(ax: "Axes", games: int, band: str | None, styles: dict[str, str] | None) -> None:
+    """One legend for all panels, in the strip above them."""
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
+    if games == 1:
+        handles: list[Any] = [Line2D([], [], color="black", lw=2, label="the panel's own curve"),
+                              Line2D([], [], color=_OTHERS, lw=1, label="the others'")]
+    else:
+        handles = [Line2D([], [], color="black", lw=2, label=f"mean of {games} games")]
+        if band is not None:
+            handles.append(Patch(color="black", alpha=0.2, label=_BAND_LABELS[band]))
+        handles.append(Line2D([], [], color=_OTHERS, lw=1, label="the others' means"))
+    for name, style in (styles or {}).items():
+        handles.append(Line2D([], [], color="black", ls=style, lw=1.5, label=name))
+    ax.legend(handles=handles, fontsize="small", frameon=False, loc="upper center",
+              bbox_to_anchor=(0.5, 1.0), ncol=len(handles), handlelength=1.8, columnspacing=1.2)
+
+
+def _color_series(table: pd.DataFrame, metric: str) -> list[_Series]:
+    return [_Series(c, c, f"{metric}_{c}") for c in _colors(table)]
+
+
 def plot_score_curves(data: Any, ax: "Axes | None" = None, *, metric: str = "score",
                       band: str | None = "sd", palette: dict[str, str] | None = None,
-                      variant: str | None = None) -> "Axes":
+                      variant: str | None = None, facet: bool | None = None,
+                      legend: bool = True) -> "Axes":
     """Each color's advanced score (or ``metric="squares"``) after every move.
+
+    ``metric="lead"`` draws :func:`plot_lead` instead. ``facet`` gives each
+    color its own panel (``None``: when the bands of three or more colors
+    overlap).
 
     >>> import blokus_nb as bn
     >>> ax = bn.analysis.plot_score_curves(bn.Game("duo"), metric="squares")  # doctest: +SKIP
     """
+    if metric == "lead":
+        return plot_lead(data, ax, band=band, palette=palette, variant=variant, facet=facet,
+                         legend=legend)
     if metric not in ("score", "squares"):
-        raise BlokusError("metric is 'score' (advanced score) or 'squares' (squares placed)")
+        raise BlokusError("metric is 'score' (advanced score), 'squares' (squares placed) or 'lead'")
     table, _ = _one_variant(_table(data), variant)
     label = "advanced score" if metric == "score" else "squares placed"
-    return _curves(table, metric, ax, band, palette, label,
-                   "Score" if metric == "score" else "Squares placed")
+    return _curves(table, [_Layer(_color_series(table, metric))], ax, band=band, palette=palette,
+                   ylabel=label, title="Score" if metric == "score" else "Squares placed",
+                   facet=facet, legend=legend)
+
+
+def _lead_table(table: pd.DataFrame, v: Variant, by_round: bool) -> tuple[pd.DataFrame, list[_Series]]:
+    """Each player's lead after every move (or round): their score minus the best other player's."""
+    players = range(1, v.n_players + 1)
+    scores = {p: table[[f"score_{c}" for c in v.colors_of(p)]].sum(axis=1) for p in players}
+    frame = table[["game_id", "move_number"]].copy()
+    for p in players:
+        best_other = pd.concat([scores[q] for q in players if q != p], axis=1).max(axis=1)
+        frame[f"lead_{p}"] = scores[p] - best_other
+    if by_round:
+        # Within a round each color's move lifts its own lead for a moment; after every color has
+        # moved once (passes count), the leads are comparable. The last move of a game ends a round.
+        n = len(v.colors)
+        last = frame.groupby("game_id", observed=True)["move_number"].transform("max")
+        frame = frame[(frame["move_number"] % n == 0) | (frame["move_number"] == last)].copy()
+        frame["move_number"] = -(-frame["move_number"] // n)
+    names = {p: " + ".join(v.colors_of(p)) for p in players}
+    if v.n_players == 2:  # the second player's lead is the first one's, upside down
+        return frame, [_Series(f"{names[1]} ahead of {names[2]}", v.colors_of(1)[0], "lead_1")]
+    return frame, [_Series(names[p], v.colors_of(p)[0], f"lead_{p}") for p in players]
+
+
+def plot_lead(data: Any, ax: "Axes | None" = None, *, band: str | None = "sd",
+              palette: dict[str, str] | None = None, variant: str | None = None,
+              by_round: bool = True, facet: bool | None = None, legend: bool = True) -> "Axes":
+    """Each player's lead: their score minus the best other player's, after every round.
+
+    Above zero the player is ahead, and by how much; the curves show who
+    pulls away and when, which the score curves (near-identical staircases)
+    hide. A player's score is the sum of the colors they score (two in
+    ``classic_2``; ``classic_3``'s shared green counts for nobody). Of two
+    players only the first one's lead is drawn: the other's is its mirror
+    image. With ``by_round=False`` the lead is taken after every move.
+
+    >>> import blokus_nb as bn
+    >>> game = bn.read_sgf("(;GM[Blokus Duo];B[d9,c10,d10,e10,d11];W[j5])")
+    >>> ax = bn.analysis.plot_lead(game)
+    >>> ax.get_ylabel(), ax.get_lines()[0].get_ydata().tolist()
+    ('lead in points', [4.0])
+    """
+    table, name = _one_variant(_table(data), variant)
+    v = get_variant(name)
+    frame, series = _lead_table(table, v, by_round)
+    frame["variant"] = name
+    xlabel = "round (every color has moved once)" if by_round else "move number (passes included)"
+    ax = _curves(frame, [_Layer(series)], ax, band=band, palette=palette, ylabel="lead in points",
+                 title="Lead over the best other player", facet=facet, legend=legend, xlabel=xlabel,
+                 zero_line=True)
+    from matplotlib.ticker import MaxNLocator
+
+    for shown in ax.child_axes or [ax]:  # scores and rounds are whole numbers
+        shown.xaxis.set_major_locator(MaxNLocator(nbins="auto", integer=True))
+        shown.yaxis.set_major_locator(MaxNLocator(nbins="auto", integer=True))
+    return ax
 
 
 def plot_mobility(data: Any, ax: "Axes | None" = None, *, band: str | None = "sd",
-                  palette: dict[str, str] | None = None, variant: str | None = None) -> "Axes":
+                  palette: dict[str, str] | None = None, variant: str | None = None,
+                  facet: bool | None = None, legend: bool = True) -> "Axes":
     """Each color's mobility (its number of legal moves) after every move.
 
     >>> import blokus_nb as bn
@@ -192,12 +457,14 @@ def plot_mobility(data: Any, ax: "Axes | None" = None, *, band: str | None = "sd
     'Mobility'
     """
     table, _ = _one_variant(_table(data), variant)
-    return _curves(table, "mobility", ax, band, palette, "legal moves", "Mobility")
+    return _curves(table, [_Layer(_color_series(table, "mobility"))], ax, band=band, palette=palette,
+                   ylabel="legal moves", title="Mobility", facet=facet, legend=legend)
 
 
 def plot_territory(data: Any, ax: "Axes | None" = None, *, which: str = "both",
                    band: str | None = "sd", palette: dict[str, str] | None = None,
-                   variant: str | None = None) -> "Axes":
+                   variant: str | None = None, facet: bool | None = None,
+                   legend: bool = True) -> "Axes":
     """Each color's territory after every move: ``which`` is ``"territory"``, ``"exclusive"`` or ``"both"``.
 
     Territory (solid) is the empty cells a color can still cover; exclusive
@@ -211,14 +478,15 @@ def plot_territory(data: Any, ax: "Axes | None" = None, *, which: str = "both",
     if which not in ("territory", "exclusive", "both"):
         raise BlokusError("which is 'territory', 'exclusive' or 'both'")
     table, _ = _one_variant(_table(data), variant)
-    if which == "exclusive":
-        return _curves(table, "exclusive", ax, band, palette, "cells", "Exclusive territory")
-    ax = _curves(table, "territory", ax, band, palette, "cells", "Territory", legend=which != "both")
-    if which == "both":
-        _curves(table, "exclusive", ax, None, palette, "cells",
-                "Territory and exclusive territory", style="--",
-                styles={"territory": "-", "exclusive territory": "--"}, legend_band=band)
-    return ax
+    if which != "both":
+        title = "Territory" if which == "territory" else "Exclusive territory"
+        return _curves(table, [_Layer(_color_series(table, which))], ax, band=band, palette=palette,
+                       ylabel="cells", title=title, facet=facet, legend=legend)
+    layers = [_Layer(_color_series(table, "territory")),
+              _Layer(_color_series(table, "exclusive"), style="--", banded=False)]
+    return _curves(table, layers, ax, band=band, palette=palette, ylabel="cells",
+                   title="Territory and exclusive territory", facet=facet, legend=legend,
+                   styles={"territory": "-", "exclusive territory": "--"})
 
 
 # ------------------------------------------------------------------- boards
@@ -228,21 +496,34 @@ def _rgb(color: str) -> np.ndarray:
     return np.array(to_rgb(color))
 
 
-def _board_axes(ax: "Axes", size: int) -> None:
-    ax.set_xticks(range(size), list(COLUMNS[:size]))
-    ax.set_yticks(range(size), [str(size - y) for y in range(size)])
-    ax.tick_params(length=0, labelsize=7)
+def _board_axes(ax: "Axes", size: int, every: int = 1) -> None:
+    """Pentobi's coordinates (columns a.., rows counted from the bottom), every ``every``-th labelled,
+    and a thin line around each cell."""
+    shown = sorted({*range(0, size, every), size - 1})
+    ax.set_xticks(shown, [COLUMNS[x] for x in shown])
+    ax.set_yticks(shown, [str(size - y) for y in shown])
+    ax.tick_params(length=0, labelsize=MIN_FONT_POINTS)
     ax.set_xticks(np.arange(-0.5, size), minor=True)
     ax.set_yticks(np.arange(-0.5, size), minor=True)
     ax.grid(which="minor", color=_GRID, lw=0.5)
+    ax.grid(which="major", visible=False)
     ax.tick_params(which="minor", length=0)
     for spine in ax.spines.values():
         spine.set_visible(False)
 
 
+def _label_every(side: float, size: int) -> int:
+    """Label every cell when a cell of a board ``side`` inches wide fits a two-digit row number,
+    else every 5th."""
+    return 1 if side / size * 72 >= 1.5 * MIN_FONT_POINTS else 5
+
+
 def plot_board(game: Game, ax: "Axes | None" = None, *, palette: dict[str, str] | None = None,
-               last_move: bool = True) -> "Axes":
+               last_move: bool = True, legend: bool = True) -> "Axes":
     """The game's board, in its colors, with Pentobi's coordinates (the last move dotted).
+
+    Each placed piece is outlined, so one can tell where a piece ends and the
+    next of the same color begins.
 
     >>> import blokus_nb as bn
     >>> bn.analysis.plot_board(bn.Game("duo")).get_title()
@@ -251,21 +532,34 @@ def plot_board(game: Game, ax: "Axes | None" = None, *, palette: dict[str, str] 
     from matplotlib.patches import Patch
 
     palette = palette or PALETTE
-    ax = _axes(ax, (5, 5))
+    ax = _axes(ax, height=5.5, width=6.5)
     grid = game.board_array()
     colors = [_rgb(_EMPTY)] + [_rgb(palette[c]) for c in game.colors]
     image = np.array(colors)[grid]
     ax.imshow(image, interpolation="nearest")
     _board_axes(ax, game.size)
+    _outline_pieces(ax, game)
     move = game.last_move
     if last_move and move is not None:
         xs, ys = zip(*move.coords)
         ax.plot(xs, ys, "o", color="white", ms=3, mec="black", mew=0.5, label="last move")
-    ax.set_title(f"{game.variant.name} board after {len(game.moves)} moves")
-    handles = [Patch(color=palette[c], label=c) for c in game.colors]
-    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1), fontsize="small",
-              frameon=False, title="colors")
+    _set_title(ax, f"{game.variant.name} board after {len(game.moves)} moves")
+    if legend:
+        handles = [Patch(color=palette[c], label=c) for c in game.colors]
+        ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1), fontsize="small",
+                  frameon=False, title="colors", title_fontsize="small")
     return ax
+
+
+def _outline_pieces(ax: "Axes", game: Game) -> None:
+    """A dark line around every placed piece (image cells are centred on whole numbers)."""
+    from matplotlib.collections import LineCollection
+
+    from ..piece_plots import LINE_COLOR, outline
+
+    owner = {cell: i for i, move in enumerate(game.moves) for cell in move.coords}
+    edges = [((a[0] - 0.5, a[1] - 0.5), (b[0] - 0.5, b[1] - 0.5)) for a, b in outline(owner)]
+    ax.add_collection(LineCollection(edges, colors=LINE_COLOR, linewidths=1.0, capstyle="projecting"))
 
 
 def _coverage(table: pd.DataFrame, size: int) -> tuple[dict[str, np.ndarray], int]:
@@ -284,48 +578,69 @@ def _coverage(table: pd.DataFrame, size: int) -> tuple[dict[str, np.ndarray], in
 
 def plot_board_heatmap(data: Any, ax: "Axes | None" = None, *, color: str | None = None,
                        palette: dict[str, str] | None = None, variant: str | None = None) -> "Axes":
-    """How often each cell ends up covered, across the games.
+    """How often each cell ends up covered, across the games: one small board per color.
 
-    With ``color=None`` each cell mixes the colors that cover it in
-    proportion to how often they do (white: never covered); with a color, the
-    share of games in which that color covers the cell, with a color bar.
+    Each board shades a cell from white (no game) to the full color (every
+    game) by the share of games in which that color covers it. With
+    ``color=...`` only that color's board is drawn, with a color bar. The
+    boards are the ``child_axes`` of the returned Axes (see the module notes).
 
     >>> import blokus_nb as bn
     >>> game = bn.read_sgf("(;GM[Blokus Duo];B[d9,c10,d10,e10,d11])")
+    >>> [panel.get_title() for panel in bn.analysis.plot_board_heatmap(game).child_axes]
+    ['purple', 'orange']
     >>> bn.analysis.plot_board_heatmap(game, color="purple").get_title()
     'Cells covered by purple'
     """
     from matplotlib.colors import LinearSegmentedColormap
-    from matplotlib.patches import Patch
+    from matplotlib.ticker import PercentFormatter
 
     palette = palette or PALETTE
     table, name = _one_variant(_table(data), variant)
     v = get_variant(name)
     size = v.size
+    if color is not None and color not in v.colors:
+        raise BlokusError(f"{color!r} is not a color of {name}; colors are {', '.join(v.colors)}")
     counts, games = _coverage(table, size)
-    ax = _axes(ax, (6, 5))
-    if color is None:
-        image = np.ones((size, size, 3))
-        for c in v.colors:
-            share = counts.get(c, np.zeros((size, size))) / max(games, 1)
-            image -= share[..., None] * (1 - _rgb(palette[c]))
-        ax.imshow(np.clip(image, 0, 1), interpolation="nearest")
-        handles = [Patch(color=palette[c], label=c) for c in v.colors]
-        ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1), fontsize="small",
-                  frameon=False, title="covered by")
-        ax.set_title(_titled("Cells covered, mixed by color", table))
-    else:
-        if color not in v.colors:
-            raise BlokusError(f"{color!r} is not a color of {name}; colors are {', '.join(v.colors)}")
-        share = counts.get(color, np.zeros((size, size))) / max(games, 1)
-        cmap = LinearSegmentedColormap.from_list(color, ["white", palette[color]])
-        shown = ax.imshow(share, cmap=cmap, vmin=0, vmax=1, interpolation="nearest")
+
+    def share(c: str) -> np.ndarray:
+        return counts.get(c, np.zeros((size, size))) / max(games, 1)
+
+    def cmap(c: str) -> Any:
+        return LinearSegmentedColormap.from_list(c, ["white", palette[c]])
+
+    if color is not None:
+        ax = _axes(ax, height=5.5, width=6.5)
+        shown = ax.imshow(share(color), cmap=cmap(color), vmin=0, vmax=1, interpolation="nearest")
         bar = ax.figure.colorbar(shown, ax=ax, fraction=0.046, pad=0.04)
-        bar.set_label(f"share of games {color} covers the cell")
-        ax.set_title(_titled(f"Cells covered by {color}", table))
-    _board_axes(ax, size)
-    ax.set_xlabel("column")
-    ax.set_ylabel("row")
+        bar.set_label(f"share of the games {color} covers the cell" if games > 1 else f"covered by {color}")
+        bar.ax.tick_params(labelsize=MIN_FONT_POINTS)
+        bar.ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+        _set_title(ax, _titled(f"Cells covered by {color}", table))
+        _board_axes(ax, size, _label_every(min(_inches(ax)), size))
+        ax.set_xlabel("column")
+        ax.set_ylabel("row")
+        return ax
+
+    ax = _axes(ax, height=4.2 if len(v.colors) <= 2 else 7.6)
+    if games > 1:
+        from matplotlib.cm import ScalarMappable
+        from matplotlib.colors import Normalize
+
+        # The pad leaves room for the boards' column letters, which hang below ``ax``.
+        bar = ax.figure.colorbar(ScalarMappable(Normalize(0, 1), cmap="Greys"), ax=ax, location="bottom",
+                                 shrink=0.6, fraction=0.04, pad=0.35 / _inches(ax)[1], aspect=40)
+        bar.set_label(f"share of the {games} games")
+        bar.ax.tick_params(labelsize=MIN_FONT_POINTS)
+        bar.ax.xaxis.set_major_formatter(PercentFormatter(1.0))
+    panels, _, (side, _) = _panels(ax, len(v.colors), aspect=1.0, gap=0.25, square=True)
+    for c, panel in zip(v.colors, panels):
+        panel.imshow(share(c), cmap=cmap(c), vmin=0, vmax=1, interpolation="nearest")
+        panel.set_title(c, fontsize=10, pad=3)
+    every = _label_every(side, size)
+    for panel in panels:
+        _board_axes(panel, size, every)  # the coordinates say which is the column and which the row
+    _set_title(ax, _titled("Cells covered by each color", table))
     return ax
 
 
@@ -349,7 +664,7 @@ def plot_piece_timing(data: Any, ax: "Axes | None" = None, *, palette: dict[str,
     placed["turn"] = placed.groupby(["game_id", "color"], observed=True).cumcount() + 1
     stats = placed.groupby(["piece", "color"], observed=True)["turn"].agg(
         mean="mean", low=lambda s: s.quantile(0.25), high=lambda s: s.quantile(0.75), count="size")
-    ax = _axes(ax, (7, 7))
+    ax = _axes(ax, height=7.0)
     order = sorted(range(len(PIECES)), key=lambda k: (PIECES[k].size, k))
     rows = {PIECE_NAMES[k]: i for i, k in enumerate(order)}
     step = 0.7 / max(len(colors), 1)
@@ -366,9 +681,10 @@ def plot_piece_timing(data: Any, ax: "Axes | None" = None, *, palette: dict[str,
     ax.set_xticks(range(1, 22, 2))
     ax.set_xlabel("turn (the color's nth piece)")
     ax.set_ylabel("piece (squares)")
-    ax.set_title(_titled("When each piece is played", table))
+    _set_title(ax, _titled("When each piece is played", table))
     ax.grid(True, axis="x", alpha=0.3)
-    ax.legend(fontsize="small", frameon=False, loc="lower right", title="mean, IQR bar")
+    ax.legend(fontsize="small", frameon=False, loc="lower right", title="mean, IQR bar",
+              title_fontsize="small")
     return ax
 
 
@@ -399,7 +715,7 @@ def plot_seat_results(data: Any, ax: "Axes | None" = None, *, palette: dict[str,
     spread = [summary[f"player_points_{p}"].std() if len(summary) > 1 else 0.0 for p in seats]
     labels = [f"{p}\n{' + '.join(v.colors_of(p))}" for p in seats]
     colors = [palette[v.colors_of(p)[0]] for p in seats]
-    ax = _axes(ax, (6, 4))
+    ax = _axes(ax)
     bars = ax.bar(seats, rates, color=colors, alpha=0.85, edgecolor="black", lw=0.5, label="win rate")
     for bar, rate in zip(bars, rates):
         ax.annotate(f"{rate:.0%}", (bar.get_x() + bar.get_width() / 2, bar.get_height()),
@@ -414,7 +730,7 @@ def plot_seat_results(data: Any, ax: "Axes | None" = None, *, palette: dict[str,
     points.set_ylabel("points (squares + bonus)")
     low = min(m - s for m, s in zip(means, spread))
     points.set_ylim(min(0, low - 5), max(m + s for m, s in zip(means, spread)) + 10)
-    ax.set_title(f"Results by seat — {len(summary)} {name} game{'s' if len(summary) != 1 else ''}")
+    _set_title(ax, f"Results by seat — {len(summary)} {name} game{'s' if len(summary) != 1 else ''}")
     from matplotlib.patches import Patch
 
     handles = [Patch(facecolor="lightgrey", edgecolor="black", lw=0.5),
@@ -424,55 +740,78 @@ def plot_seat_results(data: Any, ax: "Axes | None" = None, *, palette: dict[str,
     return ax
 
 
-# ------------------------------------------------------------------- one slide
+# ------------------------------------------------------------------- one page
 def match_report(game: Game, *, palette: dict[str, str] | None = None,
-                 figsize: tuple[float, float] = (16, 9)) -> "Figure":
-    """One figure for a slide: the final board, score, mobility and territory curves, and the result.
+                 figsize: tuple[float, float] = (FIGURE_WIDTH, 10.5)) -> "Figure":
+    """One figure for a game, a notebook cell wide: the final board, the result, and the score,
+    lead, mobility and territory curves, with one color key for all of them.
 
     >>> import blokus_nb as bn
     >>> game = bn.read_sgf("(;GM[Blokus Duo];B[d9,c10,d10,e10,d11];W[j5])")
-    >>> len(bn.analysis.match_report(game).axes) >= 5
-    True
+    >>> [ax.get_title() for ax in bn.analysis.match_report(game).axes][:3]
+    ['Board after 2 moves', 'Result', 'Score']
     """
     import matplotlib.pyplot as plt
+    from matplotlib.lines import Line2D
 
     palette = palette or PALETTE
     table = metrics(game)
     fig = plt.figure(figsize=figsize, layout="constrained")
-    grid = fig.add_gridspec(2, 3, width_ratios=[1.25, 1, 1])
-    board_ax = fig.add_subplot(grid[:, 0])
-    plot_board(game, board_ax, palette=palette)
+    grid = fig.add_gridspec(3, 2, height_ratios=[1.35, 1, 1])
+    board_ax = fig.add_subplot(grid[0, 0])
+    plot_board(game, board_ax, palette=palette, legend=False)
+    board_ax.set_title(f"Board after {len(game.moves)} moves")
+    _result_table(game, fig.add_subplot(grid[0, 1]), palette)
     if len(table):
-        plot_score_curves(table, fig.add_subplot(grid[0, 1]), palette=palette).set_title("Score")
-        plot_mobility(table, fig.add_subplot(grid[0, 2]), palette=palette).set_title("Mobility")
-        plot_territory(table, fig.add_subplot(grid[1, 1]), palette=palette).set_title(
-            "Territory (solid) and exclusive territory (dashed)")
-    text_ax = fig.add_subplot(grid[1, 2])
-    _result_table(game, text_ax, palette)
+        curves = dict(palette=palette, legend=False, facet=False)
+        plot_score_curves(table, fig.add_subplot(grid[1, 0]), **curves).set_title("Score")
+        v = game.variant
+        lead = (f"Lead: {' + '.join(v.colors_of(1))} ahead of {' + '.join(v.colors_of(2))}"
+                if v.n_players == 2 else "Lead over the best other player")
+        _set_title(plot_lead(table, fig.add_subplot(grid[1, 1]), **curves), lead)
+        plot_mobility(table, fig.add_subplot(grid[2, 0]), **curves).set_title("Mobility")
+        plot_territory(table, fig.add_subplot(grid[2, 1]), **curves).set_title(
+            "Territory (solid), exclusive (dashed)")
+        key = [Line2D([], [], color=palette[c], lw=2.5, label=c) for c in game.colors]
+        fig.legend(handles=key, loc="outside lower center", ncol=len(key), frameon=False)
     names = ", ".join(dict.fromkeys(game.player_names))
-    fig.suptitle(f"{game.variant.name} — {names} — {game.result() if game.is_over else 'unfinished'}",
-                 fontsize="x-large")
+    fig.suptitle(textwrap.fill(f"{game.variant.name}: {names}", 70), fontsize="large")
     return fig
 
 
 def _result_table(game: Game, ax: "Axes", palette: dict[str, str]) -> None:
+    """The colors' pieces left and scores as a table, and the result in words below it."""
     ax.axis("off")
     points = game.scores("points")
     advanced = game.scores("advanced")
-    rows = [[c, game.variant.player_of(c, 0), len(game.remaining_pieces(c)), points[c], advanced[c]]
-            for c in game.colors]
-    shown = ax.table(cellText=[[str(x) for x in r] for r in rows],
-                     colLabels=["color", "player", "pieces left", "points", "advanced"],
-                     loc="upper center", cellLoc="center")
-    shown.scale(1, 1.6)
+    rows = [[c, str(game.variant.player_of(c, 0)), str(len(game.remaining_pieces(c))), str(points[c]),
+             str(advanced[c])] for c in game.colors]
+    shown = ax.table(cellText=rows, colLabels=["color", "player", "pieces\nleft", "points", "advanced"],
+                     colWidths=[0.22, 0.18, 0.18, 0.18, 0.24], loc="upper center", cellLoc="center")
+    # matplotlib shrinks a table's text to fit by default, below what is readable at 100 dpi.
+    shown.auto_set_font_size(False)
+    shown.set_fontsize(9.5)
+    shown.scale(1, 1.7)
+    for column in range(5):
+        shown[0, column].set_height(shown[0, column].get_height() * 1.6)  # room for "pieces / left"
     for i, color in enumerate(game.colors, start=1):
         shown[i, 0].set_facecolor(palette[color])
-        shown[i, 0].get_text().set_color("white" if color not in ("yellow",) else "black")
-    lines = [f"Result: {game.result() if game.is_over else 'game not finished'}"]
-    winners = game.winners("points")
-    lines.append("Winner" + ("s" if len(winners) > 1 else "") + ": "
-                 + ", ".join(game.player_names[p - 1] + f" (player {p})" for p in winners))
-    lines.append(f"{len(game.moves)} moves, {len(game.history) - len(game.moves)} passes")
-    ax.text(0.5, 0.12, "\n".join(lines), ha="center", va="bottom", transform=ax.transAxes,
-            fontsize="medium")
+        shown[i, 0].get_text().set_color(_text_color_on(palette[color]))
+    if game.is_over:
+        outcome = game.result()
+    elif not game.moves:
+        outcome = "not started"
+    else:
+        outcome = "not finished; leading: " + ", ".join(game.player_label(p) for p in game.winners("points"))
+    lines = [textwrap.fill(f"Result: {outcome}", 38),
+             f"{len(game.moves)} moves, {len(game.history) - len(game.moves)} passes",
+             "points: squares on the board + bonus"]
+    ax.text(0.5, 0.0, "\n".join(lines), ha="center", va="bottom", transform=ax.transAxes,
+            fontsize=10, linespacing=1.5)
     ax.set_title("Result")
+
+
+def _text_color_on(color: str) -> str:
+    """Black or white, whichever reads better on ``color`` (by its relative luminance)."""
+    red, green, blue = _rgb(color)
+    return "black" if 0.2126 * red + 0.7152 * green + 0.0722 * blue > 0.5 else "white"
