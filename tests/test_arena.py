@@ -271,18 +271,6 @@ class _Cheater(RandomPlayer):
         return bn.Move(game.to_play, 0, game.size) if game.history else super()._choose(game, limit)
 
 
-def _errors_pickle() -> bool:
-    import pickle
-
-    try:
-        pickle.loads(pickle.dumps(bn.IllegalMoveError("x", rule="game-over")))
-    except TypeError:
-        return False
-    return True
-
-
-@pytest.mark.xfail(not _errors_pickle(), reason="needs picklable project exceptions (issue 11, core part)",
-                   strict=True)
 def test_a_player_error_in_a_worker_process_surfaces_as_itself():
     with pytest.raises(bn.IllegalMoveError):
         play_match([_Cheater(), "random"], "duo", games=2, seed=1, progress=False, n_jobs=2)

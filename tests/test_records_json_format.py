@@ -52,7 +52,7 @@ def test_bad_json_is_refused_clearly(mutate, words):
     (lambda r: r["result"]["player_points"].update({"1": 0}), "'player_points'"),
     (lambda r: r.update(annotations=[1, 2]), "'annotations' must map"),
     (lambda r: r.update(setup=5), "'setup' must be a list"),
-    (lambda r: r.update(setup=[["blue", "a20"], ["blue", "t1"]]), "piece 1 twice"),
+    (lambda r: r.update(setup=[["blue", "a20"], ["blue", "t1"]]), "1 piece twice"),
     (lambda r: r["moves"].__setitem__(0, ["blue", "a20," * 20000]), "at most 64 characters"),
 ])
 def test_a_json_record_that_disagrees_with_itself_is_refused(mutate, words):

@@ -165,7 +165,7 @@ def test_a_finished_sgf_whose_result_disagrees_is_refused():
     ("(;GM[Blokus]\n;1[a20][t20])", 2, 2, "1 holds 2 values"),
     ("(;GM[Blokus Duo]\n;B[e10]\n;3[j5])", 3, 2, "3[...] is not a move property of duo"),
     ("(;GM[Blokus]PB[Ann];1[a20])", 1, 13, "PB names a player, but classic has 4 players"),
-    ("(;GM[Blokus Duo]AB[e10][j5];W[j10])", 1, 17, "piece 1 twice"),
+    ("(;GM[Blokus Duo]AB[e10][j5];W[j10])", 1, 17, "1 piece twice"),
     ("(;GM[Blokus Duo];B[e10]) junk", 1, 26, "found 'junk'"),
     ("(;GM[Blokus Duo];B[e10])(;GM[Blokus Duo]", 1, 41, "unexpected end of file"),
 ])

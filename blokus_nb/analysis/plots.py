@@ -43,7 +43,6 @@ from ..errors import BlokusError
 from ..game import Game
 from ..pieces import PIECES
 from ..render import PALETTE
-from ..errors import BlokusError
 from ..variants import Variant, get_variant
 from .loading import load_games
 from .metrics import DEFAULT_GAME_ID, PIECE_NAMES, metrics, table_colors

@@ -1,4 +1,4 @@
-"""Checks shared by both record formats: move text length, setup pieces, text fields.
+"""Checks shared by both record formats: move text length and text fields.
 
 >>> check_text("Ann", "a name")
 >>> check_text(3, "metadata['round']")
@@ -15,7 +15,7 @@ from ..errors import BlokusError
 from ..game import Game
 from .properties import _sgf_key_problem
 
-__all__ = ["MAX_MOVE_TEXT", "check_move_text", "check_setup_pieces", "check_text", "check_text_fields"]
+__all__ = ["MAX_MOVE_TEXT", "check_move_text", "check_text", "check_text_fields"]
 
 #: The longest move text read: five cells of three characters, separators and some
 #: blanks. Longer text is refused before it reaches the move parser.
@@ -28,17 +28,6 @@ def check_move_text(text: str, fail: Any) -> None:
     if len(text) > MAX_MOVE_TEXT:
         raise fail(f"a move of {len(text)} characters; a move names at most 5 cells "
                    f"(at most {MAX_MOVE_TEXT} characters)")
-
-
-def check_setup_pieces(game: Game, fail: Any) -> None:
-    """A color owns one of each piece, so a setup may not place the same piece twice."""
-    seen: dict[tuple[str, str], str] = {}
-    for color, cells in game.setup:
-        piece = game.parse_move(cells, color).piece
-        key = (color, piece.name if piece is not None else "")
-        if key in seen:
-            raise fail(f"the setup places {color}'s piece {key[1]} twice ({seen[key]} and {cells})")
-        seen[key] = cells
 
 
 def check_text(value: Any, what: str) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 from ..errors import BlokusError, RecordError
 from ..game import Game
 from ..variants import get_variant
-from .checks import check_move_text, check_setup_pieces, check_text_fields
+from .checks import check_move_text, check_text_fields
 from .properties import _sgf_key_problem
 from .sgf_format import _first_to_play
 
@@ -115,7 +115,6 @@ def game_from_dict(record: Any, *, source: str = "<text>", line: int | None = No
         game = Game(variant, players=players, setup=setup or None, to_play=to_play)
     except BlokusError as error:
         raise fail(f"bad setup: {error}") from None
-    check_setup_pieces(game, fail)
     metadata = record.get("metadata", {})
     if not isinstance(metadata, dict) or not all(isinstance(v, str) for v in metadata.values()):
         raise fail("'metadata' must map names to text")

@@ -22,7 +22,7 @@ from .. import sgf
 from ..errors import BlokusError
 from ..game import Game
 from ..variants import VARIANTS
-from .checks import check_move_text, check_setup_pieces, check_text_fields
+from .checks import check_move_text, check_text_fields
 from .properties import (_ALL_MOVE_KEYS, _MARKS, _METADATA, _MOVE_KEYS, _NOT_METADATA,
                          _PLAYER_KEYS, _SETUP, _SETUP_KEYS, _color_keys, _written_keys)
 
@@ -101,7 +101,6 @@ def game_from_tree(tree: sgf.GameTree) -> Game:
                     setup=setup or None, to_play=to_play)
     except BlokusError as error:
         raise root.error(f"bad setup: {error}", first_setup) from None
-    check_setup_pieces(game, lambda message: root.error(message, first_setup))
 
     for identifier, key in _METADATA.items():
         if identifier in root:
