@@ -60,17 +60,6 @@ HARD, EXPERT = 1.5, 5.0
 
 
 # ------------------------------------------------------------------------------ matches
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson 95% interval of a win rate (draws count half)."""
-    if n == 0:
-        return (math.nan, math.nan)
-    p = wins / n
-    d = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 def elo(p: float) -> float:
     """Elo difference for a score share ``p``."""
     p = min(max(p, 1e-3), 1 - 1e-3)
@@ -81,7 +70,7 @@ def match(first, second, games: int, seed: int, jobs: int, progress: bool) -> st
     result = play_match([first, second], "duo", games, seed=seed, n_jobs=jobs, progress=progress)
     table = result.summary()
     row = table.loc[first.name]
-    low, high = wilson(row["wins"], int(row["games"]))
+    low, high = row["win_low"], row["win_high"]  # Wilson 95%, draws count half
     return (f"{first.name} vs {second.name}: {row['wins']:g} of {int(row['games'])} "
             f"= {row['win_rate']:.0%} (Wilson 95% {low:.0%}-{high:.0%}); "
             f"Elo {elo(row['win_rate']):+.0f} ({elo(low):+.0f} to {elo(high):+.0f}); "

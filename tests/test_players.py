@@ -11,22 +11,13 @@ import blokus_nb as bn
 from blokus_nb.players import (LEVELS, PLAYER_NAMES, GreedyPlayer, Limit, MCTSPlayer, Player,
                                RandomPlayer, make_player)
 from blokus_nb.players.base import teams
+from sample_games import random_game
 
 VARIANTS = ["duo", "classic", "classic_2", "classic_3"]
 
 
 def state(game: bn.Game) -> tuple:
     return (game.board.snapshot(), game.to_play, [str(m) for m in game.history], game.version)
-
-
-def random_position(variant: str, seed: int, moves: int) -> bn.Game:
-    rng = random.Random(seed)
-    game = bn.Game(variant)
-    for _ in range(moves):
-        if game.is_over:
-            break
-        game.play(rng.choice(game.legal_moves()))
-    return game
 
 
 def play_out(game: bn.Game, players: list[Player], limit: Limit | None = None) -> list[bn.Move]:
@@ -74,7 +65,7 @@ def test_make_player_passes_players_through_and_rejects_unknown_names():
 
 
 def test_a_finished_game_has_no_move_to_choose():
-    game = random_position("duo", 1, 200)
+    game = random_game("duo", 1, 200)
     assert game.is_over
     for name in ("random", "greedy", "mcts"):
         with pytest.raises(bn.IllegalMoveError) as error:
@@ -142,7 +133,7 @@ def test_different_seeds_give_different_random_games():
 
 
 def test_a_search_with_a_seed_and_a_simulation_budget_repeats_exactly():
-    game = random_position("classic", 3, 12)
+    game = random_game("classic", 3, 12)
     first = MCTSPlayer(seed=7).search(game, Limit(simulations=40))
     second = MCTSPlayer(seed=7).search(game, Limit(simulations=40))
     assert first.move == second.move
@@ -152,7 +143,7 @@ def test_a_search_with_a_seed_and_a_simulation_budget_repeats_exactly():
 # -- budgets --------------------------------------------------------------------------------
 @pytest.mark.parametrize("variant,moves", [("classic", 0), ("classic", 30), ("duo", 8)])
 def test_mcts_respects_a_time_limit(variant, moves):
-    game = random_position(variant, 4, moves)
+    game = random_game(variant, 4, moves)
     player = MCTSPlayer(seed=1)
     start = time.perf_counter()
     result = player.search(game, Limit(time=0.25))
@@ -162,7 +153,7 @@ def test_mcts_respects_a_time_limit(variant, moves):
 
 
 def test_mcts_counts_simulations_and_nodes():
-    game = random_position("duo", 2, 4)
+    game = random_game("duo", 2, 4)
     result = MCTSPlayer(seed=1).search(game, Limit(simulations=60))
     assert result.simulations == 60
     assert sum(a.visits for a in result.alternatives) == 60  # every simulation starts with a root move
@@ -208,13 +199,13 @@ def test_teams_follow_the_scoring():
 
 def test_mcts_credits_each_player_with_its_own_result():
     player = MCTSPlayer(seed=0)
-    game = random_position("classic_2", 9, 300)
+    game = random_game("classic_2", 9, 300)
     player._setup(game)
     results, wins = player._outcome(game.board)
     winners = game.winners("points")
     assert wins == [1 / len(winners) if p in winners else 0.0 for p in (1, 2)]
     assert results == wins  # with two players the result is the win
-    game = random_position("classic", 9, 300)
+    game = random_game("classic", 9, 300)
     player._setup(game)
     results, wins = player._outcome(game.board)
     points = game.player_scores("points")
@@ -222,7 +213,7 @@ def test_mcts_credits_each_player_with_its_own_result():
         beaten = sum(points[p] > points[q] for q in points) + 0.5 * (list(points.values()).count(points[p]) - 1)
         assert results[p - 1] == pytest.approx(beaten / 3)
     assert sum(wins) == pytest.approx(1)
-    game = random_position("classic_3", 9, 300)
+    game = random_game("classic_3", 9, 300)
     player._setup(game)
     board = game.board.copy()
     green = game.colors.index("green")
@@ -274,7 +265,7 @@ def test_a_stop_hook_ends_a_search_early_and_keeps_the_players_budget():
 # -- levels, the time limit, tree reuse -------------------------------------------------------
 @pytest.mark.parametrize("level,seconds", [("medium", 0.3), ("hard", 1.5), ("expert", 5.0)])
 def test_every_searching_level_keeps_to_its_time(level, seconds):
-    game = random_position("classic", 6, 8)  # four colors: the widest positions
+    game = random_game("classic", 6, 8)  # four colors: the widest positions
     player = make_player(level, seed=1)
     start = time.perf_counter()
     move = player.choose_move(game)
@@ -303,7 +294,7 @@ def test_every_move_the_new_search_chooses_is_legal(variant):
 
 
 def test_the_search_goes_on_in_the_subtree_of_the_moves_played():
-    game = random_position("duo", 3, 4)
+    game = random_game("duo", 3, 4)
     player = MCTSPlayer(seed=2)
     first = player.search(game, Limit(simulations=300))
     root, snapshot, _ = player._tree
@@ -325,8 +316,8 @@ def test_the_search_goes_on_in_the_subtree_of_the_moves_played():
 
 def test_a_kept_tree_is_dropped_for_another_game_and_by_copies():
     player = MCTSPlayer(seed=2)
-    player.search(random_position("duo", 3, 4), Limit(simulations=40))
-    other = random_position("duo", 4, 6)
+    player.search(random_game("duo", 3, 4), Limit(simulations=40))
+    other = random_game("duo", 4, 6)
     assert player._reuse(other) is None  # not the same game: a fresh tree
     player.search(other, Limit(simulations=40))
     assert player.with_seed(3)._tree is None

@@ -12,21 +12,12 @@ from blokus_nb.players.base import teams
 from blokus_nb.players.features import (GAINED, MOVE_FEATURES, PAIR_FEATURES, REACH, SIZE, TAKEN,
                                         grow, heuristic_scores, move_features, pair_features,
                                         placement_features, room, side_features)
-
-
-def random_position(variant: str, seed: int, moves: int) -> bn.Game:
-    rng = random.Random(seed)
-    game = bn.Game(variant)
-    for _ in range(moves):
-        if game.is_over:
-            break
-        game.play(rng.choice(game.legal_moves()))
-    return game
+from sample_games import random_game
 
 
 @pytest.mark.parametrize("variant,seed,moves", [("duo", 1, 6), ("classic", 2, 10), ("classic_2", 3, 40)])
 def test_heuristic_scores_add_up_the_documented_features(variant, seed, moves):
-    game = random_position(variant, seed, moves)
+    game = random_game(variant, seed, moves)
     board, color = game.board, game.colors.index(game.to_play)
     team = teams(game)
     pids = board.legal_placements(color)
@@ -36,7 +27,7 @@ def test_heuristic_scores_add_up_the_documented_features(variant, seed, moves):
 
 
 def test_placement_features_match_the_game_after_the_move():
-    game = random_position("classic", 5, 12)
+    game = random_game("classic", 5, 12)
     color = game.to_play
     ci = game.colors.index(color)
     for move in game.legal_moves()[::37]:
@@ -71,7 +62,7 @@ def test_grow_adds_every_cell_one_king_step_away(size):
 
 
 def test_room_is_near_the_corner_points_and_free_for_the_color():
-    game = random_position("duo", 2, 8)
+    game = random_game("duo", 2, 8)
     board = game.board
     for color in range(2):
         area = room(board, color, 2)
@@ -82,7 +73,7 @@ def test_room_is_near_the_corner_points_and_free_for_the_color():
 
 
 def test_move_features_agree_with_the_heuristic_and_their_definitions():
-    game = random_position("duo", 4, 6)
+    game = random_game("duo", 4, 6)
     board, color = game.board, game.colors.index(game.to_play)
     last = board.geo.masks[game.history[-1].placement]
     pids = board.legal_placements(color)
@@ -100,7 +91,7 @@ def test_move_features_agree_with_the_heuristic_and_their_definitions():
 
 
 def test_side_and_pair_features_are_differences_that_swap_sign():
-    game = random_position("classic", 6, 20)
+    game = random_game("classic", 6, 20)
     board = game.board
     rooms = [room(board, c) for c in range(4)]
     a = side_features(board, [0, 2], rooms)

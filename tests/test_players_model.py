@@ -10,16 +10,7 @@ import pytest
 import blokus_nb as bn
 from blokus_nb.players.features import MOVE_FEATURES, PAIR_FEATURES
 from blokus_nb.players.model import WEIGHTS_PATH, Weights, load_weights
-
-
-def random_position(variant: str, seed: int, moves: int) -> bn.Game:
-    rng = random.Random(seed)
-    game = bn.Game(variant)
-    for _ in range(moves):
-        if game.is_over:
-            break
-        game.play(rng.choice(game.legal_moves()))
-    return game
+from sample_games import random_game
 
 
 def test_the_shipped_weights_load_and_are_small():
@@ -64,7 +55,7 @@ def test_missing_or_foreign_weights_are_refused_clearly(tmp_path):
 
 @pytest.mark.parametrize("variant", ["duo", "classic", "classic_2", "classic_3"])
 def test_win_chances_are_probabilities_that_swap_with_the_sides(variant):
-    game = random_position(variant, 3, 20)
+    game = random_game(variant, 3, 20)
     board = game.board
     v = game.variant
     sides = [[game.colors.index(c) for c in v.colors_of(p)] for p in range(1, v.n_players + 1)]
