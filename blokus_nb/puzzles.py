@@ -681,6 +681,9 @@ class Puzzle:
                    if shape is not None and any(shape == o for o in _pieces_orientations(self.shapes[name]))]
         if isinstance(piece, _pieces.Piece):
             piece = piece.name
+        if piece is not None and not isinstance(piece, str):
+            raise PlacementError(f"a piece is named by a str such as 'F' (or given as a Piece), not "
+                                 f"{type(piece).__name__} {piece!r}", rule="not-a-piece", cells=cells)
         if piece is not None:
             if piece not in self.counts:
                 try:
@@ -723,13 +726,22 @@ class Puzzle:
         >>> puzzle.remove((1, 0)).piece
         '2'
         """
+        if not isinstance(where, Placement):
+            try:
+                x, y = where
+                if int(x) != x or int(y) != y:
+                    raise ValueError  # (0.5, 0) is no cell; int() would quietly round it
+                where = (int(x), int(y))
+            except (TypeError, ValueError):
+                raise PlacementError(f"remove takes a cell (x, y) or a Placement, not {where!r}",
+                                     rule="empty") from None
         for i, placement in enumerate(self._placements):
-            if placement == where or (not isinstance(where, Placement) and tuple(where) in placement.cells):
+            if placement == where or (not isinstance(where, Placement) and where in placement.cells):
                 removed = self._placements.pop(i)
                 self._changed()
                 return removed
         raise PlacementError(f"no piece covers {where}", rule="empty",
-                             cells=() if isinstance(where, Placement) else (tuple(where),))
+                             cells=() if isinstance(where, Placement) else (where,))
 
     def clear(self) -> None:
         """Take away every piece placed."""
@@ -760,9 +772,18 @@ class Puzzle:
     def _validated(self, partial: Iterable[Placement | tuple[str, Iterable[Cell]]] | None) -> list[Placement]:
         if partial is None:
             return list(self._placements)
+        if isinstance(partial, (str, bytes)) or not isinstance(partial, Iterable):
+            raise PlacementError(f"partial is a list of placements, not {type(partial).__name__} {partial!r}",
+                                 rule="not-a-piece")
         checked: list[Placement] = []
         for item in partial:
-            piece, cells = (item.piece, item.cells) if isinstance(item, Placement) else item
+            if isinstance(item, Placement):
+                piece, cells = item.piece, item.cells
+            elif isinstance(item, (tuple, list)) and len(item) == 2:
+                piece, cells = item
+            else:
+                raise PlacementError(f"each placement is a Placement or a (piece, cells) pair, not {item!r}",
+                                     rule="not-a-piece")
             checked.append(self.check(cells, piece, partial=checked))
         return checked
 

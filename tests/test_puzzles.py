@@ -431,3 +431,23 @@ def test_more_pieces_than_the_search_can_place_are_refused():
 def test_a_placement_of_no_cells_is_a_placement_error(cells):
     with pytest.raises(PlacementError, match="not a list of"):
         Placement("F", cells)
+
+
+@pytest.mark.parametrize("call, words", [
+    (lambda p: p.check([(0, 0), (1, 0)], 5), "piece is named by a str"),
+    (lambda p: p.place([(0, 0), (1, 0)], []), "piece is named by a str"),
+    (lambda p: p.remove(5), r"a cell \(x, y\) or a Placement"),
+    (lambda p: p.remove(None), r"a cell \(x, y\) or a Placement"),
+    (lambda p: p.remove((0, 0, 0)), r"a cell \(x, y\) or a Placement"),
+    (lambda p: p.remove((2.5, 0)), r"a cell \(x, y\) or a Placement"),
+    (lambda p: p.hint(5), "a list of placements"),
+    (lambda p: p.hint([5]), r"a Placement or a \(piece, cells\) pair"),
+    (lambda p: p.complete(["x"]), r"a Placement or a \(piece, cells\) pair"),
+])
+def test_junk_arguments_get_a_placement_error_and_change_nothing(call, words):
+    puzzle = Puzzle((4, 1), ["2", "2"])
+    puzzle.place([(2, 0), (3, 0)])
+    before = puzzle.placements
+    with pytest.raises(PlacementError, match=words):
+        call(puzzle)
+    assert puzzle.placements == before
