@@ -11,7 +11,7 @@ Move('purple', 'd9,c10,d10,e10,d11')
 __version__ = "0.1.0"
 
 from . import pieces, render, sgf
-from .errors import BlokusError, IllegalMoveError, InvalidMoveError, RecordError
+from .errors import ArgumentTypeError, BlokusError, IllegalMoveError, InvalidMoveError, RecordError
 from .game import SCORINGS, Game
 from .move import Move
 from .records import SkippedRecord, iter_games, load, read_sgf, save, write_games
@@ -60,7 +60,7 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
-    "BlokusError", "Game", "IllegalMoveError", "InvalidMoveError", "Move", "RecordError",
+    "ArgumentTypeError", "BlokusError", "Game", "IllegalMoveError", "InvalidMoveError", "Move", "RecordError",
     "SCORINGS", "SkippedRecord", "VARIANTS", "Variant", "get_variant", "iter_games", "load", "pieces",
     "read_sgf", "render", "save", "sgf", "write_games", *_LAZY,
 ]

@@ -55,6 +55,17 @@ class IllegalMoveError(BlokusError):
         self.cells = tuple(cells)
 
 
+class ArgumentTypeError(BlokusError, TypeError):
+    """An argument of a type the function cannot use (also a :class:`TypeError`, as Python has it).
+
+    >>> import blokus_nb as bn
+    >>> bn.make_player(5)
+    Traceback (most recent call last):
+    ...
+    blokus_nb.errors.ArgumentTypeError: a player is a name like 'greedy' or a Player, not int
+    """
+
+
 class SlowComputationWarning(UserWarning):
     """Warned before a computation known to take long or much memory (it can be interrupted).
 

@@ -48,7 +48,7 @@ import re
 from bisect import bisect_right
 from typing import IO, Callable, Iterable, Iterator, Mapping, NoReturn, Sequence, Union
 
-from .errors import BlokusError, RecordError
+from .errors import ArgumentTypeError, BlokusError, RecordError
 
 __all__ = ["Node", "GameTree", "iter_trees", "parse", "parse_tree", "dumps", "dump"]
 
@@ -703,8 +703,8 @@ def _open(source: Source, name: str | None, encoding: str, chunk_size: int):
         return _Reader(handle.read, name or os.fspath(source), encoding, chunk_size), handle
     read = getattr(source, "read", None)
     if read is None:
-        raise TypeError(f"cannot read SGF from {type(source).__name__}: pass the text as a "
-                        "str, a pathlib.Path, or an open file")
+        raise ArgumentTypeError(f"cannot read SGF from {type(source).__name__}: pass the text as a "
+                                "str, a pathlib.Path, or an open file")
     return _Reader(read, name or str(getattr(source, "name", "<file>")), encoding,
                    chunk_size), None
 
@@ -846,11 +846,11 @@ def _as_trees(trees: GameTree | Node | Iterable[GameTree | Node]) -> Iterator[Ga
         yield trees
         return
     if isinstance(trees, (str, bytes)):
-        raise TypeError("dumps() writes trees, not text: pass a GameTree, a Node or a list of them")
+        raise ArgumentTypeError("dumps() writes trees, not text: pass a GameTree, a Node or a list of them")
     for tree in trees:
         if not isinstance(tree, (GameTree, Node)):
-            raise TypeError(f"cannot write {type(tree).__name__} as SGF: "
-                            "expected a GameTree or Node")
+            raise ArgumentTypeError(f"cannot write {type(tree).__name__} as SGF: "
+                                    "expected a GameTree or Node")
         yield tree
 
 

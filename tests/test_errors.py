@@ -225,3 +225,24 @@ def test_functions_answer_junk_with_blokus_errors(function, arity):
                 assert "argument" in str(error), error
 
     check()
+
+
+@pytest.mark.parametrize("call", [
+    lambda: bn.make_player(5),
+    lambda: bn.iter_games(5).__next__(),
+    lambda: bn.analysis.load_games(5, progress=False),
+    lambda: bn.analysis.plot_mobility(5),
+    lambda: bn.analysis.evaluate(bn.read_sgf("(;GM[Blokus Duo];B[d9,c10,d10,e10,d11])"), player="greedy",
+                                 progress=False),
+    lambda: bn.sgf.parse(5),
+    lambda: bn.sgf.dumps("(;GM[Blokus])"),
+    lambda: bn.sgf.dumps([5]),
+    lambda: bn.PuzzleWidget(bn.Puzzle((5, 1), ["I5"]), pieces=["I5"]),
+    lambda: bn.BlokusWidget("duo", players={"orange": 5}),
+], ids=["make_player", "iter_games", "load_games", "plot", "evaluate", "sgf.parse", "dumps-text",
+        "dumps-junk", "puzzle-widget", "seat"])
+def test_an_argument_of_the_wrong_type_is_ours_and_still_a_type_error(call):
+    with pytest.raises(bn.errors.ArgumentTypeError) as caught:
+        call()
+    assert isinstance(caught.value, bn.BlokusError) and isinstance(caught.value, TypeError)
+    assert "not" in str(caught.value)  # says what it got

@@ -40,7 +40,7 @@ from ..move import Move
 from ..render import PALETTE
 from ..variants import get_variant
 from .metrics import GameRecord
-from ..errors import BlokusError
+from ..errors import ArgumentTypeError, BlokusError
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
@@ -76,8 +76,8 @@ def _search_positions(task: tuple) -> list[tuple]:
             player = make_player(spec, seed=None if seed is None else seed + index + 1)
             search = getattr(player, "search", None)
             if search is None:
-                raise TypeError(f"evaluate needs a player that searches and reports win rates "
-                                f"(an MCTS player such as 'hard'), not {player!r}")
+                raise ArgumentTypeError(f"evaluate needs a player that searches and reports win rates "
+                                        f"(an MCTS player such as 'hard'), not {player!r}")
             result = search(game, limit)
             played = Move(colors[ci], pid, size)
             stats = next((a for a in result.alternatives if a.move == played), None)

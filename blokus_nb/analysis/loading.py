@@ -29,6 +29,7 @@ from typing import IO, Any, Iterable, Iterator, NamedTuple, Union
 import pandas as pd
 
 from .. import records
+from ..errors import ArgumentTypeError
 from ..game import Game
 from ..processes import run_jobs, worker_count
 from . import tables
@@ -159,8 +160,8 @@ def _expand(source: Any, units: list[Unit], games: list[tuple[GameRecord, str]],
         for item in source:
             _expand(item, units, games, counter)
         return
-    raise TypeError(f"cannot read games from {type(source).__name__}: pass a path, a folder, a glob, "
-                    "record text, an open file, a Game, or a list of these")
+    raise ArgumentTypeError(f"cannot read games from {type(source).__name__}: pass a path, a folder, a glob, "
+                            "record text, an open file, a Game, or a list of these")
 
 
 def _name_units(units: list[Unit]) -> list[Unit]:

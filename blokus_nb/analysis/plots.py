@@ -39,7 +39,7 @@ import numpy as np
 import pandas as pd
 
 from ..coords import COLUMNS
-from ..errors import BlokusError
+from ..errors import ArgumentTypeError, BlokusError
 from ..game import Game
 from ..pieces import PIECES
 from ..render import PALETTE
@@ -79,7 +79,7 @@ def _table(data: Any) -> pd.DataFrame:
         data = list(data)
         if all(isinstance(g, Game) for g in data):
             return load_games(data, n_jobs=1, progress=False)
-    raise TypeError(f"plot a Game, a list of games or a per-move table, not {type(data).__name__}")
+    raise ArgumentTypeError(f"plot a Game, a list of games or a per-move table, not {type(data).__name__}")
 
 
 def _axes(ax: "Axes | None", height: float = 4.0, width: float = FIGURE_WIDTH) -> "Axes":

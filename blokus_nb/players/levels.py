@@ -13,7 +13,7 @@ from typing import Callable
 from .base import Limit, Player, RandomPlayer
 from .greedy import GreedyPlayer
 from .mcts import MCTSPlayer
-from ..errors import BlokusError
+from ..errors import ArgumentTypeError, BlokusError
 
 __all__ = ["PLAYER_NAMES", "LEVELS", "make_player"]
 
@@ -52,7 +52,7 @@ def make_player(spec: "str | Player", seed: int | None = None) -> Player:
     if isinstance(spec, Player):
         return spec if seed is None else spec.with_seed(seed)
     if not isinstance(spec, str):
-        raise TypeError(f"a player is a name like 'greedy' or a Player, not {type(spec).__name__}")
+        raise ArgumentTypeError(f"a player is a name like 'greedy' or a Player, not {type(spec).__name__}")
     key = spec.strip().lower()
     if key not in _BUILDERS:
         raise BlokusError(f"unknown player {spec!r}; players are {', '.join(PLAYER_NAMES)}")

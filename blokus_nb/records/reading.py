@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator, NamedTuple
 
 from .. import sgf
-from ..errors import BlokusError, RecordError
+from ..errors import ArgumentTypeError, BlokusError, RecordError
 from ..game import Game
 from .json_format import _loads, game_from_dict
 from .sgf_format import Source, _is_text, game_from_tree, read_sgf
@@ -198,8 +198,8 @@ def _items(source: Source, name: str | None) -> Iterator[Game | RecordError | No
             raise _Fatal(error) from None
         return
     if not hasattr(source, "read"):
-        raise TypeError(f"cannot read games from {type(source).__name__}: pass a path, "
-                        "record text, or an open file")
+        raise ArgumentTypeError(f"cannot read games from {type(source).__name__}: pass a path, "
+                                "record text, or an open file")
     name = name or str(getattr(source, "name", "<file>"))
     suffix = Path(name).suffix.lower()
     try:

@@ -31,6 +31,7 @@ from typing import Any, Iterable
 
 import traitlets
 
+from ..errors import ArgumentTypeError
 from ..pieces import Cell, Piece
 from ..puzzles import Placement, PlacementError, Puzzle, PuzzleError, Tiling
 from ._base import STATIC, WidgetBase
@@ -85,7 +86,7 @@ class PuzzleWidget(WidgetBase):
         if not isinstance(puzzle, Puzzle):
             puzzle = Puzzle(puzzle, "pentominoes" if pieces is None else pieces)
         elif pieces is not None:
-            raise TypeError("give pieces with a region, not with a Puzzle (it has its pieces)")
+            raise ArgumentTypeError("give pieces with a region, not with a Puzzle (it has its pieces)")
         super().__init__(**kwargs)
         self.puzzle = puzzle
 

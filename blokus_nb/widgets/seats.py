@@ -16,6 +16,7 @@ import threading
 from dataclasses import replace
 from typing import Any
 
+from ..errors import ArgumentTypeError
 from ..game import Game
 from ..hints import hint
 from ..players import Limit, Player, make_player
@@ -38,7 +39,7 @@ def make_seat(spec: Any, seed: int | None = None) -> tuple[str, Any]:
         player = make_player(spec, seed=seed)
         return player.name, player
     if not callable(getattr(spec, "choose_move", None)):
-        raise TypeError(f"a seat is 'human', a player name or a player with choose_move(), not {spec!r}")
+        raise ArgumentTypeError(f"a seat is 'human', a player name or a player with choose_move(), not {spec!r}")
     if isinstance(spec, Player) and seed is not None:
         spec = make_player(spec, seed=seed)
     return str(getattr(spec, "name", type(spec).__name__)), spec
