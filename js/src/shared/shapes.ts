@@ -58,12 +58,13 @@ export function orientations(cells: Shape): Cell[][] {
 }
 
 /** The cell of a shape that follows the pointer: the one nearest the middle of its bounding box. */
-export function handle(cells: Shape): Cell {
+export function handle(shape: Shape): Cell {
+  const cells = normalize(shape);
   const width = Math.max(...cells.map((c) => c[0]));
   const height = Math.max(...cells.map((c) => c[1]));
   let best = cells[0];
   let bestDistance = Infinity;
-  for (const cell of normalize(cells)) {
+  for (const cell of cells) {
     const d = (cell[0] - width / 2) ** 2 + (cell[1] - height / 2) ** 2;
     if (d < bestDistance - 1e-9) {
       best = cell;

@@ -57,6 +57,15 @@ test("the handle is the cell nearest the middle, and placing puts it on the anch
   }
 });
 
+test("a shape away from (0, 0) has the handle and placement of the same shape at (0, 0)", () => {
+  const x = pieces.X[0] as Cell[];
+  const shifted = x.map(([cx, cy]) => [cx + 5, cy + 3] as Cell);
+  assert.deepEqual(handle(shifted), [1, 1]);
+  assert.deepEqual(placeAt(shifted, [4, 4]), placeAt(x, [4, 4]));
+  const l4: Cell[] = [[7, 2], [7, 3], [7, 4], [8, 4]]; // an L4 at (7, 2): handle at the middle of its stem
+  assert.deepEqual(handle(l4), [0, 1]);
+});
+
 test("outlines: round a piece, and each edge between two pieces drawn once", () => {
   assert.equal(edges(outlinePath(new Map([["0,0", 0], ["1,0", 0]]))), 6);
   assert.equal(edges(outlinePath(new Map([["0,0", 0], ["1,0", 1]]))), 7);
