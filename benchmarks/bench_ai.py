@@ -154,7 +154,10 @@ def run_agreement(args) -> None:
     limit = Limit(time=args.agreement_time)
     for folder in ("duo_L6", "classic_L6"):
         positions = positions_as_games(folder, args.positions, args.seed)
-        for label, player in (("0.1.0 MCTS", BaselineMCTSPlayer(seed=1)), ("new MCTS", MCTSPlayer(seed=1)),
+        # reuse=False: neighbouring positions often come from one game, and a kept tree would give
+        # the new search more simulations than the baseline, which keeps none.
+        for label, player in (("0.1.0 MCTS", BaselineMCTSPlayer(seed=1)),
+                              ("new MCTS", MCTSPlayer(seed=1, reuse=False)),
                               ("greedy heuristic", "heuristic"), ("move model alone", "model")):
             top1 = top3 = 0
             for game, placement, _ in positions:
@@ -194,7 +197,7 @@ def run_calibration(args) -> None:
     table = {"0.1.0 MCTS": ([], []), "new MCTS": ([], [])}
     for game, _, record in positions:
         mover = game.variant.player_of(game.to_play, 0)
-        for label, player in (("0.1.0 MCTS", BaselineMCTSPlayer(seed=1)), ("new MCTS", MCTSPlayer(seed=1))):
+        for label, player in (("0.1.0 MCTS", BaselineMCTSPlayer(seed=1)), ("new MCTS", MCTSPlayer(seed=1, reuse=False))):
             result = player.search(game, Limit(time=args.calibration_time))
             table[label][0].append(result.win_rate)
             table[label][1].append(record[mover - 1])

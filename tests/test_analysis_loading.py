@@ -69,7 +69,7 @@ def test_load_every_kind_of_source(tmp_path, duo_games):
 def test_missing_paths_fail_at_once(tmp_path):
     with pytest.raises(FileNotFoundError, match="no such file"):
         analysis.load_games(tmp_path / "nope.blksgf", progress=False)
-    with pytest.raises(FileNotFoundError, match="no files match"):
+    with pytest.raises(FileNotFoundError, match="files match"):
         analysis.load_games(str(tmp_path / "*.blksgf"), progress=False)
     with pytest.raises(TypeError):
         analysis.load_games(42, progress=False)
@@ -214,3 +214,10 @@ def test_record_bytes_that_do_not_decode_are_reported_not_raised():
         table = analysis.load_games([good, b"(;GM[Blokus Duo]\n;C[\xff])"], progress=False, n_jobs=1)
     assert table["game_id"].tolist() == ["text_1"]
     assert table.attrs["errors"][0]["line"] == 2 and "not valid utf-8" in table.attrs["errors"][0]["message"]
+
+
+def test_a_glob_skips_files_that_are_not_records(tmp_path):
+    random_game("duo", seed=1).save(tmp_path / "a.blksgf")
+    (tmp_path / "notes.txt").write_text("the club's notes")
+    table = analysis.load_games(str(tmp_path / "*"), progress=False, n_jobs=1)
+    assert table["game_id"].nunique() == 1 and table.attrs["errors"] == []

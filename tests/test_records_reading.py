@@ -126,3 +126,39 @@ def test_a_text_file_that_does_not_decode_is_a_record_error(tmp_path):
     with open(path, "rb") as handle:  # in binary mode the bad line is named
         items = list(bn.iter_games(handle, errors="collect", name="bad.jsonl"))
     assert isinstance(items[0], bn.Game) and items[1].line == 2
+
+
+def test_a_file_of_no_record_type_is_skipped_when_collecting(tmp_path):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a game")
+    with pytest.raises(bn.BlokusError, match="unknown record type '.txt'"):
+        list(bn.iter_games(notes))
+    (skipped,) = bn.iter_games(notes, errors="collect")
+    assert isinstance(skipped, bn.SkippedRecord) and "unknown record type" in skipped.message
+
+
+def test_a_bad_error_policy_is_refused_at_the_call_not_at_the_first_game():
+    with pytest.raises(bn.BlokusError, match="errors='bogus'"):
+        bn.iter_games("(;GM[Blokus])", errors="bogus")
+
+
+def test_json_annotation_keys_are_plain_indices():
+    record = json.loads(random_game("duo", seed=3, moves=4).to_json())
+    record["annotations"] = {"\u00b2": {"comment": "squared"}}
+    with pytest.raises(bn.RecordError, match="annotation"):
+        list(bn.iter_games(json.dumps(record)))
+    (skipped,) = bn.iter_games(json.dumps(record), errors="collect")
+    assert isinstance(skipped, bn.SkippedRecord)
+
+
+@pytest.mark.parametrize("mutate, words", [
+    (lambda r: r.update(movse=[]), "unknown field 'movse'"),
+    (lambda r: r.update(players=""), "'players' must be a list"),
+    (lambda r: r.update(players=0), "'players' must be a list"),
+    (lambda r: r["result"].update(winner=[1]), "unknown field 'winner' in 'result'"),
+])
+def test_nothing_in_a_json_record_is_silently_dropped(mutate, words):
+    record = json.loads(random_game("duo", seed=3, moves=4).to_json())
+    mutate(record)
+    with pytest.raises(bn.RecordError, match=words):
+        list(bn.iter_games(json.dumps(record)))

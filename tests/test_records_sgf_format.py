@@ -151,7 +151,7 @@ def test_the_result_written_is_the_games_own():
     game.metadata["result"] = "B+99"  # as left over from an earlier finish before an undo
     assert "RE[W+13]" in game.to_sgf() and "B+99" not in game.to_sgf()
     game.undo()
-    assert not game.is_over and "RE[B+99]" in game.to_sgf()  # an unfinished game keeps the user's
+    assert not game.is_over and "RE[" not in game.to_sgf()  # no result until the game is over again
 
 
 def test_a_finished_sgf_whose_result_disagrees_is_refused():
@@ -206,3 +206,9 @@ def test_an_empty_player_name_survives_both_formats():
     assert bn.read_sgf(game.to_sgf()).player_names == ["", "Bob"]
     assert bn.Game.from_json(game.to_json()).player_names == ["", "Bob"]
     assert bn.read_sgf("(;GM[Blokus Duo]PW[Bob])").player_names == ["Player 1", "Bob"]
+
+
+def test_a_four_color_game_writes_no_result_from_metadata():
+    classic = bn.Game("classic")
+    classic.metadata["result"] = "B+3"
+    assert "RE[" not in classic.to_sgf()

@@ -75,6 +75,9 @@ def _search_positions(task: tuple) -> list[tuple]:
         if index in wanted and pid is not None:
             player = make_player(spec, seed=None if seed is None else seed + index + 1)
             search = getattr(player, "search", None)
+            # Each position is searched afresh: a tree kept from the position before would give it
+            # more simulations than the others, and only when they run in the same process.
+            getattr(player, "_forget", lambda: None)()
             if search is None:
                 raise ArgumentTypeError(f"evaluate needs a player that searches and reports win rates "
                                         f"(an MCTS player such as 'hard'), not {player!r}")

@@ -146,9 +146,9 @@ def _expand(source: Any, units: list[Unit], games: list[tuple[GameRecord, str]],
             units.append(Unit("file", str(path)))
         elif any(ch in text for ch in "*?["):
             found = sorted(Path(p) for p in glob.glob(os.path.expanduser(text), recursive=True)
-                           if Path(p).is_file())
+                           if Path(p).suffix.lower() in RECORD_SUFFIXES and Path(p).is_file())
             if not found:
-                raise FileNotFoundError(f"no files match {text!r}")
+                raise FileNotFoundError(f"no {', '.join(RECORD_SUFFIXES)} files match {text!r}")
             units.extend(Unit("file", str(p)) for p in found)
         else:
             raise FileNotFoundError(f"{text}: no such file or folder")
@@ -332,8 +332,8 @@ def read_games(source: "str | os.PathLike[str] | IO[str]", *, name: str | None =
                   "blokus_nb.iter_games(source, errors='collect')", DeprecationWarning, stacklevel=2)
     if isinstance(source, str) and not text:
         source = Path(source)
-    for item in records.iter_games(source, errors="collect", name=name):
-        yield item._asdict() if isinstance(item, records.SkippedRecord) else item
+    items = records.iter_games(source, errors="collect", name=name)
+    return (item._asdict() if isinstance(item, records.SkippedRecord) else item for item in items)
 
 
 _MOVED = {"summarize": tables, "to_long": tables, "to_wide": tables, "concat_tables": tables}

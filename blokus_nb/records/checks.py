@@ -13,18 +13,16 @@ from typing import Any
 
 from ..errors import BlokusError
 from ..game import Game
+from ..move import MAX_MOVE_TEXT
 from .properties import _sgf_key_problem
 
 __all__ = ["MAX_MOVE_TEXT", "check_move_text", "check_text", "check_text_fields"]
 
-#: The longest move text read: five cells of three characters, separators and some
-#: blanks. Longer text is refused before it reaches the move parser.
-MAX_MOVE_TEXT = 64
 
 
 def check_move_text(text: str, fail: Any) -> None:
-    """Refuse move text far longer than any move before the move parser sees it
-    (a megabyte of cells would take it minutes)."""
+    """Refuse move text longer than any move (:data:`~blokus_nb.move.MAX_MOVE_TEXT`) with the
+    record's own error, which says where in the file it is."""
     if len(text) > MAX_MOVE_TEXT:
         raise fail(f"a move of {len(text)} characters; a move names at most 5 cells "
                    f"(at most {MAX_MOVE_TEXT} characters)")

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from ..errors import BlokusError, RecordError
@@ -22,6 +23,10 @@ __all__ = ["game_to_dict", "game_to_json", "game_from_dict", "game_from_json", "
 
 JSON_FORMAT = "blokus-nb"
 JSON_VERSION = 1
+#: Every field a record may have (anything else is refused, not silently dropped).
+RECORD_FIELDS = frozenset({"format", "version", "variant", "players", "metadata", "setup", "to_play",
+                           "moves", "annotations", "result"})
+_INDEX = re.compile(r"0|[1-9][0-9]*")  # an annotation's key: a move's index, written plainly
 
 
 def game_to_dict(game: Game) -> dict[str, Any]:
@@ -33,6 +38,11 @@ def game_to_dict(game: Game) -> dict[str, Any]:
     >>> game_to_dict(Game("duo"))["result"]
     {'over': False, 'points': {'purple': 0, 'orange': 0}, 'player_points': {'1': 0, '2': 0}, 'winners': [1, 2]}
     """
+    with game.lock:  # one consistent snapshot, even while another thread (an AI seat) plays
+        return _game_to_dict(game)
+
+
+def _game_to_dict(game: Game) -> dict[str, Any]:
     check_text_fields(game)
     record: dict[str, Any] = {
         "format": JSON_FORMAT,
@@ -96,9 +106,13 @@ def game_from_dict(record: Any, *, source: str = "<text>", line: int | None = No
         variant = get_variant(variant_name)
     except ValueError as error:
         raise fail(str(error)) from None
-    players = record.get("players") or None
+    unknown = sorted(set(record) - RECORD_FIELDS)
+    if unknown:
+        raise fail(f"unknown field {unknown[0]!r}; a record has {', '.join(sorted(RECORD_FIELDS))}")
+    players = record.get("players")
     if players is not None and not (isinstance(players, list) and all(isinstance(p, str) for p in players)):
-        raise fail("'players' must be a list of names")
+        raise fail(f"'players' must be a list of names, not {_short(players)}")
+    players = players or None
     raw_setup = record.get("setup", [])
     if not isinstance(raw_setup, list):
         raise fail(f"'setup' must be a list of [color, cells] pairs, not {_short(raw_setup)}")
@@ -151,7 +165,7 @@ def game_from_dict(record: Any, *, source: str = "<text>", line: int | None = No
     if not isinstance(annotations, dict):
         raise fail(f"'annotations' must map move indices to notes, not {_short(annotations)}")
     for key, note in annotations.items():
-        if not (key.isdigit() and int(key) < len(game.history) and isinstance(note, dict)):
+        if not (_INDEX.fullmatch(key) and int(key) < len(game.history) and isinstance(note, dict)):
             raise fail(f"annotation {key!r} does not name a move of the game")
         if not all(isinstance(v, str) for v in note.values()):
             raise fail(f"annotation {key!r} must map names to text")
@@ -168,6 +182,9 @@ def _check_result(result: Any, game: Game, fail: Any) -> None:
         raise fail(f"'result' must be an object (over, points, player_points, winners), "
                    f"not {_short(result)}")
     actual = _json_result(game)
+    unknown = sorted(set(result) - set(actual))
+    if unknown:
+        raise fail(f"unknown field {unknown[0]!r} in 'result'; it has {', '.join(sorted(actual))}")
     for key, value in result.items():
         if key in actual and (value != actual[key] or type(value) is not type(actual[key])):
             raise fail(f"the recorded result's {key!r}, {_short(value)}, does not match the "

@@ -185,8 +185,8 @@ def _items(source: Source, name: str | None) -> Iterator[Game | RecordError | No
     if isinstance(source, (str, os.PathLike)):
         path = Path(source)
         name = name or os.fspath(source)
-        kind = _kind(path)
         try:
+            kind = _kind(path)
             if kind == "sgf":
                 yield from _sgf_items(path, name)
             elif kind == "jsonl":
@@ -194,7 +194,9 @@ def _items(source: Source, name: str | None) -> Iterator[Game | RecordError | No
                     yield from _json_line_items(handle, name)
             else:
                 yield from _json_items(_read_text(path, name), name)
-        except OSError as error:
+        except (OSError, BlokusError) as error:  # unreadable, or no record type at all
+            if isinstance(error, RecordError):
+                raise
             raise _Fatal(error) from None
         return
     if not hasattr(source, "read"):
@@ -229,9 +231,10 @@ def iter_games(source: Source, errors: str = "raise", *, name: str | None = None
     """Yield the games of a record one at a time: SGF collections, JSON, or JSON Lines.
 
     ``source`` is a path, an open file or record text (a ``str`` starting
-    with ``(``, ``{`` or ``[``). Files are streamed, so a file of many
-    thousands of games never sits in memory whole. ``name`` overrides the
-    source name used in errors.
+    with ``(``, ``{`` or ``[``). SGF collections and JSON Lines are
+    streamed, so a file of many thousands of games never sits in memory
+    whole; a ``.json`` list is read whole (use ``.jsonl`` for large corpora).
+    ``name`` overrides the source name used in errors.
 
     ``errors`` says what a bad record does: ``"raise"`` (the default) raises
     its :class:`RecordError`; ``"collect"`` yields a :class:`SkippedRecord`
@@ -245,8 +248,12 @@ def iter_games(source: Source, errors: str = "raise", *, name: str | None = None
     >>> games[0].variant.name, games[1].game, games[1].column, games[1].message[:33]
     ('classic', 2, 16, 'GM[Chess] is not a Blokus variant')
     """
-    if errors not in ERROR_POLICIES:
+    if errors not in ERROR_POLICIES:  # refused at the call, not at the first next()
         raise BlokusError(f"errors={errors!r}; use one of {', '.join(map(repr, ERROR_POLICIES))}")
+    return _iter_games(source, errors, name)
+
+
+def _iter_games(source: Source, errors: str, name: str | None) -> Iterator[Game | SkippedRecord]:
     number = 0
     where = name or (os.fspath(source) if isinstance(source, (str, os.PathLike))
                      and not (isinstance(source, str) and _is_text(source)) else "<text>")

@@ -195,6 +195,11 @@ def read_sgf(source: Source) -> Game:
 
 def game_to_tree(game: Game) -> sgf.GameTree:
     """The game as an SGF tree in Pentobi's dialect."""
+    with game.lock:  # one consistent snapshot, even while another thread (an AI seat) plays
+        return _game_to_tree(game)
+
+
+def _game_to_tree(game: Game) -> sgf.GameTree:
     variant = game.variant
     root: dict[str, list[str]] = {"GM": [variant.sgf_name], "CA": ["UTF-8"],
                                   "AP": [f"blokus-nb:{_version}"]}
@@ -210,10 +215,11 @@ def game_to_tree(game: Game) -> sgf.GameTree:
             continue
         identifier = by_key.get(key)
         # A key without an SGF property is kept by JSON only (as the README says).
-        if identifier is not None and identifier != "AP":  # AP names who writes the file
+        # AP names who writes the file; RE is the game's own result, written below when it has one.
+        if identifier is not None and identifier not in ("AP", "RE"):
             root[identifier] = [value]
     result = _sgf_result(game)
-    if result is not None:  # the game's own result, never a stale one from metadata
+    if result is not None:  # the game's own result, never a stale one from metadata["result"]
         root["RE"] = [result]
     move_key = _written_keys(variant.colors, _MOVE_KEYS)
     if game.setup:
