@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import functools
 import os
+import sys
 import threading
+import traceback
 from typing import Callable, Iterable, Mapping, Sequence, TypeVar
 
 import numpy as np
@@ -388,7 +390,8 @@ class Game:
         The callback runs in the thread that made the change, while that thread
         still holds :attr:`lock`: it sees exactly the position the change made,
         and may call the game's methods, but must not wait for another thread
-        that uses this game.
+        that uses this game. An exception in a callback is printed to stderr;
+        it neither undoes the change nor keeps the other callbacks from running.
         """
         if callback not in self._listeners:
             self._listeners.append(callback)
@@ -634,5 +637,17 @@ class Game:
     def _changed(self) -> None:
         self.version += 1
         if self._listeners:
-            for callback in list(self._listeners):  # a callback may unsubscribe itself
-                callback(self)
+            _notify(self._listeners, self)
+
+
+def _notify(listeners: list, subject: object) -> None:
+    """Call every listener with ``subject``; one that fails is reported and the rest still run.
+
+    The change they hear about is already made, so raising here would tell the
+    caller it failed when it did not.
+    """
+    for callback in list(listeners):  # a callback may unsubscribe itself
+        try:
+            callback(subject)
+        except Exception:
+            traceback.print_exc(file=sys.stderr)

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any, Union
 
 from . import pieces as _pieces
 from .errors import BlokusError
+from .game import _notify
 from .exact_cover import MAX_PIECES, TilingSearch
 from .pieces import Cell, Shape, move_cell, normalize, transform
 from .polyominoes import is_connected, orientations
@@ -751,6 +752,8 @@ class Puzzle:
     def subscribe(self, callback: Callable[[Puzzle], None]) -> None:
         """Call ``callback(puzzle)`` after every change of the pieces placed (a widget showing it does).
 
+        An exception in a callback is printed to stderr and does not undo the change.
+
         >>> puzzle, seen = Puzzle((2, 1), ["2"]), []
         >>> puzzle.subscribe(lambda p: seen.append(len(p.placements)))
         >>> _ = puzzle.place([(0, 0), (1, 0)]); puzzle.clear()
@@ -760,14 +763,19 @@ class Puzzle:
         if callback not in self._listeners:
             self._listeners.append(callback)
 
+    def __getstate__(self) -> dict:
+        # Listeners (a widget showing the puzzle) belong to this object, not to its copies.
+        state = self.__dict__.copy()
+        state["_listeners"] = []
+        return state
+
     def unsubscribe(self, callback: Callable[[Puzzle], None]) -> None:
         """Stop calling ``callback``."""
         if callback in self._listeners:
             self._listeners.remove(callback)
 
     def _changed(self) -> None:
-        for callback in list(self._listeners):
-            callback(self)
+        _notify(self._listeners, self)
 
     def _validated(self, partial: Iterable[Placement | tuple[str, Iterable[Cell]]] | None) -> list[Placement]:
         if partial is None:

@@ -460,3 +460,16 @@ def test_copies_and_pickles_get_a_fresh_lock():
             t.join(5)
             assert not t.is_alive()
         assert len(other.history) == len(game.history) + 1
+
+
+def test_a_failing_subscriber_neither_breaks_play_nor_stops_the_others(capsys):
+    game, seen = bn.Game("duo"), []
+
+    def broken(_game):
+        raise RuntimeError("a subscriber's bug")
+
+    game.subscribe(broken)
+    game.subscribe(lambda g: seen.append(len(g.history)))
+    move = game.play("d9,c10,d10,e10,d11")  # returns normally: the move was made
+    assert str(move) == "d9,c10,d10,e10,d11" and seen == [1]
+    assert "a subscriber's bug" in capsys.readouterr().err

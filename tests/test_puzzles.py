@@ -451,3 +451,22 @@ def test_junk_arguments_get_a_placement_error_and_change_nothing(call, words):
     with pytest.raises(PlacementError, match=words):
         call(puzzle)
     assert puzzle.placements == before
+
+
+def test_a_failing_puzzle_subscriber_does_not_break_place(capsys):
+    puzzle, seen = Puzzle((2, 1), ["2"]), []
+    puzzle.subscribe(lambda p: 1 / 0)
+    puzzle.subscribe(lambda p: seen.append(len(p.placements)))
+    puzzle.place([(0, 0), (1, 0)])
+    assert seen == [1] and "ZeroDivisionError" in capsys.readouterr().err
+
+
+def test_a_puzzle_shown_in_a_widget_still_pickles_and_copies():
+    import copy
+    import pickle
+
+    puzzle = Puzzle((2, 1), ["2"])
+    puzzle.subscribe(lambda p: None)  # a widget's bound method in practice
+    puzzle.place([(0, 0), (1, 0)])
+    for twin in (pickle.loads(pickle.dumps(puzzle)), copy.deepcopy(puzzle)):
+        assert twin.placements == puzzle.placements
