@@ -143,6 +143,7 @@ def hint(game: Game, player: str | Player = "hard", *, limit: Limit | None = Non
       - places 5 squares (the ... piece)
     ...
     """
+    game = game.copy()  # a snapshot: another thread (a widget, a notebook cell) may play on meanwhile
     color = game.to_play
     if color is None:
         raise IllegalMoveError("the game is over: there is no move to suggest", rule="game-over")

@@ -104,3 +104,25 @@ def test_a_searching_hint_uses_the_learned_search():
         expected = load_weights().move_scores(board, color, [alternative.move.placement], teams(game), last)
         assert alternative.heuristic == pytest.approx(expected[0])  # ranked by the move model
     assert 0 <= advice.win_rate <= 1 and "positions searched" in str(advice)
+
+
+def test_a_hint_is_about_the_position_it_was_asked_for_while_another_thread_plays():
+    import threading
+
+    from blokus_nb.players import Limit
+
+    game = bn.Game("duo")
+    started = threading.Event()
+    result = {}
+
+    def ask():
+        started.set()
+        result["hint"] = bn.hint(game, "mcts", limit=Limit(time=0.5), seed=1)
+
+    thread = threading.Thread(target=ask)
+    thread.start()
+    started.wait()
+    game.play("d9,c10,d10,e10,d11")  # purple moves while the hint for purple is searched
+    thread.join()
+    hinted = result["hint"].move
+    assert hinted.color == "purple" and bn.Game("duo").play(hinted)  # legal in the position asked about

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -95,3 +96,20 @@ def test_a_side_far_ahead_is_judged_winning():
             break
     chances = weights.win_chances(game.board, [[0], [1]], game.colors.index(game.to_play))
     assert chances[0] > 0.7
+
+
+def test_saving_weights_replaces_the_file_whole_or_not_at_all(tmp_path, monkeypatch):
+    path = tmp_path / "w.npz"
+    load_weights().save(path)
+    before = path.read_bytes()
+
+    def interrupted(file, **arrays):  # stopped halfway through writing
+        Path(file).write_bytes(b"PK half a file")
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(np, "savez_compressed", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        load_weights().save(path)
+    assert path.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["w.npz"]
+    with pytest.raises(bn.BlokusError, match=".npz"):
+        load_weights().save(tmp_path / "w.bin")

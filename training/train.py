@@ -271,8 +271,8 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     weights = train(args.data, args.games, args.seed)
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    weights.save(args.out)
-    print(f"wrote {args.out} ({args.out.stat().st_size} bytes) in {time.perf_counter() - started:.0f} s")
+    written = weights.save(args.out)
+    print(f"wrote {written} ({written.stat().st_size} bytes) in {time.perf_counter() - started:.0f} s")
     return 0
 
 

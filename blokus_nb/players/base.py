@@ -95,6 +95,7 @@ class Player:
         >>> RandomPlayer(seed=3).choose_move(bn.Game("duo"), Limit(time=1)).color
         'purple'
         """
+        game = game.copy()  # a snapshot: another thread (a widget, a notebook cell) may play on meanwhile
         color = game.to_play
         if color is None:
             raise IllegalMoveError("the game is over: there is no move to choose", rule="game-over")

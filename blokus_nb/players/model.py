@@ -109,13 +109,26 @@ class Weights:
             raise BlokusError(f"the weights have no model for a {size}x{size} board "
                               f"(they have {', '.join(map(str, sorted(table)))})") from None
 
-    def save(self, path: str | os.PathLike[str]) -> None:
-        """Write the weights to an ``.npz`` file that :func:`load_weights` reads."""
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        """Write the weights to an ``.npz`` file that :func:`load_weights` reads; return its path.
+
+        The file is replaced whole or not at all (written beside it, then renamed),
+        so an interrupted training run never leaves broken weights behind.
+        """
+        path = Path(path)
+        if path.suffix != ".npz":
+            raise BlokusError(f"{path}: weights are written to an .npz file")
         arrays = {f"move_{s}": w for s, w in self.move.items()}
         arrays.update({f"value_{s}": w for s, w in self.value.items()})
         arrays["move_features"] = np.array(MOVE_FEATURES)
         arrays["pair_features"] = np.array(PAIR_FEATURES)
-        np.savez_compressed(path, **arrays)
+        partial = path.with_name(f".{path.name}.partial.npz")
+        try:
+            np.savez_compressed(partial, **arrays)
+            os.replace(partial, path)
+        finally:
+            partial.unlink(missing_ok=True)
+        return path
 
 
 @lru_cache(maxsize=None)
