@@ -40,9 +40,14 @@ def pool_context(preload: Sequence[str]) -> Any:
     if "forkserver" not in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("spawn")
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(list(preload))
+    # There is one forkserver per process, and its preload is fixed when it starts: it imports
+    # what every kind of work needs, so workers are warm whichever kind of work came first.
+    context.set_forkserver_preload(sorted(set(preload) | set(FORKSERVER_PRELOAD)))
     return context
 
+
+#: What the forkserver imports for every kind of work: matches and corpus analysis.
+FORKSERVER_PRELOAD = ("blokus_nb.players.arena", "blokus_nb.analysis.loading", "blokus_nb.analysis._warm")
 
 #: Where :func:`run_jobs` can run the work.
 ENGINES = ("processes", "dask")
@@ -81,8 +86,10 @@ def run_jobs(task: Callable[[Any], Any], units: Sequence[Any], jobs: int, *,
         from concurrent.futures import as_completed
 
         pool = _pool(jobs, tuple(preload))
-        futures = {pool.submit(task, unit): index for index, unit in enumerate(units)}
+        futures: dict[Any, int] = {}
         try:
+            for index, unit in enumerate(units):
+                futures[pool.submit(task, unit)] = index
             for future in as_completed(futures):
                 done(futures[future], future.result())
         except BaseException:
@@ -104,6 +111,9 @@ def _pool(jobs: int, preload: tuple[str, ...]) -> Any:
 
     key = (jobs, preload)
     pool = _POOLS.get(key)
+    if pool is not None and getattr(pool, "_broken", False):  # a worker died while the pool was idle
+        _POOLS.pop(key).shutdown(wait=False, cancel_futures=True)
+        pool = None
     if pool is None:
         pool = _POOLS[key] = ProcessPoolExecutor(max_workers=jobs, mp_context=pool_context(preload))
     return pool

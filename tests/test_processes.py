@@ -72,3 +72,20 @@ def test_the_pool_is_kept_between_calls_until_shut_down():
     shutdown_pools()
     assert not pids() & first
     shutdown_pools()
+
+
+def test_a_pool_whose_worker_died_while_idle_is_replaced():
+    import signal
+
+    from blokus_nb.processes import shutdown_pools
+
+    out: dict = {}
+    run_jobs(square_and_pid, [1, 2], 2, done=out.__setitem__)
+    os.kill(out[0][1], signal.SIGKILL)  # as the kernel's OOM killer would
+    import time
+
+    time.sleep(0.5)  # the pool notices the death and marks itself broken
+    again: dict = {}
+    run_jobs(square_and_pid, [3, 4], 2, done=again.__setitem__)
+    assert sorted(v for v, _ in again.values()) == [9, 16]
+    shutdown_pools()
