@@ -8,7 +8,7 @@ Move('purple', 'd9,c10,d10,e10,d11')
 'orange'
 """
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 from . import pieces, render, sgf
 from .errors import ArgumentTypeError, BlokusError, IllegalMoveError, InvalidMoveError, RecordError

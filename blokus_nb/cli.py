@@ -151,7 +151,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``) and return the exit status.
 
     >>> main(["--version"])  # doctest: +SKIP
-    blokus-nb 0.1.0
+    blokus-nb 0.2.0
     """
     args = build_parser().parse_args(argv)
     return args.func(args)

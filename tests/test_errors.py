@@ -246,3 +246,16 @@ def test_an_argument_of_the_wrong_type_is_ours_and_still_a_type_error(call):
         call()
     assert isinstance(caught.value, bn.BlokusError) and isinstance(caught.value, TypeError)
     assert "not" in str(caught.value)  # says what it got
+
+
+@pytest.mark.parametrize("call, words", [
+    (lambda tmp: bn.load(5), "a path"),
+    (lambda tmp: bn.save(bn.Game("duo"), 5), "a path"),
+    (lambda tmp: bn.save("duo", tmp / "g.json"), "a Game"),
+    (lambda tmp: bn.write_games(bn.Game("duo"), tmp / "g.jsonl"), "save(game, path)"),
+    (lambda tmp: bn.write_games([bn.Game("duo"), "duo"], tmp / "g.jsonl"), "game 2 is str"),
+], ids=["load", "save-path", "save-game", "write-one", "write-junk"])
+def test_record_files_refuse_arguments_of_the_wrong_type(tmp_path, call, words):
+    with pytest.raises(bn.ArgumentTypeError, match=re.escape(words)):
+        call(tmp_path)
+    assert list(tmp_path.iterdir()) == []  # nothing written, not even a temporary file

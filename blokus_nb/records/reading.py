@@ -63,6 +63,14 @@ class _Fatal(Exception):
         self.error = error
 
 
+def record_path(path: Any) -> Path:
+    """``path`` as a :class:`~pathlib.Path`, refusing what is no path at all."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise ArgumentTypeError(f"a record file is named by a path (a str or pathlib.Path), "
+                                f"not {type(path).__name__} {path!r}")
+    return Path(path)
+
+
 def _kind(path: Path) -> str:
     suffix = path.suffix.lower()
     if suffix in SGF_SUFFIXES:
@@ -290,9 +298,10 @@ def load(path: str | os.PathLike[str]) -> Game:
     A file holding several games gives the first; use :func:`iter_games` for all.
     An SGF file is read to its end, so junk after the game is an error.
     """
-    if _kind(Path(path)) == "sgf":
-        return read_sgf(Path(path))
-    games = iter_games(Path(path))
+    path = record_path(path)
+    if _kind(path) == "sgf":
+        return read_sgf(path)
+    games = iter_games(path)
     try:
         game = next(games, None)
     finally:

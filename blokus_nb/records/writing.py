@@ -13,12 +13,12 @@ import os
 import secrets
 import stat
 from pathlib import Path
-from typing import IO, Any, Iterable
+from typing import IO, Any, Iterable, Iterator
 
-from ..errors import BlokusError
+from ..errors import ArgumentTypeError, BlokusError
 from ..game import Game
 from .json_format import game_to_dict, game_to_json
-from .reading import _kind
+from .reading import _kind, record_path
 from .sgf_format import game_to_sgf
 
 __all__ = ["save", "write_games"]
@@ -29,6 +29,8 @@ def save(game: Game, path: str | os.PathLike[str]) -> None:
 
     The file is replaced whole or not at all (see :func:`write_games`).
     """
+    if not isinstance(game, Game):
+        raise ArgumentTypeError(f"save(game, path) writes a Game, not {type(game).__name__}")
     write_games([game], path)
 
 
@@ -41,9 +43,19 @@ def write_games(games: Iterable[Game], path: str | os.PathLike[str]) -> int:
     ``path`` in one step: if anything fails (a game that cannot be recorded,
     ``games`` raising halfway), an existing file is left untouched.
     """
-    path = Path(path)
+    path = record_path(path)
     kind = _kind(path)
+    if isinstance(games, Game):
+        raise ArgumentTypeError("write_games takes a list of games; write one with save(game, path)")
     count = 0
+
+    def each(games: Iterable[Game]) -> Iterator[Game]:
+        for number, game in enumerate(games, start=1):
+            if not isinstance(game, Game):
+                raise ArgumentTypeError(f"write_games writes Games; game {number} is {type(game).__name__}")
+            yield game
+
+    games = each(games)
 
     def write(handle: IO[str]) -> None:
         nonlocal count
