@@ -54,3 +54,20 @@ def test_summary_of_a_team_game():
     assert summary.loc[0, "player_points_1"] == game.player_scores("points")[1]
     assert summary.loc[0, "winners"] == ",".join(map(str, game.winners("points")))
     assert "player_3" not in summary.columns
+
+
+def test_stacking_tables_leaves_the_parts_as_they_were():
+    from blokus_nb.analysis.tables import concat_tables
+
+    both = analysis.load_games([random_game("duo", seed=s) for s in (1, 2)], progress=False)
+    parts = []
+    for _, part in both.groupby("game_id", observed=True):
+        part = part.reset_index(drop=True)
+        for column in ("game_id", "source", "player_name"):
+            part[column] = part[column].cat.remove_unused_categories()
+        parts.append(part)
+    before = [list(p["game_id"].cat.categories) for p in parts]
+    assert before == [["game_1"], ["game_2"]]
+    table = concat_tables(parts)
+    assert table["game_id"].nunique() == 2
+    assert [list(p["game_id"].cat.categories) for p in parts] == before

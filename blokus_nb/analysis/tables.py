@@ -28,10 +28,10 @@ def concat_tables(frames: list[pd.DataFrame]) -> pd.DataFrame:
         return TableBuilder().frame()
     if len(frames) == 1:
         return frames[0]
-    for column in ("game_id", "source", "player_name"):
-        categories = list(dict.fromkeys(c for f in frames for c in f[column].cat.categories))
-        for f in frames:
-            f[column] = f[column].cat.set_categories(categories)
+    unified = {column: list(dict.fromkeys(c for f in frames for c in f[column].cat.categories))
+               for column in ("game_id", "source", "player_name")}
+    frames = [f.assign(**{column: f[column].cat.set_categories(categories)  # the callers' frames stay as they are
+                          for column, categories in unified.items()}) for f in frames]
     table = pd.concat(frames, ignore_index=True)
     colors = [c for c in ALL_COLORS if f"squares_{c}" in table.columns]
     return table[list(MOVE_COLUMNS) + [f"{m}_{c}" for c in colors for m in METRICS]]

@@ -32,7 +32,7 @@ from .base import Limit, Player
 from .levels import make_player
 
 __all__ = ["MatchResult", "play_game", "play_match", "round_robin", "ratings", "standings",
-           "summarize", "seat_orders", "MAX_GAMES"]
+           "seat_order", "seat_orders", "MAX_GAMES"]  # summarize: a deprecated alias, not exported
 
 #: The most games one match may plan; more is surely a mistake (a typo'd exponent).
 MAX_GAMES = 10_000_000
