@@ -149,3 +149,79 @@ def test_dark_theme(notebook, puzzle):
         notebook.screenshot("puzzle-dark", root)
     finally:
         switch_theme(page, "JupyterLab Light", light=True)  # the modules after this one expect the light theme
+
+
+FILL = "el => { const s = getComputedStyle(el); return { fill: s.fill, opacity: parseFloat(s.fillOpacity) }; }"
+
+
+def test_the_piece_in_hand_and_the_hint_are_see_through(notebook, puzzle):
+    page, root = notebook.page, puzzle
+    notebook.py("w.reset()")
+    expect(root.locator(".pz-cells [data-owner]")).to_have_count(0)
+    root.locator('[data-piece="V5"]').click()
+    fill = root.locator(".pz-preview .bk-shape-fill")
+    hover(page, root, "0,1")
+    assert preview(root)["state"] == "legal"
+    legal = fill.evaluate(FILL)
+    assert legal["opacity"] < 1, legal  # see-through: the board shows under the piece in hand
+    # No relief: the piece in hand is not drawn like a placed piece.
+    assert root.locator(".pz-preview .bk-shape-light").evaluate("el => getComputedStyle(el).display") == "none"
+    hover(page, root, "4,1")
+    assert preview(root)["state"] == "illegal"
+    illegal = fill.evaluate(FILL)
+    assert illegal["fill"] != legal["fill"] and illegal["opacity"] < 1, (legal, illegal)
+    notebook.screenshot("puzzle-preview-illegal", root)
+    page.keyboard.press("Escape")
+
+    root.locator('[data-action="hint"]').click()
+    suggestion = root.locator(".pz-suggestion")
+    expect(suggestion).not_to_have_attribute("data-hint-piece", "")
+    hint = suggestion.locator(".bk-shape-fill").evaluate(FILL)
+    assert hint["opacity"] < 1, hint
+    page.mouse.move(0, 0)
+    notebook.screenshot("puzzle-hint-see-through", root)
+
+
+def test_a_button_pressed_from_the_keyboard_keeps_the_focus_in_the_widget(notebook, puzzle):
+    page, root = notebook.page, puzzle
+    notebook.py(f"w.reset(); w.place({V_DEAD})")
+    reset = root.locator('[data-action="reset"]')
+    expect(reset).to_be_enabled()
+    reset.focus()
+    page.keyboard.press("Enter")  # Start again: it turns disabled once the region is empty
+    expect(reset).to_be_disabled()
+    expect(root).to_be_focused()
+    solution = root.locator('[data-action="solution"]')
+    solution.focus()
+    page.keyboard.press(" ")  # Show a solution: disabled once solved
+    expect(root).to_have_attribute("data-solved", "true")
+    expect(root).to_be_focused()
+
+
+def test_keys_the_puzzle_does_not_use_go_to_the_page(notebook, puzzle):
+    page, root = notebook.page, puzzle
+    expect(root).to_have_attribute("data-solved", "true")  # the test before solved it
+    root.evaluate("""root => {
+        window.__keys = [];
+        window.addEventListener('keydown', (e) => window.__keys.push([e.key, e.defaultPrevented]));
+    }""")
+    root.focus()
+    page.keyboard.press("h")  # solved: the Hint button is disabled, so H asks nothing
+    page.keyboard.press("Escape")  # nothing in hand: Esc leaves the widget
+    expect(root).not_to_be_focused()
+    assert page.evaluate("window.__keys") == [["h", False], ["Escape", False]]
+    assert notebook.value("w.error") == ""  # no request was refused
+    expect(root.locator('[data-role="detail"]')).not_to_contain_text("Not done")
+
+
+def test_a_board_on_the_same_page_changes_nothing_of_the_puzzle(notebook, puzzle):
+    root = puzzle
+    before = root.evaluate("el => [getComputedStyle(el).maxWidth, "
+                           "getComputedStyle(el.querySelector('.bk-side')).containerType]")
+    board = notebook.show('b = BlokusWidget("duo"); b', index=notebook.SECOND)  # loads the board's stylesheet after
+    after = root.evaluate("el => [getComputedStyle(el).maxWidth, "
+                          "getComputedStyle(el.querySelector('.bk-side')).containerType]")
+    assert before == after == ["1000px", "normal"], (before, after)
+    assert board.evaluate("el => getComputedStyle(el).maxWidth") == "1120px"
+    assert board.locator(".bk-side").evaluate("el => getComputedStyle(el).containerType") == "inline-size"
+    notebook.run(notebook.SECOND, "None")

@@ -4,11 +4,11 @@
 // and the preview of the piece in hand. Colors come from CSS (see board.css).
 
 import { setFlag, svg } from "../shared/dom.js";
-import { type GridBox, PieceShape, PreviewLayer, cellAt } from "../shared/grid.js";
+import { type GridBox, PieceShape, PreviewLayer, SuggestionLayer, cellAt } from "../shared/grid.js";
 import { type Cell, cellKey, connectedPieces } from "../shared/shapes.js";
-import { cellName, parseCell } from "./cells.js";
+import { cellName, onBoard, parseCell } from "./cells.js";
 import type { PreviewState } from "./preview.js";
-import type { Hint, WidgetState } from "./protocol.js";
+import { type WidgetState, currentHint } from "./protocol.js";
 
 const MARGIN = 0.8; // room for the coordinates, in cells
 const INSET = 0.05;
@@ -20,14 +20,12 @@ export class BoardView {
   private readonly pieces: SVGGElement;
   private readonly lastMark: SVGCircleElement;
   private readonly hintLayer: SVGGElement;
-  private readonly suggestion: SVGGElement;
-  private readonly suggestionShape: PieceShape;
+  private readonly suggestion: SuggestionLayer;
   private readonly preview: PreviewLayer;
   private readonly grid: GridBox;
   private owners = "";
   private lastCells: string[] = [];
   private hintsKey = "";
-  private suggestionKey = "";
 
   constructor(readonly size: number, private readonly colors: readonly string[], startCells: Record<string, string>) {
     const extent = size + MARGIN;
@@ -67,8 +65,7 @@ export class BoardView {
     }
     this.lastMark = svg("circle", { class: "bk-last-mark", r: 0.17, display: "none", "aria-hidden": "true" }, this.svg);
     this.hintLayer = svg("g", { class: "bk-hints", "aria-hidden": "true" }, this.svg);
-    this.suggestion = svg("g", { class: "bk-suggestion", display: "none" }, this.svg);
-    this.suggestionShape = new PieceShape(this.suggestion, { class: "bk-suggestion-shape" });
+    this.suggestion = new SuggestionLayer(this.svg, "bk-suggestion", ["move", "piece", "anchor"]);
     this.preview = new PreviewLayer(this.svg, "bk-preview");
   }
 
@@ -109,7 +106,7 @@ export class BoardView {
   }
 
   showPreview(cells: Cell[], state: PreviewState, move: string | null, reason: string, color: string): void {
-    const visible = cells.filter(([x, y]) => x >= 0 && y >= 0 && x < this.size && y < this.size);
+    const visible = cells.filter((c) => onBoard(c, this.size));
     this.preview.show(visible, state, {
       color, cells: visible.map((c) => cellName(c, this.size)).join(","), move: move ?? "", reason,
     });
@@ -121,7 +118,7 @@ export class BoardView {
 
   /** The view took the hint up: its anchor is where the piece in hand now is. */
   markSuggestionAnchor(name: string): void {
-    this.suggestion.setAttribute("data-anchor", name);
+    this.suggestion.mark({ anchor: name });
   }
 
   private drawHints(state: WidgetState): void {
@@ -184,16 +181,13 @@ export class BoardView {
   }
 
   private drawSuggestion(state: WidgetState): void {
-    const hint = "move" in state.hint && state.hint.version === state.version ? (state.hint as Hint) : null;
-    const key = hint ? hint.move : "";
-    if (key === this.suggestionKey) return;
-    this.suggestionKey = key;
-    this.suggestion.setAttribute("data-move", key);
-    this.suggestion.setAttribute("data-piece", hint?.piece ?? "");
-    this.suggestion.setAttribute("data-anchor", ""); // the view sets it when it takes the hint up
-    const cells = (hint?.cells ?? []).map((n) => parseCell(n, this.size)).filter((c): c is Cell => c !== null);
-    this.suggestionShape.draw(cells);
-    if (hint) this.suggestion.removeAttribute("display");
-    else this.suggestion.setAttribute("display", "none");
+    const hint = currentHint(state);
+    if (hint === null) {
+      this.suggestion.show(null, {});
+      return;
+    }
+    const cells = hint.cells.map((n) => parseCell(n, this.size)).filter((c): c is Cell => c !== null);
+    // The anchor is set by the view when it takes the hint up (markSuggestionAnchor).
+    this.suggestion.show(cells, { move: hint.move, piece: hint.piece, anchor: "" });
   }
 }

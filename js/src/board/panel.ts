@@ -4,7 +4,7 @@
 
 import { html, setFlag } from "../shared/dom.js";
 import { KEY_HELP } from "./keys.js";
-import type { PlayerScore, ScoreSet, Scoring, WidgetState } from "./protocol.js";
+import { type PlayerScore, type ScoreSet, type Scoring, type WidgetState, currentHint } from "./protocol.js";
 
 const SCORINGS: [Scoring, string, string][] = [
   ["points", "Points",
@@ -50,13 +50,13 @@ export class Panel {
     for (const title of ["Color", "Player", "Squares"]) html("th", { scope: "col", "data-column": title.toLowerCase() }, headRow, title);
     this.scoreTitle = html("th", { scope: "col" }, headRow, "Points");
     this.scores = html("tbody", {}, table);
-    this.scoringHelp = html("div", { class: "bk-scoring-help", "data-role": "scoring-help" }, this.element);
-    html("div", { class: "bk-help" }, this.element, KEY_HELP);
+    this.scoringHelp = html("div", { class: "bk-help bk-scoring-help", "data-role": "scoring-help" }, this.element);
+    html("div", { class: "bk-help bk-key-help" }, this.element, KEY_HELP);
   }
 
   update(state: WidgetState, playerName: (player: number) => string): void {
     this.last = { state, playerName };
-    const hint = "move" in state.hint && state.hint.version === state.version ? state.hint : null;
+    const hint = currentHint(state);
     this.advice.textContent = hint
       ? `Hint (${hint.source}): ${hint.piece} at ${hint.move}: ${hint.reasons.join("; ")}.`
       : "";

@@ -3,7 +3,7 @@
 // The reasons only explain a refusal; the legal list alone decides.
 
 import { type Cell, type Shape, placeAt } from "../shared/shapes.js";
-import { cellName, moveText, onBoard } from "./cells.js";
+import { cellName, moveText } from "./cells.js";
 
 export interface PreviewPosition {
   size: number;
@@ -51,9 +51,4 @@ function explain(position: PreviewPosition, cells: Cell[]): string {
       : "must touch your own color at a corner";
   }
   return "not a legal placement";
-}
-
-/** Cells to draw (those on the board). */
-export function visibleCells(preview: Preview, size: number): Cell[] {
-  return preview.cells.filter((c) => onBoard(c, size));
 }

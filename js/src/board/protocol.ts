@@ -79,7 +79,6 @@ export interface WidgetState {
   last_move: LastMove | Record<string, never>;
   scores: Scores;
   game_over: boolean;
-  winners: number[];
   status: string;
   error: string;
   thinking: string;
@@ -106,12 +105,18 @@ export type Message =
 
 export const STATE_KEYS: readonly (keyof WidgetState)[] = [
   "variant", "variants", "size", "colors", "start_cells", "pieces", "board", "hands", "to_play",
-  "seats", "legal", "corner_points", "forbidden", "last_move", "scores", "game_over", "winners",
-  "status", "error", "thinking", "version", "can_undo", "can_redo", "move_number", "hint", "comment",
+  "seats", "legal", "corner_points", "forbidden", "last_move", "scores", "game_over", "status",
+  "error", "thinking", "version", "can_undo", "can_redo", "move_number", "hint", "comment",
   "show_hints", "palette", "mode", "replay_index", "replay_length",
 ];
 
-/** The only traits a view writes: its preferences. */
+/** The only traits a view writes: its preferences (and the `progress` echo, index.ts). */
 export type Preference = "show_hints" | "palette";
 
-export type BoardSync = ModelSync<WidgetState, Message>;
+export type BoardSync = ModelSync<WidgetState, Message, Preference>;
+
+/** The hint for the position shown, or null (none asked for, or one for an earlier position). */
+export function currentHint(state: Pick<WidgetState, "hint" | "version">): Hint | null {
+  const hint = state.hint;
+  return "move" in hint && hint.version === state.version ? (hint as Hint) : null;
+}

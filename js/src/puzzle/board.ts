@@ -4,7 +4,7 @@
 // cursor. Colours of empty cells and lines come from CSS.
 
 import { setFlag, svg } from "../shared/dom.js";
-import { type GridBox, PieceShape, PreviewLayer, cellAt } from "../shared/grid.js";
+import { type GridBox, PieceShape, PreviewLayer, SuggestionLayer, cellAt } from "../shared/grid.js";
 import { type Cell, cellKey, outlinePath } from "../shared/shapes.js";
 import { owners } from "./cells.js";
 import type { PlacedPiece, XY } from "./protocol.js";
@@ -17,14 +17,12 @@ export class PuzzleBoard {
   private readonly cells = new Map<string, SVGRectElement>();
   private readonly pieces: SVGGElement;
   private shapes: PieceShape[] = [];
-  private readonly suggestion: SVGGElement;
-  private readonly suggestionShape: PieceShape;
+  private readonly suggestion: SuggestionLayer;
   private readonly preview: PreviewLayer;
   private readonly grid: GridBox;
   private readonly cursor: SVGRectElement;
   private placements: readonly PlacedPiece[] = [];
   private placementsKey = "";
-  private suggestionKey = "";
   private hovered: number | null = null;
 
   constructor(readonly width: number, readonly height: number, region: readonly XY[]) {
@@ -49,9 +47,8 @@ export class PuzzleBoard {
     svg("path", {
       class: "pz-region-edge", "aria-hidden": "true", d: outlinePath(new Map(region.map((c) => [cellKey(c), 0]))),
     }, this.svg);
-    this.suggestion = svg("g", { class: "pz-suggestion", "data-hint-piece": "", "data-cells": "", display: "none" }, this.svg);
-    this.suggestionShape = new PieceShape(this.suggestion, { class: "bk-suggestion-shape" });
-    this.preview = new PreviewLayer(this.svg, "pz-preview");
+    this.suggestion = new SuggestionLayer(this.svg, "bk-suggestion pz-suggestion", ["hint-piece", "cells"]);
+    this.preview = new PreviewLayer(this.svg, "bk-preview pz-preview");
     this.cursor = svg("rect", {
       class: "pz-cursor", width: 1, height: 1, display: "none", "aria-hidden": "true", "data-at": "",
     }, this.svg);
@@ -62,7 +59,7 @@ export class PuzzleBoard {
     return cellAt(this.svg, this.grid, clientX, clientY);
   }
 
-  /** Mark the cells of the pieces placed and draw each piece as one shape in its colour. */
+  /** Mark the cells of the pieces placed (data-owner, data-placement) and draw each piece as one shape in its colour. */
   update(placements: readonly PlacedPiece[], colors: ReadonlyMap<string, string>): void {
     const key = JSON.stringify(placements);
     if (key === this.placementsKey) return;
@@ -76,12 +73,9 @@ export class PuzzleBoard {
       if (index === undefined) {
         rect.removeAttribute("data-owner");
         rect.removeAttribute("data-placement");
-        rect.style.removeProperty("--pz-fill");
       } else {
-        const piece = placements[index].piece;
-        rect.setAttribute("data-owner", piece);
+        rect.setAttribute("data-owner", placements[index].piece);
         rect.setAttribute("data-placement", String(index));
-        rect.style.setProperty("--pz-fill", colors.get(piece) ?? "");
       }
     }
     this.pieces.replaceChildren();
@@ -116,14 +110,7 @@ export class PuzzleBoard {
 
   /** The piece a hint places, dashed, where it goes; null removes it. */
   showSuggestion(piece: string, cells: readonly Cell[] | null): void {
-    const key = cells ? `${piece}|${cells.map(cellKey).join(" ")}` : "";
-    if (key === this.suggestionKey) return;
-    this.suggestionKey = key;
-    this.suggestion.setAttribute("data-hint-piece", cells ? piece : "");
-    this.suggestion.setAttribute("data-cells", cells ? cells.map(cellKey).join(" ") : "");
-    this.suggestionShape.draw(cells ?? []);
-    if (cells) this.suggestion.removeAttribute("display");
-    else this.suggestion.setAttribute("display", "none");
+    this.suggestion.show(cells, cells ? { "hint-piece": piece, cells: cells.map(cellKey).join(" ") } : {});
   }
 
   showCursor(cell: Cell | null): void {

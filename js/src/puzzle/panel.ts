@@ -5,7 +5,7 @@
 import { html } from "../shared/dom.js";
 import type { StatusHeader } from "../shared/header.js";
 import { PUZZLE_KEY_HELP } from "./keys.js";
-import type { PuzzleState } from "./protocol.js";
+import { type PuzzleState, currentHint } from "./protocol.js";
 
 const SEARCHING: Record<string, string> = {
   hint: "looking for a hint…",
@@ -33,7 +33,7 @@ export class PuzzlePanel {
     this.solved.toggleAttribute("hidden", !state.solved);
     this.message.textContent = state.message;
     this.message.toggleAttribute("hidden", state.message === "");
-    const hint = "found" in state.hint && state.hint.version === state.version ? state.hint : null;
+    const hint = currentHint(state);
     this.message.setAttribute("data-found", hint ? String(hint.found) : "");
   }
 }

@@ -60,3 +60,9 @@ export type PuzzleMessage =
   | { type: "hint" | "solution" | "reset"; version: number };
 
 export type PuzzleSync = ModelSync<PuzzleState, PuzzleMessage>;
+
+/** The hint for the puzzle shown (found or not), or null (none asked for, or one for an earlier position). */
+export function currentHint(state: Pick<PuzzleState, "hint" | "version">): PuzzleHint | null {
+  const hint = state.hint;
+  return "found" in hint && hint.version === state.version ? (hint as PuzzleHint) : null;
+}

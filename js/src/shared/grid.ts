@@ -1,5 +1,5 @@
 // What both boards share: finding the cell under the pointer, drawing a piece
-// as one shape, and the layer that previews the piece in hand.
+// as one shape, and the layers over the board: the piece in hand and a hint.
 
 import { svg } from "./dom.js";
 import { type Cell, pieceLines, squaresPath } from "./shapes.js";
@@ -30,7 +30,7 @@ export function cellAt(picture: SVGSVGElement, grid: GridBox, clientX: number, c
 /**
  * A piece drawn as one shape, as the physical pieces look: its squares filled
  * together, a faint line between them, a lit and a shaded edge for relief and
- * an outline round it. The colour comes from CSS (--bk-color, or --pz-fill).
+ * an outline round it. The colour comes from CSS: --bk-color.
  */
 export class PieceShape {
   readonly element: SVGGElement;
@@ -56,35 +56,76 @@ export class PieceShape {
 }
 
 /**
- * The piece in hand drawn over the board, as one shape. Its data-state
- * ("legal", "illegal", "pending" or "none") and the data-* attributes a widget
- * adds say what it shows.
+ * A piece drawn over the board, not on it (the piece in hand, a hinted move):
+ * one shape in a group whose data-* attributes say what it shows. CSS draws it
+ * see-through with a dashed outline, never like a placed piece.
  */
-export class PreviewLayer {
+class OverlayLayer {
   readonly element: SVGGElement;
   private readonly shape: PieceShape;
   private readonly keys = new Set<string>();
 
-  constructor(parent: SVGElement, className: string) {
-    this.element = svg("g", { class: className, "data-state": "none", "aria-hidden": "true" }, parent);
-    this.shape = new PieceShape(this.element, { class: "bk-preview-shape" });
-    this.element.setAttribute("display", "none");
+  /** `className` carries the shared class and a widget's own (`"bk-preview pz-preview"`); `keys` start as "". */
+  constructor(parent: SVGElement, className: string, shapeClass: string, keys: readonly string[] = []) {
+    this.element = svg("g", { class: className, "aria-hidden": "true", display: "none" }, parent);
+    this.shape = new PieceShape(this.element, { class: shapeClass });
+    this.mark(Object.fromEntries(keys.map((key) => [key, ""])));
   }
 
-  show(cells: readonly Cell[], state: string, data: Record<string, string>): void {
-    this.shape.draw(cells);
-    this.element.removeAttribute("display");
-    this.element.setAttribute("data-state", state);
+  /** Set data-* attributes (they go back to "" when the layer hides). */
+  mark(data: Record<string, string>): void {
     for (const [key, value] of Object.entries(data)) {
       this.keys.add(key);
       this.element.setAttribute(`data-${key}`, value);
     }
   }
 
+  protected draw(cells: readonly Cell[], data: Record<string, string>): void {
+    this.shape.draw(cells);
+    this.element.removeAttribute("display");
+    this.mark(data);
+  }
+
+  protected clear(): void {
+    this.element.setAttribute("display", "none");
+    this.shape.draw([]);
+    for (const key of this.keys) this.element.setAttribute(`data-${key}`, "");
+  }
+}
+
+/** The piece in hand: its data-state is "legal", "illegal", "pending" or "none" (hidden). */
+export class PreviewLayer extends OverlayLayer {
+  constructor(parent: SVGElement, className = "bk-preview") {
+    super(parent, className, "bk-preview-shape");
+    this.element.setAttribute("data-state", "none");
+  }
+
+  show(cells: readonly Cell[], state: string, data: Record<string, string>): void {
+    this.draw(cells, data);
+    this.element.setAttribute("data-state", state);
+  }
+
   hide(): void {
     if (this.element.getAttribute("data-state") === "none") return;
     this.element.setAttribute("data-state", "none");
-    this.element.setAttribute("display", "none");
-    for (const key of this.keys) this.element.setAttribute(`data-${key}`, "");
+    this.clear();
+  }
+}
+
+/** A hinted move, where it goes: redrawn only when its cells or data change. */
+export class SuggestionLayer extends OverlayLayer {
+  private shown = "";
+
+  constructor(parent: SVGElement, className = "bk-suggestion", keys: readonly string[] = []) {
+    super(parent, className, "bk-suggestion-shape", keys);
+  }
+
+  /** Show the hint on `cells`, or hide it when `cells` is null. */
+  show(cells: readonly Cell[] | null, data: Record<string, string>): void {
+    const key = cells === null ? "" : JSON.stringify([cells, data]);
+    if (key === this.shown) return;
+    this.shown = key;
+    if (cells === null) this.clear();
+    else this.draw(cells, data);
   }
 }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { PUZZLE_KEYS, type PuzzleMessage, type PuzzleState } from "../../src/puzzle/protocol.js";
+import { PUZZLE_KEYS, type PuzzleMessage, type PuzzleState, currentHint } from "../../src/puzzle/protocol.js";
 import { type Model, ModelSync } from "../../src/shared/sync.js";
 
 test("model sync reads the puzzle's traits and sends its requests", async () => {
@@ -27,4 +27,10 @@ test("model sync reads the puzzle's traits and sends its requests", async () => 
   assert.deepEqual(changes, [["placements", "version"]]);
   sync.send({ type: "remove", cell: [1, 2], version: 3 });
   assert.deepEqual(sent, [{ type: "remove", cell: [1, 2], version: 3 }]);
+});
+
+test("a hint is current only for the version it was found for", () => {
+  assert.equal(currentHint({ hint: {}, version: 2 }), null);
+  assert.equal(currentHint({ hint: { version: 1, found: true, piece: "L5", cells: [[0, 0]] }, version: 2 }), null);
+  assert.deepEqual(currentHint({ hint: { version: 2, found: false }, version: 2 }), { version: 2, found: false });
 });
