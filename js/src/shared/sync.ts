@@ -20,8 +20,11 @@ export interface Refusal {
   cells?: unknown[];
 }
 
-/** `S` is the state read from the traits `keys`, `M` the messages a view sends. */
-export class ModelSync<S, M> {
+/**
+ * `S` is the state read from the traits `keys`, `M` the messages a view sends,
+ * `W` the traits a view may write (its preferences; none unless the protocol names them).
+ */
+export class ModelSync<S, M, W extends keyof S & string = never> {
   constructor(private readonly model: Model, private readonly keys: readonly (keyof S & string)[]) {}
 
   get state(): S {
@@ -85,8 +88,8 @@ export class ModelSync<S, M> {
     return () => this.model.off(`change:${key}`, handler);
   }
 
-  /** Write one trait (a view preference: the widget's protocol says which a view may write). */
-  write<K extends keyof S & string>(key: K, value: S[K]): void {
+  /** Write one trait: a view preference, one of `W`. */
+  write<K extends W>(key: K, value: S[K]): void {
     this.model.set(key, value);
     this.model.save_changes();
   }

@@ -49,10 +49,16 @@ test("a batch of trait changes reaches the view once", async () => {
 
 test("requests go out as custom messages; a preference is written as a trait", () => {
   const model = new FakeModel();
-  const sync = new ModelSync<State, Message>(model, KEYS);
+  const sync = new ModelSync<State, Message, "show_hints">(model, KEYS);
   sync.send({ type: "place", move: "a20", piece: "1", color: "blue", version: 4 });
   assert.deepEqual(model.sent, [{ type: "place", move: "a20", piece: "1", color: "blue", version: 4 }]);
   sync.write("show_hints", true);
+  // A view writes only its preferences: writing the game's state does not type-check (npm test runs tsc).
+  const neverCalled = () => {
+    // @ts-expect-error "board" is not one of the preferences
+    sync.write("board", "11");
+  };
+  void neverCalled;
   assert.equal(model.values.show_hints, true);
   assert.equal(model.saved, 1);
 });
