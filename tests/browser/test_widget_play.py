@@ -227,3 +227,46 @@ def test_an_ai_seat_answers_and_undo_takes_both_moves_back(notebook):
 
 def history_cells(notebook) -> list[str]:
     return notebook.value("[c for m in w.game.history if m.color == 'orange' for c in m.cells]")
+
+
+def test_keys_the_board_does_not_use_go_to_the_page_and_z_with_nothing_to_undo_asks_nothing(notebook):
+    page = notebook.page
+    root = notebook.show('w = BlokusWidget("duo", players=None); w')
+    root.scroll_into_view_if_needed()
+    root.evaluate("""root => {
+        window.__keys = [];
+        window.addEventListener('keydown', (e) => window.__keys.push([e.key, e.defaultPrevented]));
+    }""")
+    root.locator('[data-role="status"]').click()
+    for key in ("ArrowDown", "r", "z", "y"):  # nothing in hand, nothing to undo or redo: none of these acts
+        page.keyboard.press(key)
+    assert page.evaluate("window.__keys") == [["ArrowDown", False], ["r", False], ["z", False], ["y", False]]
+    assert notebook.value("w.error") == ""  # Z and Y sent nothing for Python to refuse
+    expect(root.locator('[data-role="detail"]')).to_have_text("Pick a piece from the purple tray.")
+    assert page.locator(".jp-Notebook .jp-RawCell").count() == 0  # JupyterLab let the R alone too
+
+    root.locator('[data-role="status"]').click()
+    page.evaluate("window.__keys = []")
+    page.keyboard.press("]")
+    page.keyboard.press("ArrowDown")  # with a piece in hand the arrows are the board's
+    page.keyboard.press("Escape")  # puts the piece back
+    expect(root.locator(".bk-preview")).to_have_attribute("data-state", "none")
+    expect(root).to_be_focused()
+    page.keyboard.press("Escape")  # nothing in hand: leaves the widget
+    expect(root).not_to_be_focused()
+    assert page.evaluate("window.__keys") == [["Escape", False]]
+
+
+def test_the_last_undo_pressed_from_the_keyboard_keeps_the_focus_in_the_widget(notebook):
+    page = notebook.page
+    root = notebook.show('w = BlokusWidget("duo", players=None); w.game.play("e10"); w')
+    root.scroll_into_view_if_needed()
+    undo = root.locator('[data-action="undo"]')
+    expect(undo).to_be_enabled()
+    undo.focus()
+    page.keyboard.press("Enter")
+    expect(undo).to_be_disabled()
+    expect(root).to_be_focused()
+    assert notebook.value("len(w.game.history)") == 0
+    page.keyboard.press("z")  # the keys still reach the board; nothing to undo now, so nothing is asked
+    assert notebook.value("w.error") == ""

@@ -9,6 +9,34 @@ export type Action =
   | "rotate" | "flip" | "undo" | "redo" | "hint" | "hints" | "pass" | "new" | "palette"
   | "first" | "prev" | "play" | "next" | "last";
 
+/** What the view knows beyond the state that decides the buttons. */
+export interface ControlFacts {
+  holding: boolean;
+  humanToPlay: boolean;
+  playing: boolean;
+  canPass: boolean;
+}
+
+/**
+ * Which actions may be done now: the buttons enabled, and so the keys that act
+ * (Z with nothing to undo sends nothing).
+ */
+export function available(
+  state: Pick<WidgetState, "mode" | "can_undo" | "can_redo" | "replay_index" | "replay_length">,
+  view: ControlFacts,
+): Record<Action, boolean> {
+  const play = state.mode === "play";
+  const back = state.replay_index > 0;
+  const on = state.replay_index < state.replay_length;
+  return {
+    rotate: play && view.holding, flip: play && view.holding,
+    undo: play && state.can_undo, redo: play && state.can_redo,
+    hint: play && view.humanToPlay, pass: play && view.canPass,
+    hints: true, new: true, palette: true,
+    first: back, prev: back, play: true, next: on, last: on,
+  };
+}
+
 export interface ControlsCallbacks {
   action(action: Action): void;
   newGame(variant: string): void;
@@ -79,7 +107,7 @@ export class Controls {
     return this.buttons.add(parent, action, text, label, own);
   }
 
-  update(state: WidgetState, view: { holding: boolean; humanToPlay: boolean; playing: boolean; canPass: boolean }): void {
+  update(state: WidgetState, view: ControlFacts): void {
     const key = state.variants.join();
     if (key !== this.variantsKey) {
       this.variantsKey = key;
@@ -92,31 +120,19 @@ export class Controls {
     const play = state.mode === "play";
     this.element.toggleAttribute("hidden", !play);
     this.replay.toggleAttribute("hidden", play);
-    this.enable("rotate", play && view.holding);
-    this.enable("flip", play && view.holding);
-    this.enable("undo", play && state.can_undo);
-    this.enable("redo", play && state.can_redo);
-    this.enable("hint", play && view.humanToPlay);
-    this.enable("pass", play && view.canPass);
+    const enabled = available(state, view);
+    for (const [action, on] of Object.entries(enabled)) this.buttons.enable(action as Action, on);
     // Colors that cannot move pass automatically; the button only shows if a position still needs one.
-    this.buttons.get("pass").hidden = !(play && view.canPass);
+    this.buttons.show("pass", enabled.pass);
     this.buttons.get("hints").setAttribute("aria-pressed", String(state.show_hints));
     this.buttons.get("palette").setAttribute("aria-pressed", String(state.palette === "colorblind"));
 
     this.slider.max = String(state.replay_length);
     if (document.activeElement !== this.slider) this.slider.value = String(state.replay_index);
     this.position.textContent = `Move ${state.replay_index} of ${state.replay_length}`;
-    this.enable("first", state.replay_index > 0);
-    this.enable("prev", state.replay_index > 0);
-    this.enable("next", state.replay_index < state.replay_length);
-    this.enable("last", state.replay_index < state.replay_length);
     const playButton = this.buttons.get("play");
     playButton.textContent = view.playing ? "Pause" : "Play";
     playButton.setAttribute("aria-pressed", String(view.playing));
-  }
-
-  private enable(action: Action, on: boolean): void {
-    this.buttons.enable(action, on);
   }
 }
 

@@ -10,13 +10,19 @@ import { TrayView } from "../shared/tray.js";
 import { PieceView } from "../shared/view.js";
 import { BoardView } from "./board.js";
 import { cellName, clampToBoard, parseCell } from "./cells.js";
-import { type Action, Controls } from "./controls.js";
+import { type Action, type ControlFacts, Controls, available } from "./controls.js";
 import { type Command, keyCommand } from "./keys.js";
 import { Panel } from "./panel.js";
 import { type PreviewPosition, evaluatePlacement } from "./preview.js";
-import type { BoardSync, Hint, LegalMoves, Message, WidgetState } from "./protocol.js";
+import { type BoardSync, type LegalMoves, type Message, type Preference, type WidgetState, currentHint } from "./protocol.js";
 
 const REPLAY_STEP_MS = 700;
+
+/** How a refusal of each request begins ("Not placed: …"); Python's reason follows. */
+const REFUSED: Record<string, string> = {
+  place: "Not placed", undo: "Nothing undone", redo: "Nothing redone", pass: "Not passed",
+  hint: "No hint", new: "No new game", seek: "Not moved",
+};
 
 interface LegalIndex {
   source: LegalMoves;
@@ -24,7 +30,7 @@ interface LegalIndex {
   pieces: Set<string>;
 }
 
-export class BlokusView extends PieceView<WidgetState, Message, Command> {
+export class BlokusView extends PieceView<WidgetState, Message, Command, Preference> {
   protected readonly cursorWithoutPiece = false;
   private readonly controls: Controls;
   private readonly panel = new Panel();
@@ -33,14 +39,15 @@ export class BlokusView extends PieceView<WidgetState, Message, Command> {
   /** The position the piece was picked up in: any move (or undo) puts it back. */
   private selectedAt = "";
   private legalIndex: LegalIndex | null = null;
-  private appliedHint = "";
+  /** The kind of the last request this view sent: a refusal is worded for it. */
+  private asked: Message["type"] | null = null;
   private replayTimer: ReturnType<typeof setInterval> | null = null;
 
   constructor(sync: BoardSync, host: HTMLElement) {
-    super(sync, host, "bk-root", "Blokus board game", keyCommand);
+    super(sync, host, "bk-root bk-game", "Blokus board game", keyCommand);
     this.controls = new Controls({
       action: (action) => this.action(action),
-      newGame: (variant) => this.sync.send({ type: "new", variant, version: this.state.version }),
+      newGame: (variant) => this.ask({ type: "new", variant, version: this.state.version }),
       seek: (index) => this.seek(index),
     });
     this.side.append(this.trayBox, this.panel.element);
@@ -100,12 +107,7 @@ export class BlokusView extends PieceView<WidgetState, Message, Command> {
         detail: score ? `${score.squares} squares` : "",
       });
     }
-    this.controls.update(state, {
-      holding: this.held.piece !== null,
-      humanToPlay: this.humanToPlay(),
-      playing: this.replayTimer !== null,
-      canPass: this.humanToPlay() && this.legal() !== null && this.legal()!.moves.size === 0,
-    });
+    this.controls.update(state, this.facts());
     const seat = state.seats[state.thinking] ?? "human";
     this.header.update({
       text: state.status,
@@ -121,7 +123,12 @@ export class BlokusView extends PieceView<WidgetState, Message, Command> {
   }
 
   protected refused(refusal: Refusal): void {
-    this.header.say(`Not placed: ${refusal.reason}`);
+    this.header.say(`${REFUSED[this.asked ?? ""] ?? "Not done"}: ${refusal.reason}.`);
+  }
+
+  private ask(message: Message): void {
+    this.asked = message.type;
+    this.sync.send(message);
   }
 
   private playerName(player: number): string {
@@ -154,6 +161,17 @@ export class BlokusView extends PieceView<WidgetState, Message, Command> {
   }
 
   // ---- what this view knows ------------------------------------------------
+
+  /** What the controls need beyond the state: the same facts decide the buttons and the keys. */
+  private facts(): ControlFacts {
+    const legal = this.legal();
+    return {
+      holding: this.held.piece !== null,
+      humanToPlay: this.humanToPlay(),
+      playing: this.replayTimer !== null,
+      canPass: this.humanToPlay() && legal !== null && legal.moves.size === 0,
+    };
+  }
 
   private humanToPlay(): boolean {
     const s = this.state;
@@ -206,16 +224,16 @@ export class BlokusView extends PieceView<WidgetState, Message, Command> {
 
   // ---- input ---------------------------------------------------------------
 
-  command(command: Command): void {
-    if (this.state.mode === "replay") {
-      if (command.kind === "move" && command.dx !== 0) this.seek(this.state.replay_index + command.dx);
-      return;
-    }
-    super.command(command);
+  command(command: Command): boolean {
+    // A replay answers only left and right (and Esc leaves it); other keys are the page's.
+    if (this.state.mode !== "replay" || command.kind === "drop") return super.command(command);
+    if (command.kind !== "move" || command.dx === 0) return false;
+    this.seek(this.state.replay_index + command.dx);
+    return true;
   }
 
-  protected otherCommand(command: Command): void {
-    if (command.kind === "action") this.action(command.action);
+  protected otherCommand(command: Command): boolean {
+    return command.kind === "action" && this.action(command.action);
   }
 
   protected defaultAnchor(): Cell {
@@ -236,8 +254,7 @@ export class BlokusView extends PieceView<WidgetState, Message, Command> {
   private pickFrom(color: string, piece: string): void {
     if (this.state.mode === "play" && (color !== this.state.to_play || !this.humanToPlay())) {
       this.root.focus({ preventScroll: true });
-      const who = this.state.to_play;
-      this.header.say(who ? `It is ${who}'s turn${this.humanToPlay() ? "" : " (computer)"}.` : "The game is over.");
+      this.header.say(notYourTurn(this.state, color));
       return;
     }
     this.pick(piece);
@@ -257,38 +274,39 @@ export class BlokusView extends PieceView<WidgetState, Message, Command> {
     const preview = evaluatePlacement(this.position(), this.held.shape, this.held.anchor!);
     this.drawPreview();
     if (preview.move === null) {
-      this.header.say(`Not placed: ${preview.reason}.`);
+      this.header.say(`${REFUSED.place}: ${preview.reason}.`);
       return;
     }
     // Illegal-looking placements are sent too: Python decides and says why.
-    this.sync.send({
+    this.ask({
       type: "place", move: preview.move, piece: this.held.piece!, color: this.state.to_play, version: this.state.version,
     });
   }
 
-  protected placeNothing(): void {}
+  protected placeNothing(): boolean {
+    return false;
+  }
 
   /** A hint selects its piece in the right orientation and moves the cursor onto it. */
   private applyHint(): void {
     const s = this.state;
-    const hint = "move" in s.hint ? (s.hint as Hint) : null;
-    if (!hint || hint.version !== s.version || !this.humanToPlay()) return;
-    const key = `${s.version}|${hint.move}`;
-    if (key === this.appliedHint) return;
-    this.appliedHint = key;
+    const hint = currentHint(s);
+    if (hint === null || !this.humanToPlay()) return;
     const cells = hint.cells.map((n) => parseCell(n, s.size)).filter((c): c is Cell => c !== null);
-    if (!this.takeOnto(hint.piece, cells, true)) return;
+    if (!this.takeHint(`${s.version}|${hint.move}`, hint.piece, cells)) return;
     this.board!.markSuggestionAnchor(cellName(this.held.anchor!, s.size));
     this.render();
   }
 
-  private action(action: Action | "hints"): void {
+  /** A button or a key: done only when its button is enabled. Returns whether it was. */
+  private action(action: Action): boolean {
     const s = this.state;
+    if (!available(s, this.facts())[action]) return false;
     switch (action) {
-      case "rotate": this.command({ kind: "rotate", dir: 1 }); break;
-      case "flip": this.command({ kind: "flip" }); break;
+      case "rotate": return this.command({ kind: "rotate", dir: 1 });
+      case "flip": return this.command({ kind: "flip" });
       case "undo": case "redo": case "hint": case "pass":
-        this.sync.send({ type: action, version: s.version });
+        this.ask({ type: action, version: s.version });
         break;
       case "hints": this.sync.write("show_hints", !s.show_hints); break;
       case "palette": this.sync.write("palette", s.palette === "colorblind" ? "standard" : "colorblind"); break;
@@ -297,13 +315,13 @@ export class BlokusView extends PieceView<WidgetState, Message, Command> {
       case "next": this.seek(s.replay_index + 1); break;
       case "last": this.seek(s.replay_length); break;
       case "play": this.toggleReplay(); break;
-      case "new": break; // handled by Controls with the chosen variant
     }
+    return true;
   }
 
   private seek(index: number): void {
     const clamped = Math.max(0, Math.min(this.state.replay_length, index));
-    this.sync.send({ type: "seek", index: clamped });
+    this.ask({ type: "seek", index: clamped });
   }
 
   private toggleReplay(): void {
@@ -312,8 +330,13 @@ export class BlokusView extends PieceView<WidgetState, Message, Command> {
     } else {
       if (this.state.replay_index >= this.state.replay_length) this.seek(0);
       this.replayTimer = setInterval(() => {
-        if (this.state.replay_index >= this.state.replay_length) this.stopReplay();
-        else this.seek(this.state.replay_index + 1);
+        if (this.state.replay_index < this.state.replay_length) {
+          this.seek(this.state.replay_index + 1);
+          return;
+        }
+        // At the end: the button goes back to Play (a click then replays from the start).
+        this.stopReplay();
+        this.render();
       }, REPLAY_STEP_MS);
     }
     this.render();
@@ -325,4 +348,15 @@ export class BlokusView extends PieceView<WidgetState, Message, Command> {
       this.replayTimer = null;
     }
   }
+}
+
+/** Why `color`'s tray gives no piece now: the game is over, it is another color's turn, or a move is being found. */
+export function notYourTurn(state: Pick<WidgetState, "to_play" | "seats" | "thinking">, color: string): string {
+  const who = state.to_play;
+  if (!who) return "The game is over.";
+  const seat = state.seats[who] ?? "human";
+  if (seat !== "human") return `It is ${who}'s turn (computer).`;
+  // A person's turn, but the Hint button's move is being found for them.
+  if (state.thinking !== "" && color === who) return `Wait a moment: a hint for ${who} is being found.`;
+  return `It is ${who}'s turn.`;
 }

@@ -14,6 +14,20 @@ const BUTTONS: [PuzzleAction, string, string][] = [
   ["reset", "Start again", "Take every piece off the board"],
 ];
 
+/** What decides the puzzle's buttons. */
+export interface PuzzleFacts {
+  holding: boolean;
+  solved: boolean;
+  searching: boolean;
+  placed: number;
+}
+
+/** Which actions may be done now: the buttons enabled, and so the keys that act (H once solved sends nothing). */
+export function puzzleAvailable(view: PuzzleFacts): Record<PuzzleAction, boolean> {
+  const open = !view.solved && !view.searching;
+  return { rotate: view.holding, flip: view.holding, hint: open, solution: open, reset: view.placed > 0 };
+}
+
 export class PuzzleControls {
   readonly element: HTMLDivElement;
   private readonly buttons: Buttons<PuzzleAction>;
@@ -28,15 +42,7 @@ export class PuzzleControls {
     }
   }
 
-  update(view: { holding: boolean; solved: boolean; searching: boolean; placed: number }): void {
-    this.enable("rotate", view.holding);
-    this.enable("flip", view.holding);
-    this.enable("hint", !view.solved && !view.searching);
-    this.enable("solution", !view.solved && !view.searching);
-    this.enable("reset", view.placed > 0);
-  }
-
-  private enable(action: PuzzleAction, on: boolean): void {
-    this.buttons.enable(action, on);
+  update(view: PuzzleFacts): void {
+    for (const [action, on] of Object.entries(puzzleAvailable(view))) this.buttons.enable(action as PuzzleAction, on);
   }
 }

@@ -10,11 +10,11 @@ import type { TrayView } from "../shared/tray.js";
 import { PieceView } from "../shared/view.js";
 import { PuzzleBoard } from "./board.js";
 import { firstFree, owners } from "./cells.js";
-import { type PuzzleAction, PuzzleControls } from "./controls.js";
+import { type PuzzleAction, PuzzleControls, type PuzzleFacts, puzzleAvailable } from "./controls.js";
 import { type PuzzleCommand, puzzleKeyCommand } from "./keys.js";
 import { PuzzlePanel } from "./panel.js";
 import { type PuzzlePosition, evaluatePuzzlePlacement } from "./preview.js";
-import type { PuzzleMessage, PuzzleState, PuzzleSync, XY } from "./protocol.js";
+import { type PuzzleMessage, type PuzzleState, type PuzzleSync, type XY, currentHint } from "./protocol.js";
 import { PuzzleTray } from "./tray.js";
 
 export class PuzzleView extends PieceView<PuzzleState, PuzzleMessage, PuzzleCommand> {
@@ -29,7 +29,6 @@ export class PuzzleView extends PieceView<PuzzleState, PuzzleMessage, PuzzleComm
   private covered = new Map<string, number>();
   /** A piece clicked on the board: it comes into the hand, as it lay, once Python has taken it away. */
   private pickup: { piece: string; cells: Cell[]; version: number } | null = null;
-  private appliedHint = "";
 
   constructor(sync: PuzzleSync, host: HTMLElement) {
     super(sync, host, "bk-root pz-root", "Tiling puzzle", puzzleKeyCommand);
@@ -62,7 +61,7 @@ export class PuzzleView extends PieceView<PuzzleState, PuzzleMessage, PuzzleComm
     setFlag(this.root, "data-thinking", state.thinking !== "");
 
     this.takePickup();
-    this.takeHint();
+    this.applyHint();
     if (this.held.piece !== null && !this.canHold(this.held.piece)) this.held.drop();
     this.board!.update(state.placements, this.colors);
     const hint = this.hint();
@@ -77,10 +76,7 @@ export class PuzzleView extends PieceView<PuzzleState, PuzzleMessage, PuzzleComm
       label: "Pieces",
       detail: `${state.placements.length} of ${total} placed`,
     }, state.remaining);
-    this.controls.update({
-      holding: this.held.piece !== null, solved: state.solved, searching: state.thinking !== "",
-      placed: state.placements.length,
-    });
+    this.controls.update(this.facts());
     this.panel.update(state, this.header);
     this.drawPreview();
   }
@@ -118,22 +114,24 @@ export class PuzzleView extends PieceView<PuzzleState, PuzzleMessage, PuzzleComm
   }
 
   /** A hint takes its piece into the hand, turned and placed as the hint says: one click puts it down. */
-  private takeHint(): void {
+  private applyHint(): void {
     const hint = this.hint();
-    if (hint === null) return;
-    const key = `${this.state.version}|${hint.piece}`;
-    if (key === this.appliedHint || !this.canHold(hint.piece)) return;
-    this.appliedHint = key;
-    this.takeOnto(hint.piece, hint.cells, true);
+    if (hint === null || !this.canHold(hint.piece)) return;
+    this.takeHint(`${this.state.version}|${hint.piece}`, hint.piece, hint.cells);
   }
 
   // ---- what this view knows ------------------------------------------------
 
   /** The hint for the puzzle shown, if Python found one. */
   private hint(): { piece: string; cells: Cell[] } | null {
-    const h = this.state.hint;
-    if (!("found" in h) || h.version !== this.state.version || !h.found || !h.piece || !h.cells) return null;
+    const h = currentHint(this.state);
+    if (h === null || !h.found || !h.piece || !h.cells) return null;
     return { piece: h.piece, cells: h.cells };
+  }
+
+  private facts(): PuzzleFacts {
+    const s = this.state;
+    return { holding: this.held.piece !== null, solved: s.solved, searching: s.thinking !== "", placed: s.placements.length };
   }
 
   /** The pieces with a copy left to place. */
@@ -172,12 +170,14 @@ export class PuzzleView extends PieceView<PuzzleState, PuzzleMessage, PuzzleComm
 
   // ---- input ---------------------------------------------------------------
 
-  protected otherCommand(command: PuzzleCommand): void {
-    if (command.kind === "action") this.action(command.action);
-    if (command.kind !== "remove") return;
+  protected otherCommand(command: PuzzleCommand): boolean {
+    if (command.kind === "action") return this.action(command.action);
+    if (command.kind !== "remove") return false;
     const at = this.held.anchor;
     const under = at === null ? undefined : this.covered.get(cellKey(at));
-    if (under !== undefined) this.sync.send({ type: "remove", cell: xy(at!), version: this.state.version });
+    if (under === undefined) return false;
+    this.sync.send({ type: "remove", cell: xy(at!), version: this.state.version });
+    return true;
   }
 
   protected place(): void {
@@ -188,12 +188,13 @@ export class PuzzleView extends PieceView<PuzzleState, PuzzleMessage, PuzzleComm
   }
 
   /** Ask Python to take away the piece on `cell`; it comes into the hand when that is done. */
-  protected placeNothing(cell: Cell): void {
+  protected placeNothing(cell: Cell): boolean {
     const index = this.covered.get(cellKey(cell));
-    if (index === undefined) return;
+    if (index === undefined) return false;
     const placement = this.state.placements[index];
     this.pickup = { piece: placement.piece, cells: placement.cells, version: this.state.version };
     this.sync.send({ type: "remove", cell: xy(cell), version: this.state.version });
+    return true;
   }
 
   private takePickup(): void {
@@ -203,11 +204,15 @@ export class PuzzleView extends PieceView<PuzzleState, PuzzleMessage, PuzzleComm
     if (this.canHold(pickup.piece)) this.takeOnto(pickup.piece, pickup.cells, false);
   }
 
-  private action(action: PuzzleAction): void {
+  /** A button or a key: done only when its button is enabled. Returns whether it was. */
+  private action(action: PuzzleAction): boolean {
+    if (!puzzleAvailable(this.facts())[action]) return false;
     switch (action) {
-      case "rotate": this.command({ kind: "rotate", dir: 1 }); break;
-      case "flip": this.command({ kind: "flip" }); break;
-      default: this.sync.send({ type: action, version: this.state.version });
+      case "rotate": return this.command({ kind: "rotate", dir: 1 });
+      case "flip": return this.command({ kind: "flip" });
+      default:
+        this.sync.send({ type: action, version: this.state.version });
+        return true;
     }
   }
 }

@@ -22,6 +22,27 @@ export class Buttons<A extends string> {
   }
 
   enable(action: A, on: boolean): void {
-    this.get(action).disabled = !on;
+    const button = this.get(action);
+    if (button.disabled === !on) return;
+    if (!on) keepFocus(button);
+    button.disabled = !on;
   }
+
+  /** Show or hide a button (a hidden one is disabled too). */
+  show(action: A, on: boolean): void {
+    const button = this.get(action);
+    if (!on) keepFocus(button);
+    button.hidden = !on;
+    this.enable(action, on);
+  }
+}
+
+/**
+ * A button about to be disabled or hidden hands the focus to its widget's root
+ * if it has it, so a keyboard user keeps the widget's keys (the page would give
+ * the focus to <body>).
+ */
+function keepFocus(button: HTMLButtonElement): void {
+  if (button.ownerDocument.activeElement !== button) return;
+  button.closest<HTMLElement>('[tabindex="0"]')?.focus({ preventScroll: true });
 }

@@ -47,7 +47,8 @@ export function pieceKeyCommand(event: KeyLike): PieceCommand | null {
 export interface InputTarget<C> {
   hover(cell: Cell | null): void;
   click(cell: Cell): void;
-  command(command: PieceCommand | C): void;
+  /** Whether the command did anything: only then is the key kept from the page. */
+  command(command: PieceCommand | C): boolean;
   /** Whether a piece is in hand (wheel and right-click only act then). */
   holding(): boolean;
 }
@@ -110,11 +111,11 @@ export function attachInput<C>(
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
     if (tag === "BUTTON" && (event.key === "Enter" || event.key === " ")) return;
     const command = keys(event);
-    if (!command) return;
-    // Keep JupyterLab from also acting on the key (R makes a raw cell, arrows move between cells).
+    // A key the widget used is kept from JupyterLab (R makes a raw cell, arrows move between
+    // cells); one it did not use (an arrow with nothing in hand) goes on to the page.
+    if (!command || !target.command(command)) return;
     event.preventDefault();
     event.stopPropagation();
-    target.command(command);
   };
   // The notebook may move focus to itself on mousedown; take it back after the click
   // so the keys reach the widget. A button clicked with the mouse hands the focus to

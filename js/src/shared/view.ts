@@ -17,7 +17,8 @@ export interface PieceState {
   pieces: readonly NamedShape[];
 }
 
-export abstract class PieceView<S extends PieceState, M, C> implements InputTarget<C> {
+/** `S`, `M`: the widget's state and messages; `C` its own key commands; `W` the traits a view may write. */
+export abstract class PieceView<S extends PieceState, M, C, W extends keyof S & string = never> implements InputTarget<C> {
   readonly root: HTMLDivElement;
   protected readonly header: StatusHeader;
   /** The board with the controls under it: they stay in view beside a long side column. */
@@ -30,12 +31,14 @@ export abstract class PieceView<S extends PieceState, M, C> implements InputTarg
   private readonly unsubscribe: (() => void)[] = [];
   private detachInput: () => void = () => {};
   private layoutKey = "";
+  /** The hint last taken into the hand: each is taken once, and may then be put back. */
+  private hintTaken = "";
 
   /** Whether the arrow keys move a cursor with no piece in hand (the puzzle picks pieces up with it). */
   protected abstract readonly cursorWithoutPiece: boolean;
 
   constructor(
-    protected readonly sync: ModelSync<S, M>,
+    protected readonly sync: ModelSync<S, M, W>,
     host: HTMLElement,
     className: string,
     label: string,
@@ -77,8 +80,8 @@ export abstract class PieceView<S extends PieceState, M, C> implements InputTarg
   protected abstract drawPreview(): void;
   /** Ask Python to put the piece in hand down at the anchor. */
   protected abstract place(): void;
-  /** Enter on a cell with no piece in hand. */
-  protected abstract placeNothing(cell: Cell): void;
+  /** Enter on a cell with no piece in hand; whether it did anything. */
+  protected abstract placeNothing(cell: Cell): boolean;
   /** Where the keyboard cursor starts. */
   protected abstract defaultAnchor(): Cell;
   protected abstract clamp(cell: Cell): Cell;
@@ -86,8 +89,8 @@ export abstract class PieceView<S extends PieceState, M, C> implements InputTarg
   protected abstract choosable(): { tray: TrayView; hand: readonly string[] } | null;
   /** Null when `piece` may be taken now, else why not ("" to say nothing). */
   protected abstract whyNotTake(piece: string): string | null;
-  /** A command of the widget's own keys. */
-  protected abstract otherCommand(command: C | PieceCommand): void;
+  /** A command of the widget's own keys; whether it did anything. */
+  protected abstract otherCommand(command: C | PieceCommand): boolean;
 
   // ---- drawing -------------------------------------------------------------
 
@@ -128,6 +131,17 @@ export abstract class PieceView<S extends PieceState, M, C> implements InputTarg
     return true;
   }
 
+  /**
+   * Take a hint's piece into the hand, turned and placed as the hint says, so one
+   * click or Enter puts it down. `key` names the hint: each is taken once (a
+   * piece put back stays back). Returns whether it was taken now.
+   */
+  protected takeHint(key: string, piece: string, cells: readonly Cell[]): boolean {
+    if (key === this.hintTaken) return false;
+    this.hintTaken = key;
+    return this.takeOnto(piece, cells, true);
+  }
+
   /** A piece clicked in a tray: take it, or put it back if it is the one in hand. */
   protected pick(piece: string): void {
     this.root.focus({ preventScroll: true });
@@ -160,49 +174,57 @@ export abstract class PieceView<S extends PieceState, M, C> implements InputTarg
     else this.placeNothing(cell);
   }
 
-  command(command: PieceCommand | C): void {
+  /** Do a command; whether it did anything (a key that did nothing is left to the page). */
+  command(command: PieceCommand | C): boolean {
     const held = this.held;
     const piece = command as PieceCommand;
     switch (piece.kind) {
       case "rotate":
-        if (held.rotate(piece.dir)) this.render();
-        break;
+        if (!held.rotate(piece.dir)) return false;
+        this.render();
+        return true;
       case "flip":
-        if (held.flip()) this.render();
-        break;
+        if (!held.flip()) return false;
+        this.render();
+        return true;
       case "move": {
-        if (held.piece === null && !this.cursorWithoutPiece) return;
+        if (held.piece === null && !this.cursorWithoutPiece) return false;
         // The cursor goes on from where keys or the pointer left it, else from its start.
         const from = held.anchor && (held.keyboardMode || held.pointerOnBoard) ? held.anchor : null;
         held.keyboardMode = true;
         held.anchor = from ? this.clamp([from[0] + piece.dx, from[1] + piece.dy]) : this.defaultAnchor();
         this.drawPreview();
-        break;
+        return true;
       }
       case "place":
         if (held.anchor === null) held.anchor = this.defaultAnchor();
         held.keyboardMode = held.keyboardMode || !held.pointerOnBoard;
-        if (held.piece !== null) this.place();
-        else this.placeNothing(held.anchor);
-        break;
+        if (held.piece === null) return this.placeNothing(held.anchor);
+        this.place();
+        return true;
       case "drop":
+        if (held.piece === null) {
+          // Nothing to drop: Esc leaves the widget, and the page (JupyterLab's command mode) has the keys again.
+          this.root.blur();
+          return false;
+        }
         // The cursor stays where it is: the next piece chosen starts there.
         held.drop();
         this.render();
-        break;
+        return true;
       case "cycle": {
         const choice = this.choosable();
         const next = choice ? cyclePiece(choice.tray.order, choice.hand, held.piece, piece.dir) : null;
-        if (next === null) return;
+        if (next === null) return false;
         // Coming from the mouse, the keyboard cursor starts where the widget says.
         if (held.anchor === null || !held.keyboardMode) held.anchor = this.defaultAnchor();
         held.keyboardMode = true;
         this.select(next);
         this.render();
-        break;
+        return true;
       }
       default:
-        this.otherCommand(command);
+        return this.otherCommand(command);
     }
   }
 }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { pieceKeyCommand } from "../../src/shared/input.js";
+import { type PieceCommand, type PointerSurface, attachInput, pieceKeyCommand } from "../../src/shared/input.js";
 
 test("R rotates, Shift+R rotates back, F flips", () => {
   assert.deepEqual(pieceKeyCommand({ key: "r" }), { kind: "rotate", dir: 1 });
@@ -23,4 +23,43 @@ test("keys with Ctrl, Cmd or Alt are not piece keys", () => {
     assert.equal(pieceKeyCommand({ key: "r", [modifier]: true }), null, modifier);
   }
   assert.equal(pieceKeyCommand({ key: "z" }), null);
+});
+
+/** Something with addEventListener: records the handlers attachInput adds. */
+function listener() {
+  const handlers = new Map<string, (event: unknown) => void>();
+  return {
+    handlers,
+    addEventListener: (type: string, handler: (event: unknown) => void) => handlers.set(type, handler),
+    removeEventListener: (type: string) => handlers.delete(type),
+  };
+}
+
+test("a key the widget did nothing with goes on to the page; one it used does not", () => {
+  const root = listener();
+  const svg = listener();
+  const used: string[] = [];
+  // The view: an arrow does nothing (no piece in hand); R turns the piece.
+  const target = {
+    hover() {}, click() {}, holding: () => false,
+    command: (command: PieceCommand) => {
+      used.push(command.kind);
+      return command.kind === "rotate";
+    },
+  };
+  const off = attachInput(root as unknown as HTMLElement, { svg, cellAt: () => null } as unknown as PointerSurface,
+    target, pieceKeyCommand);
+  const press = (key: string) => {
+    const event = { key, target: null, prevented: false, stopped: false,
+      preventDefault() { this.prevented = true; }, stopPropagation() { this.stopped = true; } };
+    root.handlers.get("keydown")!(event);
+    return [event.prevented, event.stopped];
+  };
+  assert.deepEqual(press("ArrowDown"), [false, false]);
+  assert.deepEqual(press("Escape"), [false, false]);
+  assert.deepEqual(press("r"), [true, true]);
+  assert.deepEqual(press("q"), [false, false]); // no command at all
+  assert.deepEqual(used, ["move", "drop", "rotate"]);
+  off();
+  assert.equal(root.handlers.size, 0);
 });
