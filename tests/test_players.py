@@ -355,3 +355,27 @@ def test_the_automatic_cutoff_depends_on_the_board():
     assert MCTSPlayer(cutoff=None).search(bn.Game("duo"), Limit(simulations=3)).simulations == 3
     with pytest.raises(bn.BlokusError, match="cutoff must be"):
         MCTSPlayer(cutoff="soon")
+
+
+def test_two_threads_searching_with_one_player_take_turns():
+    import threading
+
+    player = MCTSPlayer(seed=1)
+    games = [random_game("duo", seed=s, moves=6) for s in (1, 2)]
+    results, errors = {}, []
+
+    def search(k):
+        try:
+            results[k] = player.search(games[k], Limit(simulations=150))
+        except Exception as exc:  # pragma: no cover - the failure this test is about
+            errors.append(exc)
+
+    threads = [threading.Thread(target=search, args=(k,)) for k in (0, 1)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    for k in (0, 1):
+        assert results[k].move in games[k].legal_moves()
+    assert player.with_seed(2)._searching is not player._searching  # copies search on their own

@@ -60,6 +60,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 import time
 from dataclasses import dataclass, field, replace
 
@@ -170,6 +171,7 @@ class MCTSPlayer(Player):
         super().__init__(seed=seed, limit=limit)
         self.reuse = reuse
         self._tree: tuple | None = None
+        self._searching = threading.Lock()
         self.exploration = exploration
         self.prior_visits = prior_visits
         self.prior_slope = prior_slope
@@ -199,6 +201,12 @@ class MCTSPlayer(Player):
         >>> len(result.alternatives) > 1
         True
         """
+        # One search at a time: a widget may start a new one before a cancelled one has
+        # noticed; they would share the kept tree and the per-search set-up.
+        with self._searching:
+            return self._search(game, limit)
+
+    def _search(self, game: Game, limit: Limit | None) -> SearchResult:
         if game.is_over:
             raise IllegalMoveError("the game is over: there is nothing to search", rule="game-over")
         stop = limit.stop if limit is not None else None
@@ -293,7 +301,12 @@ class MCTSPlayer(Player):
         state = self.__dict__.copy()
         state["_tree"] = None
         state.pop("_variant", None)
+        state.pop("_searching", None)
         return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._searching = threading.Lock()  # each copy searches on its own
 
     def _setup(self, game: Game) -> None:
         variant = game.variant

@@ -81,7 +81,8 @@ class WidgetBase(anywidget.AnyWidget):
 
     @contextmanager
     def _batch(self) -> Iterator[None]:
-        """Several changes as one (lock held): reactions to each (a refresh, an AI's turn) wait for the end."""
+        """Several changes as one, with the lock held: the widget skips its reactions to each
+        (a refresh, an AI's turn) and reacts once after the batch."""
         self._batch_depth += 1
         try:
             yield
@@ -134,7 +135,13 @@ class WidgetBase(anywidget.AnyWidget):
         if background:
             self._jobs.start(job)
             return None
-        return self._jobs.run(job)
+        try:
+            return self._jobs.run(job)
+        except BaseException:  # a failed or interrupted search (Ctrl-C) is not still thinking
+            with self._locked():
+                if self.thinking == (color or kind):
+                    self.thinking = ""
+            raise
 
     def _job_done(self, job: Job, result: Any, error: BaseException | None) -> Any:
         # The check and the use are one step under the lock: nothing changes the position in between.

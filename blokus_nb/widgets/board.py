@@ -24,7 +24,7 @@ from typing import Any, Callable, Iterator, Mapping
 
 import traitlets
 
-from ..errors import BlokusError, IllegalMoveError
+from ..errors import ArgumentTypeError, BlokusError, IllegalMoveError
 from ..game import Game
 from ..move import Move
 from ..variants import VARIANTS
@@ -156,23 +156,25 @@ class BlokusWidget(WidgetBase):
         With AI seats, undoing only the AI's answer would let it answer again;
         so this goes back to the last position where a human was to play.
         """
-        with self._locked() as game, self._batch():
-            if not game.can_undo:
-                raise BlokusError("there is no move to undo")
-            game.undo()
-            while game.can_undo and self._is_ai(game.to_play) and self._has_human():
+        with self._locked() as game:
+            with self._batch():  # the views hear of the whole undo once, not of each step
+                if not game.can_undo:
+                    raise BlokusError("there is no move to undo")
                 game.undo()
-        self._schedule_ai()
+                while game.can_undo and self._is_ai(game.to_play) and self._has_human():
+                    game.undo()
+            self._on_game_change(game)
 
     def redo(self) -> None:
         """Replay the moves taken back by :meth:`undo` up to the next human turn."""
-        with self._locked() as game, self._batch():
-            if not game.can_redo:
-                raise BlokusError("there is no move to redo")
-            game.redo()
-            while game.can_redo and self._is_ai(game.to_play) and self._has_human():
+        with self._locked() as game:
+            with self._batch():
+                if not game.can_redo:
+                    raise BlokusError("there is no move to redo")
                 game.redo()
-        self._schedule_ai()
+                while game.can_redo and self._is_ai(game.to_play) and self._has_human():
+                    game.redo()
+            self._on_game_change(game)
 
     def new_game(self, variant: str | None = None) -> Game:
         """Start a new game (of ``variant``, default the current one) with the same seats."""
@@ -210,6 +212,9 @@ class BlokusWidget(WidgetBase):
     @traitlets.observe("game")
     def _on_new_game(self, change: dict) -> None:
         old, new = change["old"], change["new"]
+        if new is None:  # None is allowed only before the first game (traitlets skips validation of None)
+            self._trait_values["game"] = old  # put the game back without telling anyone it left
+            raise ArgumentTypeError("w.game is a Game, not None; start a new one with w.new_game()")
         if old is not None:
             old.unsubscribe(self._on_game_change)
         new.subscribe(self._on_game_change)
@@ -234,6 +239,8 @@ class BlokusWidget(WidgetBase):
 
     def _on_game_change(self, game: Game) -> None:
         if game is not self.game:  # a game this widget no longer shows
+            return
+        if self._batch_depth:  # the batch (undo, redo) reports its changes once, at its end
             return
         with self._locked():
             if game is not self.game:

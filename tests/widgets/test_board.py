@@ -499,13 +499,13 @@ def test_progress_moves_on_with_every_change_of_the_game_wherever_it_comes_from(
     place(w, X_AT_E10)  # a click: purple's move, then orange's answer from the AI thread
     wait_for(lambda: len(w.game.history) == 2 and w.thinking == "")
     assert w.progress == start + 2 and seen == [start + 1, start + 2]
-    w.undo()  # back to purple: both moves taken back, one change each
-    assert w.progress == start + 4 and w.game.history == []
+    w.undo()  # back to purple: both moves taken back in one step, so one change
+    assert w.progress == start + 3 and w.game.history == []
     w.new_game("classic")
-    assert w.progress == start + 5
+    assert w.progress == start + 4
     w.palette = "colorblind"  # a view preference is not progress
     w.mode = "replay"
-    assert w.progress == start + 5
+    assert w.progress == start + 4
     w.close()
 
 
@@ -517,3 +517,25 @@ def test_a_view_echoing_progress_changes_nothing_and_gets_no_answer(duo):
     assert sent.messages == [] and duo.error == ""
     update(duo, {"progress": duo.progress + 5})  # not an echo: put back
     assert sent.updates()[-1] == {"progress": duo.progress}
+
+
+def test_one_undo_of_a_move_and_the_ai_answer_moves_progress_on_once():
+    w = BlokusWidget("duo", players={"orange": "greedy"}, ai_pause=0)
+    w.game.play(X_AT_E10)
+    wait_for(lambda: len(w.game.history) == 2)
+    wait_for(lambda: not w.thinking)
+    progress, version = w.progress, w.version
+    w.undo()  # takes back orange's answer and purple's move: one change for marimo and observers
+    assert w.game.history == [] and w.progress == progress + 1 and w.version == version + 1
+    w.redo()
+    assert len(w.game.history) == 2 and w.progress == progress + 2
+
+
+def test_the_game_cannot_be_set_to_none():
+    w = BlokusWidget("duo")
+    game = w.game
+    with pytest.raises(bn.ArgumentTypeError, match="new_game"):
+        w.game = None
+    assert w.game is game
+    game.play(X_AT_E10)  # still followed
+    assert w.board != "0" * 196

@@ -358,3 +358,13 @@ def test_the_widget_follows_only_its_current_puzzle():
     w.close()
     w.puzzle.place([tuple(c) for c in V])  # a closed widget listens no more
     assert w.placements == []
+
+
+def test_an_interrupted_hint_does_not_leave_the_widget_thinking(small, monkeypatch):
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt  # Ctrl-C in the notebook while the search runs
+
+    monkeypatch.setattr(small.puzzle, "hint", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        small.show_hint()
+    assert small.thinking == ""
