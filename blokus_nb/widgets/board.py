@@ -301,16 +301,16 @@ class BlokusWidget(WidgetBase):
             self._replay = _seek(self._replay, game, index)
         shown = self._shown_game()
         human = self._seat_labels.get(shown.to_play or "", HUMAN) == HUMAN
-        state = view_state(shown, seats=self.seats_for(shown),
+        state = view_state(shown, seats=self._seats_for(shown),
                            with_legal=self.mode == "play" and human)
         legal_moves = state.pop("legal_moves")
-        self._publish({**state, "seats": self.seats_for(shown),
+        self._publish({**state, "seats": self._seats_for(shown),
                        "legal": {"version": self.version + 1, "color": state["to_play"], "moves": legal_moves},
                        "replay_length": len(game.moves), "replay_index": len(shown.moves),
                        "comment": _comment(shown, game),
                        "progress": self.progress + 1 if progressed else self.progress})
 
-    def seats_for(self, game: Game) -> dict[str, str]:
+    def _seats_for(self, game: Game) -> dict[str, str]:
         return {color: self._seat_labels.get(color, HUMAN) for color in game.colors}
 
     # ---------------------------------------------------------------- AI seats
