@@ -168,26 +168,28 @@ def _execute(tasks: Iterable[_Task], count: int, n_jobs: int | None, progress: b
         pending = iter(tasks)
         waiting: dict[int, dict] = {}  # finished records not yet yielded, by task index
         following = 0
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-            running = set()
-            try:
-                for task in itertools.islice(pending, 2 * jobs):
-                    running.add(pool.submit(_run, task))
-                while running:
-                    done, running = wait(running, return_when=FIRST_COMPLETED)
-                    for future in done:
-                        record = future.result()
-                        waiting[record["index"]] = record
-                        bar.update()
-                        for task in itertools.islice(pending, 1):
-                            running.add(pool.submit(_run, task))
-                    while following in waiting:
-                        yield waiting.pop(following)
-                        following += 1
-            except BaseException:
-                for future in running:
-                    future.cancel()
-                raise
+        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context)
+        running: set = set()
+        try:
+            for task in itertools.islice(pending, 2 * jobs):
+                running.add(pool.submit(_run, task))
+            while running:
+                done, running = wait(running, return_when=FIRST_COMPLETED)
+                for future in done:
+                    record = future.result()
+                    waiting[record["index"]] = record
+                    bar.update()
+                    for task in itertools.islice(pending, 1):
+                        running.add(pool.submit(_run, task))
+                while following in waiting:
+                    yield waiting.pop(following)
+                    following += 1
+        except BaseException:
+            # Ctrl-C, an error, or the caller stopped reading: return at once rather than wait
+            # for the games in flight (an "expert" game takes minutes); they are abandoned.
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        pool.shutdown(wait=True)
     finally:
         bar.close()
 
