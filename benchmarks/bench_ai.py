@@ -52,7 +52,7 @@ from baseline_010 import BaselineMCTSPlayer  # noqa: E402
 from blokus_nb.players import Limit, MCTSPlayer  # noqa: E402
 from blokus_nb.players.arena import play_match  # noqa: E402
 from blokus_nb.players.base import teams  # noqa: E402
-from blokus_nb.players.features import heuristic_scores  # noqa: E402
+from blokus_nb.players.features import heuristic_scores, last_opponent_piece  # noqa: E402
 from blokus_nb.players.model import load_weights  # noqa: E402
 from train import DEFAULT_DATA, game_files  # noqa: E402
 
@@ -132,20 +132,11 @@ def ranked_moves(player, game: bn.Game, limit: Limit) -> list[int]:
         if player == "heuristic":
             scores = heuristic_scores(board, color, pids, teams(game))
         else:
-            last = _last_opponent_piece(game, color)
+            last = last_opponent_piece(game, color, teams(game))
             scores = load_weights().move_scores(board, color, pids, teams(game), last)
         return [pids[i] for i in np.argsort(scores, kind="stable")[::-1][:3]]
     result = player.search(game, limit)
     return [s.move.placement for s in result.alternatives[:3]]
-
-
-def _last_opponent_piece(game: bn.Game, color: int) -> int:
-    team = teams(game)
-    for move in reversed(game.history):
-        if not move.is_pass:
-            same = team[game.colors.index(move.color)] == team[color]
-            return 0 if same else game.board.geo.masks[move.placement]
-    return 0
 
 
 def run_agreement(args) -> None:

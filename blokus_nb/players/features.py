@@ -18,7 +18,9 @@ Three families, each used by the players, the hints and the training script:
   The score is ``SIZE * size + GAINED * gained + TAKEN * taken + REACH * reach``.
 
 * the move model's inputs (:func:`move_features`, columns :data:`MOVE_FEATURES`):
-  the same four plus what the heuristic does not see -- whether the piece
+  the same four (except that an opponent's corner point taken counts once,
+  where the heuristic counts it once per opponent whose point it is) plus
+  what the heuristic does not see -- whether the piece
   goes into the opponents' room to grow, answers their last move, and spends
   a big piece early. A linear model over these, learned from strong games
   (:mod:`blokus_nb.players.model`), orders the search's moves.
@@ -42,12 +44,16 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING, Sequence
 
 from ..engine import Board
 from ..geometry import _edge_masks, mask_cells
 
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+
 __all__ = ["SIZE", "GAINED", "TAKEN", "REACH", "PlacementFeatures", "placement_features",
-           "heuristic_scores", "MOVE_FEATURES", "move_features", "PAIR_FEATURES", "side_features",
+           "last_opponent_piece", "heuristic_scores", "MOVE_FEATURES", "move_features", "PAIR_FEATURES", "side_features",
            "pair_features", "room"]
 
 SIZE, GAINED, TAKEN, REACH = 1.0, 0.5, 0.7, 0.8
@@ -338,3 +344,23 @@ def pair_features(first: list[float], second: list[float], progress: float, to_m
     """
     diff = [a - b for a, b in zip(first, second)]
     return diff + [d * progress for d in diff] + [to_move, to_move * progress]
+
+
+def last_opponent_piece(game: "Game", color: int, team: Sequence[int]) -> int:
+    """The bitboard of the last piece placed, if an opponent of ``color`` placed it (else 0).
+
+    ``team[c]`` is the side of color index ``c`` (see :func:`~blokus_nb.players.base.teams`).
+
+    >>> import blokus_nb as bn
+    >>> game = bn.Game("duo")
+    >>> _ = game.play("d9,c10,d10,e10,d11")
+    >>> last_opponent_piece(game, 1, [0, 1]).bit_count()
+    5
+    """
+    for move in reversed(game.history):
+        if move.is_pass:
+            continue
+        if team[game.colors.index(move.color)] == team[color]:
+            return 0
+        return game.board.geo.masks[move.placement]
+    return 0

@@ -69,7 +69,7 @@ from ..game import Game
 from ..move import Move
 from ..pieces import PIECES
 from .base import Limit, Player, teams
-from .features import heuristic_scores
+from .features import heuristic_scores, last_opponent_piece
 from .model import Weights, load_weights
 from ..errors import BlokusError, IllegalMoveError
 
@@ -219,7 +219,7 @@ class MCTSPlayer(Player):
         root = self._reuse(game) if self.reuse else None
         if root is None:
             root = self._new_node(root_board, game.colors.index(game.to_play), 0)
-            root.last = self._last_opponent_piece(game, root.color)
+            root.last = last_opponent_piece(game, root.color, self._team)
         if root.color < 0:
             raise BlokusError("no color can move: there is nothing to search")
         nodes = 1
@@ -324,16 +324,6 @@ class MCTSPlayer(Player):
         if cutoff == "auto":
             cutoff = AUTO_CUTOFF.get(game.size, 8)
         self._cutoff = cutoff
-
-    def _last_opponent_piece(self, game: Game, color: int) -> int:
-        """The bitboard of the last piece placed, when an opponent of ``color`` placed it."""
-        for move in reversed(game.history):
-            if move.is_pass:
-                continue
-            if self._team[game.colors.index(move.color)] == self._team[color]:
-                return 0
-            return game.board.geo.masks[move.placement]
-        return 0
 
     def _mover(self, board: Board, color: int) -> int:
         if self._mover_shared[color]:
@@ -460,18 +450,7 @@ class MCTSPlayer(Player):
 
     def _judge(self, board: Board, color: int) -> tuple[list[float], list[float]]:
         """Per player: the expected result and the win chance by the value model, ``color`` to move."""
-        mover = self._mover(board, color)
-        table = self.model.beats(board, self._players, mover)
-        results, wins = [], []
-        others = len(table) - 1
-        for a, row in enumerate(table):
-            results.append((sum(row) - 0.5) / others)
-            p = 1.0
-            for b, value in enumerate(row):
-                if b != a:
-                    p *= value
-            wins.append(p)
-        return results, wins
+        return self.model.outcomes(board, self._players, self._mover(board, color))
 
     def _outcome(self, board: Board) -> tuple[list[float], list[float]]:
         """Per player: the result (share of others beaten, ties half) and the win (1/k in a k-way tie)."""

@@ -91,15 +91,28 @@ class Weights:
         >>> round(sum(chances), 6)
         1.0
         """
+        return self.outcomes(board, sides, to_move)[1]
+
+    def outcomes(self, board: Board, sides: list[list[int]], to_move: int | None
+                 ) -> tuple[list[float], list[float]]:
+        """Per side: the expected result (share of the other sides it beats) and the win chance.
+
+        >>> import blokus_nb as bn
+        >>> results, wins = load_weights().outcomes(bn.Game("duo").board, [[0], [1]], 0)
+        >>> round(results[0] + results[1], 6), round(sum(wins), 6)
+        (1.0, 1.0)
+        """
         table = self.beats(board, sides, to_move)
-        out = []
+        others = max(1, len(table) - 1)
+        results, wins = [], []
         for a, row in enumerate(table):
+            results.append((sum(row) - 0.5) / others)  # row[a] is 0.5: a side against itself
             p = 1.0
             for b, value in enumerate(row):
                 if b != a:
                     p *= value
-            out.append(p)
-        return out
+            wins.append(p)
+        return results, wins
 
     @staticmethod
     def _vector(table: dict[int, np.ndarray], size: int) -> np.ndarray:
