@@ -98,6 +98,30 @@ def test_replay_the_game_with_slider_steps_and_play(notebook):
     assert notebook.value("len(r.game.moves)") == total  # replaying never changes the game
 
 
+def test_play_goes_back_to_play_at_the_end_of_the_replay(notebook):
+    root = notebook.show(
+        "g2 = bn.Game('duo')\n"
+        "for _ in range(3):\n"
+        "    g2.play(g2.legal_moves()[0])\n"
+        "r2 = BlokusWidget(game=g2, mode='replay'); r2", index=notebook.SECOND)
+    root.scroll_into_view_if_needed()
+    position = root.locator('[data-role="replay-position"]')
+    play = root.locator('[data-action="play"]')
+    expect(position).to_have_text("Move 3 of 3")
+    root.locator('[data-action="prev"]').click()
+    expect(position).to_have_text("Move 2 of 3")
+    play.click()
+    expect(play).to_have_text("Pause")
+    expect(position).to_have_text("Move 3 of 3", timeout=5_000)
+    expect(play).to_have_text("Play", timeout=3_000)  # the end: the button says so
+    expect(play).to_have_attribute("aria-pressed", "false")
+    play.click()  # and plays the game again from the start
+    expect(play).to_have_text("Pause")
+    expect(position).to_have_text("Move 1 of 3", timeout=5_000)
+    play.click()
+    expect(play).to_have_text("Play")
+
+
 def test_four_color_position_for_the_readme(notebook):
     page = notebook.page
     notebook.run(notebook.SECOND, "None")
@@ -163,26 +187,3 @@ def test_a_saved_notebook_shows_the_board_again_without_its_kernel(notebook, lab
     assert tray == [p.name for p in bn.pieces.PIECES]  # catalogue order survives the saved state
     notebook.screenshot("restored-without-kernel", restored)
 
-
-def test_play_goes_back_to_play_at_the_end_of_the_replay(notebook):
-    root = notebook.show(
-        "g2 = bn.Game('duo')\n"
-        "for _ in range(3):\n"
-        "    g2.play(g2.legal_moves()[0])\n"
-        "r2 = BlokusWidget(game=g2, mode='replay'); r2", index=notebook.SECOND)
-    root.scroll_into_view_if_needed()
-    position = root.locator('[data-role="replay-position"]')
-    play = root.locator('[data-action="play"]')
-    expect(position).to_have_text("Move 3 of 3")
-    root.locator('[data-action="prev"]').click()
-    expect(position).to_have_text("Move 2 of 3")
-    play.click()
-    expect(play).to_have_text("Pause")
-    expect(position).to_have_text("Move 3 of 3", timeout=5_000)
-    expect(play).to_have_text("Play", timeout=3_000)  # the end: the button says so
-    expect(play).to_have_attribute("aria-pressed", "false")
-    play.click()  # and plays the game again from the start
-    expect(play).to_have_text("Pause")
-    expect(position).to_have_text("Move 1 of 3", timeout=5_000)
-    play.click()
-    expect(play).to_have_text("Play")

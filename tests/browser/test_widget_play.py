@@ -254,6 +254,8 @@ def test_keys_the_board_does_not_use_go_to_the_page_and_z_with_nothing_to_undo_a
     expect(root).to_be_focused()
     page.keyboard.press("Escape")  # nothing in hand: leaves the widget
     expect(root).not_to_be_focused()
+    # The focus goes to the widget's cell: JupyterLab's command mode has the keys again.
+    assert page.evaluate("document.activeElement.matches('.jp-Notebook .jp-Cell')")
     assert page.evaluate("window.__keys") == [["Escape", False]]
 
 

@@ -174,6 +174,18 @@ export abstract class PieceView<S extends PieceState, M, C, W extends keyof S & 
     else this.placeNothing(cell);
   }
 
+  /**
+   * Esc with nothing in hand: the widget lets the keyboard go, to the page
+   * around it (in JupyterLab the cell or notebook, whose command mode then has
+   * the keys again), or to nothing in particular.
+   */
+  private leave(): void {
+    const outer = this.root.parentElement?.closest<HTMLElement>("[tabindex]");
+    if (outer) outer.focus({ preventScroll: true });
+    const active = document.activeElement as HTMLElement | null;
+    if (active && this.root.contains(active)) active.blur();
+  }
+
   /** Do a command; whether it did anything (a key that did nothing is left to the page). */
   command(command: PieceCommand | C): boolean {
     const held = this.held;
@@ -204,8 +216,7 @@ export abstract class PieceView<S extends PieceState, M, C, W extends keyof S & 
         return true;
       case "drop":
         if (held.piece === null) {
-          // Nothing to drop: Esc leaves the widget, and the page (JupyterLab's command mode) has the keys again.
-          this.root.blur();
+          this.leave();
           return false;
         }
         // The cursor stays where it is: the next piece chosen starts there.
