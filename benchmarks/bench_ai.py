@@ -28,6 +28,8 @@ One run on the shared 2-core machine (load 4-8), 2026-11-30:
 * hard vs 0.1.0 (1.5 s each): 22.5 of 30, 75% (57-87%), Elo +191 (+51 to +331);
 * expert vs hard (5 s vs 1.5 s): 15.5 of 24, 65% (45-80%), Elo +104 (-37 to +246);
   at half the time (2.5 s vs 0.75 s, ``--time-scale 0.5 --seed 77``): 13 of 24, 54%;
+  again on a quiet machine (``--games 0 --expert-games 40 --jobs 2 --seed 99``):
+  30 of 40, 75% (60-86%), Elo +191 (+69 to +313);
 * calibration, 150 held-out Duo positions at 0.5 s: Brier 0.096 (0.1.0: 0.148).
 """
 
