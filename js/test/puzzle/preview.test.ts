@@ -4,7 +4,8 @@ import fixture from "../fixtures/python.json" with { type: "json" };
 import { type PuzzlePosition, evaluatePuzzlePlacement } from "../../src/puzzle/preview.js";
 import { type Cell, cellKey, orientationOn, placeAt } from "../../src/shared/shapes.js";
 
-const pieces = fixture.pieces as Record<string, [number, number][][]>;
+// JSON arrays type as number[][]; the fixture holds [x, y] pairs.
+const pieces = fixture.pieces as unknown as Record<string, [number, number][][]>;
 const sortedKeys = (cells: readonly Cell[]) => cells.map(cellKey).sort();
 const region: Cell[] = [];
 for (let y = 0; y < 3; y++) for (let x = 0; x < 5; x++) region.push([x, y]);

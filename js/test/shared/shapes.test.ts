@@ -6,7 +6,8 @@ import {
   rotateClockwise, rotateCounterclockwise, shapeKey, transform,
 } from "../../src/shared/shapes.js";
 
-const pieces = fixture.pieces as Record<string, [number, number][][]>;
+// JSON arrays type as number[][]; the fixture holds [x, y] pairs.
+const pieces = fixture.pieces as unknown as Record<string, [number, number][][]>;
 const F = pieces.F[0] as Cell[];
 const sortedKeys = (cells: readonly Cell[]) => cells.map(cellKey).sort();
 

@@ -4,7 +4,7 @@ import fixture from "../fixtures/python.json" with { type: "json" };
 import type { Shape } from "../../src/shared/shapes.js";
 import { cyclePiece, layoutTray } from "../../src/shared/tray.js";
 
-const pieces = Object.entries(fixture.pieces).map(([name, o]) => [name, o[0]] as [string, Shape]);
+const pieces = Object.entries(fixture.pieces).map(([name, o]) => [name, o[0] as unknown as Shape] as [string, Shape]);
 const order = pieces.map(([name]) => name);
 
 test("the tray layout keeps every piece inside its width, without overlaps, in order", () => {
