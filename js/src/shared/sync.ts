@@ -36,6 +36,9 @@ export class ModelSync<S, M, W extends keyof S & string = never> {
   /** Call `onChange` once (in a microtask) after any batch of trait changes. Returns an unsubscribe. */
   subscribe(onChange: (changed: ReadonlySet<string>) => void): () => void {
     let pending: Set<string> | null = null;
+    // Unsubscribing cannot take back a microtask already queued: it checks this instead
+    // (a change that arrives just before a view is destroyed must not draw it).
+    let live = true;
     const handlers = this.keys.map((key) => {
       const handler = () => {
         if (pending === null) {
@@ -43,7 +46,7 @@ export class ModelSync<S, M, W extends keyof S & string = never> {
           queueMicrotask(() => {
             const changed = pending!;
             pending = null;
-            onChange(changed);
+            if (live) onChange(changed);
           });
         }
         pending.add(key);
@@ -51,7 +54,10 @@ export class ModelSync<S, M, W extends keyof S & string = never> {
       this.model.on(`change:${key}`, handler);
       return [key, handler] as const;
     });
-    return () => handlers.forEach(([key, handler]) => this.model.off(`change:${key}`, handler));
+    return () => {
+      live = false;
+      handlers.forEach(([key, handler]) => this.model.off(`change:${key}`, handler));
+    };
   }
 
   /** Messages Python sends to the views (refusals). Returns an unsubscribe. */

@@ -88,3 +88,14 @@ test("echo writes each new value of a trait back once, and not the value it star
   model.set("progress", 3);
   assert.equal(model.saved, 1);
 });
+
+test("a change queued just before unsubscribing does not reach the view", async () => {
+  const model = new FakeModel();
+  const sync = new ModelSync<State, Message>(model, KEYS);
+  let calls = 0;
+  const off = sync.subscribe(() => calls++);
+  model.set("board", "10"); // queues the microtask
+  off(); // the view is destroyed before it runs
+  await Promise.resolve();
+  assert.equal(calls, 0);
+});
