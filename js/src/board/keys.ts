@@ -1,7 +1,7 @@
 // The board game's keys: the shared piece keys plus undo, redo and the
 // corner-point overlay.
 
-import { type KeyLike, type PieceCommand, pieceKeyCommand } from "../shared/input.js";
+import { type KeyLike, type PieceCommand, keyName, pieceKeyCommand } from "../shared/input.js";
 
 export type Command = PieceCommand | { kind: "action"; action: "undo" | "redo" | "hints" };
 
@@ -10,7 +10,7 @@ export const KEY_HELP =
 
 export function keyCommand(event: KeyLike): Command | null {
   if (event.altKey) return null;
-  const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+  const key = keyName(event);
   if (event.ctrlKey || event.metaKey) {
     if (key === "z") return { kind: "action", action: event.shiftKey ? "redo" : "undo" };
     if (key === "y") return { kind: "action", action: "redo" };

@@ -17,17 +17,39 @@ export type PieceCommand =
 
 export interface KeyLike {
   key: string;
+  /** The physical key ("KeyR"), whatever the layout types on it. */
+  code?: string;
   shiftKey?: boolean;
   ctrlKey?: boolean;
   metaKey?: boolean;
   altKey?: boolean;
 }
 
+/** The keys bound by `code` on layouts that type no Latin letter there (QWERTY's characters). */
+const CODE_CHARACTERS: Record<string, string> = {
+  BracketLeft: "[", BracketRight: "]", Comma: ",", Period: ".",
+};
+
+/**
+ * The key a binding names: a character in lower case, or a name like "ArrowLeft".
+ * On a non-Latin layout (Cyrillic, Greek…) the R key types "к": a key that types
+ * one non-ASCII character is known by where it is, as QWERTY would type it.
+ */
+export function keyName(event: KeyLike): string {
+  const key = event.key;
+  if (key.length !== 1) return key;
+  if (key.charCodeAt(0) > 0x7f && event.code) {
+    const letter = /^Key([A-Z])$/.exec(event.code);
+    const typed = letter ? letter[1] : CODE_CHARACTERS[event.code];
+    if (typed) return typed.toLowerCase();
+  }
+  return key.toLowerCase();
+}
+
 /** The keys both widgets share; a widget's own keys.ts adds its own. Keys with Ctrl, Cmd or Alt are not among them. */
 export function pieceKeyCommand(event: KeyLike): PieceCommand | null {
   if (event.altKey || event.ctrlKey || event.metaKey) return null;
-  const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
-  switch (key) {
+  switch (keyName(event)) {
     case "r": return { kind: "rotate", dir: event.shiftKey ? -1 : 1 };
     case "f": return { kind: "flip" };
     case "ArrowLeft": return { kind: "move", dx: -1, dy: 0 };

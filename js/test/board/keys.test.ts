@@ -16,6 +16,14 @@ test("brackets choose pieces; undo, redo and hints have keys", () => {
   assert.deepEqual(keyCommand({ key: "c" }), { kind: "action", action: "hints" });
 });
 
+test("undo, redo and corners work on a non-Latin layout too", () => {
+  assert.deepEqual(keyCommand({ key: "я", code: "KeyZ" }), { kind: "action", action: "undo" });
+  assert.deepEqual(keyCommand({ key: "я", code: "KeyZ", ctrlKey: true }), { kind: "action", action: "undo" });
+  assert.deepEqual(keyCommand({ key: "н", code: "KeyY" }), { kind: "action", action: "redo" });
+  assert.deepEqual(keyCommand({ key: "с", code: "KeyC" }), { kind: "action", action: "hints" });
+  assert.equal(keyCommand({ key: "с", code: "KeyC", ctrlKey: true }), null); // copy stays copy
+});
+
 test("other keys and Alt combinations are left to the page", () => {
   assert.equal(keyCommand({ key: "q" }), null);
   assert.equal(keyCommand({ key: "Tab" }), null);

@@ -14,3 +14,9 @@ test("keys: Delete takes back, H asks for a hint; undo, redo and corners do noth
   for (const key of ["z", "y", "c"]) assert.equal(puzzleKeyCommand({ key }), null, key);
   assert.equal(puzzleKeyCommand({ key: "z", ctrlKey: true }), null);
 });
+
+test("piece keys work on a non-Latin layout in a puzzle", () => {
+  assert.deepEqual(puzzleKeyCommand({ key: "р", code: "KeyH" }), { kind: "action", action: "hint" });
+  assert.deepEqual(puzzleKeyCommand({ key: "к", code: "KeyR" }), { kind: "rotate", dir: 1 });
+  assert.equal(puzzleKeyCommand({ key: "я", code: "KeyZ" }), null);
+});

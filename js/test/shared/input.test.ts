@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { type PieceCommand, type PointerSurface, attachInput, pieceKeyCommand } from "../../src/shared/input.js";
+import { type PieceCommand, type PointerSurface, attachInput, keyName, pieceKeyCommand } from "../../src/shared/input.js";
 
 test("R rotates, Shift+R rotates back, F flips", () => {
   assert.deepEqual(pieceKeyCommand({ key: "r" }), { kind: "rotate", dir: 1 });
@@ -23,6 +23,23 @@ test("keys with Ctrl, Cmd or Alt are not piece keys", () => {
     assert.equal(pieceKeyCommand({ key: "r", [modifier]: true }), null, modifier);
   }
   assert.equal(pieceKeyCommand({ key: "z" }), null);
+});
+
+test("on a non-Latin layout a letter key is known by where it is (its code)", () => {
+  // Russian: the R key types "к", Shift+R "К", the [ key "х"; Greek: the F key types "φ".
+  assert.equal(keyName({ key: "к", code: "KeyR" }), "r");
+  assert.deepEqual(pieceKeyCommand({ key: "к", code: "KeyR" }), { kind: "rotate", dir: 1 });
+  assert.deepEqual(pieceKeyCommand({ key: "К", code: "KeyR", shiftKey: true }), { kind: "rotate", dir: -1 });
+  assert.deepEqual(pieceKeyCommand({ key: "φ", code: "KeyF" }), { kind: "flip" });
+  assert.deepEqual(pieceKeyCommand({ key: "х", code: "BracketLeft" }), { kind: "cycle", dir: -1 });
+  assert.deepEqual(pieceKeyCommand({ key: "ъ", code: "BracketRight" }), { kind: "cycle", dir: 1 });
+  assert.deepEqual(pieceKeyCommand({ key: "б", code: "Comma" }), { kind: "cycle", dir: -1 });
+  assert.deepEqual(pieceKeyCommand({ key: "ю", code: "Period" }), { kind: "cycle", dir: 1 });
+  // A Latin letter is taken as typed (AZERTY's Z is where QWERTY has W), and so is a key with no code.
+  assert.equal(keyName({ key: "z", code: "KeyW" }), "z");
+  assert.equal(keyName({ key: "R" }), "r");
+  assert.equal(keyName({ key: "é" }), "é");
+  assert.equal(keyName({ key: "ArrowLeft", code: "ArrowLeft" }), "ArrowLeft");
 });
 
 /** Something with addEventListener: records the handlers attachInput adds. */
