@@ -31,3 +31,17 @@ def test_notebook_runs_top_to_bottom(path, tmp_path, monkeypatch):
     kinds = {kind for o in rich for kind in o.get("data", {})}
     assert kinds & {"image/png", "image/svg+xml", "text/html",
                     "application/vnd.jupyter.widget-view+json"}, kinds
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_figures_fit_a_notebook_cell_so_their_text_is_not_shrunk(path):
+    import re
+
+    from figure_checks import CELL_INCHES
+
+    notebook = nbformat.read(path, as_version=4)
+    code = "\n".join(cell.source for cell in notebook.cells if cell.cell_type == "code")
+    widths = [float(w) for w in re.findall(r"figsize=\((\d+(?:\.\d+)?),", code)]
+    too_wide = [w for w in widths if w > CELL_INCHES]
+    assert too_wide == [], (f"{path.name}: figures {too_wide} inches wide are shown scaled down to "
+                            f"{CELL_INCHES:g}, and their labels with them")
