@@ -23,7 +23,7 @@ import numpy as np
 
 from .coords import COLUMNS, cell_index
 from .engine import Board
-from .errors import BlokusError, IllegalMoveError, InvalidMoveError
+from .errors import ArgumentTypeError, BlokusError, IllegalMoveError, InvalidMoveError
 from .geometry import mask_cells, mask_names
 from .move import MAX_MOVE_TEXT, LegalMoves, Move, interned_move, parse_placement, shown
 from .pieces import PIECES, TOTAL_SQUARES, Piece
@@ -55,11 +55,11 @@ def _player_names(players: object) -> list[str]:
     if players is None:
         return []
     if isinstance(players, str) or not isinstance(players, Iterable):
-        raise BlokusError(f"players is a list of names, like ['Ann', 'Bob'], not {players!r}")
+        raise ArgumentTypeError(f"players is a list of names, like ['Ann', 'Bob'], not {players!r}")
     names = list(players)
     for name in names:
         if not isinstance(name, str):
-            raise BlokusError(f"player names are text; {name!r} is {type(name).__name__}")
+            raise ArgumentTypeError(f"player names are text, not {type(name).__name__} {name!r}")
     return names
 
 
@@ -116,12 +116,12 @@ class Game:
         self._to_play: int | None = 0
         if setup:
             if not isinstance(setup, Mapping):
-                raise BlokusError("setup maps colors to their pieces' cells, like "
+                raise ArgumentTypeError("setup maps colors to their pieces' cells, like "
                                   f"{{'blue': ['a20', 'c18,c19,c20']}}, not {type(setup).__name__}")
             for color, moves in setup.items():
                 ci = self._color_index(color)
                 if not isinstance(moves, (str, list, tuple)):
-                    raise BlokusError(f"setup for {color} is a move text or a list of them, "
+                    raise ArgumentTypeError(f"setup for {color} is a move text or a list of them, "
                                       f"not {type(moves).__name__} {moves!r}")
                 for text in ([moves] if isinstance(moves, str) else moves):
                     pid = parse_placement(text, v.size)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Mapping
-from .errors import BlokusError
+from .errors import ArgumentTypeError, BlokusError
 
 __all__ = ["Variant", "VARIANTS", "get_variant"]
 
@@ -111,7 +111,9 @@ def get_variant(name: "str | Variant") -> Variant:
     """The variant called ``name`` (``classic``, ``classic_2``, ``classic_3`` or ``duo``)."""
     if isinstance(name, Variant):
         return name
-    key = str(name).strip().lower().replace("-", "_")
+    if not isinstance(name, str):
+        raise ArgumentTypeError(f"a variant is named by a str such as 'duo', not {type(name).__name__} {name!r}")
+    key = name.strip().lower().replace("-", "_")
     if key in VARIANTS:
         return VARIANTS[key]
     raise BlokusError(f"unknown variant {name!r}; variants are {', '.join(VARIANTS)}")

@@ -239,8 +239,13 @@ def test_functions_answer_junk_with_blokus_errors(function, arity):
     lambda: bn.sgf.dumps([5]),
     lambda: bn.PuzzleWidget(bn.Puzzle((5, 1), ["I5"]), pieces=["I5"]),
     lambda: bn.BlokusWidget("duo", players={"orange": 5}),
+    lambda: bn.Game(players=5),
+    lambda: bn.Game(players=["Ann", 2]),
+    lambda: bn.Game(setup=["a20"]),
+    lambda: bn.Game(setup={"blue": 5}),
+    lambda: bn.get_variant(5),
 ], ids=["make_player", "iter_games", "load_games", "plot", "evaluate", "sgf.parse", "dumps-text",
-        "dumps-junk", "puzzle-widget", "seat"])
+        "dumps-junk", "puzzle-widget", "seat", "players", "player-name", "setup", "setup-moves", "variant"])
 def test_an_argument_of_the_wrong_type_is_ours_and_still_a_type_error(call):
     with pytest.raises(bn.errors.ArgumentTypeError) as caught:
         call()
