@@ -9,7 +9,8 @@ the parts of that contract both widgets need, written once:
   true values of the rest are sent back);
 * requests from views: read by the widget's protocol module, refused with a
   :class:`~blokus_nb.widgets._protocol.Refusal` that sets :attr:`error` and
-  tells the views why;
+  tells the views why, with the tag the asking view put on its request (the
+  other views leave the refusal alone);
 * the refresh that pushes a new state to every view in one message and moves
   :attr:`version` on (a request carrying an older version is stale);
 * searches in the background (:mod:`._jobs`), whose answers are dropped when
@@ -30,7 +31,7 @@ import anywidget
 import traitlets
 
 from ._jobs import Job, Jobs
-from ._protocol import Refusal
+from ._protocol import Refusal, request_tag
 
 #: The bundled front-end (built from js/ by esbuild).
 STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -178,11 +179,14 @@ class WidgetBase(anywidget.AnyWidget):
 
     def _handle_custom_msg(self, content: Any, buffers: Any) -> None:
         super()._handle_custom_msg(content, buffers)
+        tag = ""
         try:
+            tag = request_tag(content)
             self._handle(self._read_request(content))
         except Refusal as refusal:
-            self._refuse(refusal)
+            self._refuse(refusal, tag)
 
-    def _refuse(self, refusal: Refusal) -> None:
+    def _refuse(self, refusal: Refusal, request: str = "") -> None:
+        """Say why a request changed nothing; ``request`` (its view's tag) tells the views whose it was."""
         self.error = refusal.reason
-        self.send(refusal.message())
+        self.send(refusal.message(request))

@@ -20,6 +20,9 @@ from typing import Any
 #: Longest text field accepted (five cells like "t20," need 20 characters).
 MAX_TEXT = 100
 
+#: Longest request tag accepted (a view's id and a count, like "k3f9x2:17").
+MAX_TAG = 40
+
 
 class Refusal(Exception):
     """A request that changes nothing; ``rule`` is a short code for the view."""
@@ -30,9 +33,16 @@ class Refusal(Exception):
         self.rule = rule
         self.cells = tuple(cells)
 
-    def message(self) -> dict:
-        """The message that tells the views what was refused and why (the front-end's sync module reads it)."""
-        return {"type": "refused", "reason": self.reason, "rule": self.rule, "cells": list(self.cells)}
+    def message(self, request: str = "") -> dict:
+        """The message that tells the views what was refused and why (the front-end's sync module reads it).
+
+        ``request`` is the tag the view put on the request: every view gets the
+        message, and only the one that sent the request answers it.
+        """
+        message = {"type": "refused", "reason": self.reason, "rule": self.rule, "cells": list(self.cells)}
+        if request:
+            message["request"] = request
+        return message
 
 
 def is_whole(value: Any) -> bool:
@@ -60,6 +70,20 @@ def text(content: dict, key: str, required: bool = True) -> str:
     if len(value) > MAX_TEXT:
         raise Refusal(f"malformed request: {key!r} is too long")
     return value
+
+
+def request_tag(content: Any) -> str:
+    """The tag a view put on its request (``""`` if none), which its refusal carries back.
+
+    >>> request_tag({"type": "undo", "version": 3, "request": "k3f9x2:17"})
+    'k3f9x2:17'
+    """
+    if not isinstance(content, dict) or "request" not in content:
+        return ""
+    tag = content["request"]
+    if not isinstance(tag, str) or len(tag) > MAX_TAG:
+        raise Refusal(f"malformed request: 'request' must be a tag of at most {MAX_TAG} characters")
+    return tag
 
 
 def request_kind(content: Any, kinds: tuple[str, ...]) -> str:

@@ -199,6 +199,21 @@ def test_undo_with_nothing_to_undo_is_refused(duo):
     assert "no move to undo" in duo.error and duo.game.history == []
 
 
+def test_a_refusal_carries_the_tag_of_the_request_it_answers(duo):
+    sent = Recorder(duo)
+    custom(duo, {"type": "undo", "version": duo.version, "request": "view1:4"})
+    custom(duo, {"type": "undo", "version": duo.version})
+    assert [r.get("request") for r in sent.refusals()] == ["view1:4", None]
+
+
+def test_a_malformed_tag_is_refused_and_nothing_is_done(duo):
+    sent = Recorder(duo)
+    custom(duo, {"type": "place", "move": X_AT_E10, "piece": "X", "color": "purple", "version": duo.version,
+                 "request": {"forged": True}})
+    assert duo.game.history == [] and "'request' must be a tag" in duo.error
+    assert "request" not in sent.refusals()[-1]
+
+
 def test_a_view_cannot_write_game_traits(duo):
     sent = Recorder(duo)
     update(duo, {"board": "1" * 196, "to_play": "orange", "version": 99})

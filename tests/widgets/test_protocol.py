@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from blokus_nb.widgets._protocol import MAX_TEXT, Refusal, is_whole, request_kind, text, whole_number
+from blokus_nb.widgets._protocol import (
+    MAX_TAG, MAX_TEXT, Refusal, is_whole, request_kind, request_tag, text, whole_number,
+)
 
 
 def test_a_refusal_tells_the_views_its_reason_rule_and_cells():
@@ -13,6 +15,17 @@ def test_a_refusal_tells_the_views_its_reason_rule_and_cells():
     assert refusal.message() == {"type": "refused", "reason": "cell g10 touches purple's side",
                                  "rule": "side-contact", "cells": ["g10"]}
     assert Refusal("bad").rule == "malformed" and Refusal("bad").message()["cells"] == []
+    assert "request" not in refusal.message()
+    assert refusal.message("v1:3")["request"] == "v1:3"  # the asking view's tag, echoed
+
+
+def test_a_request_tag_is_optional_short_text():
+    assert request_tag({"type": "undo"}) == "" and request_tag("undo") == ""
+    assert request_tag({"request": "v1:3"}) == "v1:3"
+    assert request_tag({"request": "x" * MAX_TAG})
+    for bad in (3, None, ["v1"], "x" * (MAX_TAG + 1)):
+        with pytest.raises(Refusal, match="'request' must be a tag"):
+            request_tag({"request": bad})
 
 
 @pytest.mark.parametrize("value, whole", [(0, True), (-3, True), (True, False), (1.0, False), ("1", False),

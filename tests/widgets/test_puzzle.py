@@ -242,6 +242,14 @@ def test_removing_where_there_is_no_piece_is_refused(small):
     assert sent.refusals()[-1]["rule"] == "empty" and "no piece covers (2, 1)" in small.error
 
 
+def test_a_refusal_carries_the_tag_of_the_request_it_answers(small):
+    sent = Recorder(small)
+    custom(small, {"type": "remove", "cell": [2, 1], "version": small.version, "request": "view2:1"})
+    custom(small, {"type": "remove", "cell": [2, 1], "version": small.version, "request": 7})
+    assert [r.get("request") for r in sent.refusals()] == ["view2:1", None]
+    assert "'request' must be a tag" in small.error
+
+
 def test_no_hint_or_solution_once_solved(small):
     small.show_solution()
     sent = Recorder(small)
