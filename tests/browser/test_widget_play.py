@@ -272,3 +272,56 @@ def test_the_last_undo_pressed_from_the_keyboard_keeps_the_focus_in_the_widget(n
     assert notebook.value("len(w.game.history)") == 0
     page.keyboard.press("z")  # the keys still reach the board; nothing to undo now, so nothing is asked
     assert notebook.value("w.error") == ""
+
+
+def press_at_once(root, *events: dict) -> None:
+    """Dispatch key presses on the widget in one go: none can wait for the kernel's answer to the one before."""
+    root.evaluate("""(root, events) => {
+        for (const e of events) root.dispatchEvent(new KeyboardEvent('keydown', {...e, bubbles: true, cancelable: true}));
+    }""", list(events))
+
+
+def test_z_pressed_again_before_the_kernel_answers_asks_once_and_shows_no_error(notebook):
+    root = notebook.show('w = BlokusWidget("duo", players=None); w.game.play("e10"); w.game.play("j5"); w')
+    root.scroll_into_view_if_needed()
+    expect(root).to_have_attribute("data-to-play", "purple")
+    # A press, the key's auto-repeat, and a second press: the first asked Python, the others
+    # would carry the same version and be refused as stale.
+    press_at_once(root, {"key": "z", "code": "KeyZ"}, {"key": "z", "code": "KeyZ", "repeat": True},
+                  {"key": "z", "code": "KeyZ"})
+    expect(root).to_have_attribute("data-to-play", "orange")
+    assert notebook.value("[len(w.game.history), w.error]") == [1, ""]
+    expect(root.locator('[data-role="error"]')).to_have_text("")
+    # On a Cyrillic layout the Z key types "я": it undoes all the same.
+    press_at_once(root, {"key": "я", "code": "KeyZ"})
+    expect(root).to_have_attribute("data-to-play", "purple")
+    assert notebook.value("len(w.game.history)") == 0
+
+
+def test_replay_steps_pressed_before_the_kernel_answers_add_up(notebook):
+    root = notebook.show('g = bn.Game("duo"); g.play("e10"); g.play("j5"); g.play("f11,f12"); g.play("k3,k4")\n'
+                         "r = BlokusWidget(game=g, mode='replay'); r", index=notebook.SECOND)
+    position = root.locator('[data-role="replay-position"]')
+    expect(position).to_have_text("Move 4 of 4")
+    press_at_once(root, {"key": "ArrowLeft"}, {"key": "ArrowLeft"}, {"key": "ArrowLeft"})
+    expect(position).to_have_text("Move 1 of 4")
+    root.evaluate("root => { const prev = root.querySelector('[data-action=\"prev\"]'); prev.click(); prev.click(); }")
+    expect(position).to_have_text("Move 0 of 4")
+    root.evaluate("root => { const next = root.querySelector('[data-action=\"next\"]'); next.click(); next.click(); }")
+    expect(position).to_have_text("Move 2 of 4")
+    assert notebook.value("r.replay_index") == 2
+    notebook.run(notebook.SECOND, "None")
+
+
+def test_a_refusal_is_told_only_in_the_view_that_asked(notebook):
+    page = notebook.page
+    root = notebook.show('w = BlokusWidget("duo", players=None); w')
+    second = notebook.show("w", index=notebook.SECOND)  # the same widget displayed again
+    root.scroll_into_view_if_needed()
+    root.locator('[data-piece="1"][data-color="purple"]').click()
+    hover(page, root, "a1")
+    page.mouse.click(*center(board_cell(root, "a1")))
+    expect(root.locator('[data-role="detail"]')).to_contain_text("Not placed")
+    # The refusal reached both views at once: the other one says nothing about a request it did not make.
+    expect(second.locator('[data-role="detail"]')).to_have_text("Pick a piece from the purple tray.")
+    notebook.run(notebook.SECOND, "None")

@@ -145,3 +145,33 @@ export function sliderKey(key: string, at: number, max: number): number | null {
   };
   return key in to ? Math.max(0, Math.min(max, to[key])) : null;
 }
+
+/**
+ * Where the replay's steps go from: the position the last seek asked for until
+ * the replay gets there, so steps pressed before the kernel answers add up
+ * (two presses of Next move two moves on, not one).
+ */
+export class SeekTarget {
+  private target: number | null = null;
+
+  /** The index to ask for, `step` moves on from where the replay is or is going. */
+  step(state: Pick<WidgetState, "replay_index" | "replay_length">, step: number): number {
+    return this.to(state, (this.target ?? state.replay_index) + step);
+  }
+
+  /** The index to ask for to go to `index` (kept within the game). */
+  to(state: Pick<WidgetState, "replay_length">, index: number): number {
+    this.target = Math.max(0, Math.min(state.replay_length, index));
+    return this.target;
+  }
+
+  /** A new state: the target is forgotten once the replay is there, or is no longer a replay. */
+  update(state: Pick<WidgetState, "mode" | "replay_index">): void {
+    if (state.mode !== "replay" || state.replay_index === this.target) this.target = null;
+  }
+
+  /** A seek was refused: the replay stays where it is. */
+  forget(): void {
+    this.target = null;
+  }
+}

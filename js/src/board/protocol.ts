@@ -97,6 +97,7 @@ export interface WidgetState {
   progress: number;
 }
 
+/** Sent with a tag, `request`, naming the view (shared/requests.ts): Python puts it on its refusal. */
 export type Message =
   | { type: "place"; move: string; piece: string; color: string; version: number }
   | { type: "undo" | "redo" | "hint" | "pass"; version: number }

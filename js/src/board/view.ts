@@ -10,7 +10,7 @@ import { TrayView } from "../shared/tray.js";
 import { PieceView } from "../shared/view.js";
 import { BoardView } from "./board.js";
 import { cellName, clampToBoard, parseCell } from "./cells.js";
-import { type Action, type ControlFacts, Controls, available } from "./controls.js";
+import { type Action, type ControlFacts, Controls, SeekTarget, available } from "./controls.js";
 import { type Command, keyCommand } from "./keys.js";
 import { Panel } from "./panel.js";
 import { type PreviewPosition, evaluatePlacement } from "./preview.js";
@@ -39,8 +39,7 @@ export class BlokusView extends PieceView<WidgetState, Message, Command, Prefere
   /** The position the piece was picked up in: any move (or undo) puts it back. */
   private selectedAt = "";
   private legalIndex: LegalIndex | null = null;
-  /** The kind of the last request this view sent: a refusal is worded for it. */
-  private asked: Message["type"] | null = null;
+  private readonly seekTarget = new SeekTarget();
   private replayTimer: ReturnType<typeof setInterval> | null = null;
 
   constructor(sync: BoardSync, host: HTMLElement) {
@@ -90,6 +89,7 @@ export class BlokusView extends PieceView<WidgetState, Message, Command, Prefere
       this.held.keyboardMode = false;
     }
     if (state.mode !== "replay") this.stopReplay();
+    this.seekTarget.update(state);
 
     this.board!.update(state);
     const playable = this.legal()?.pieces ?? null;
@@ -122,13 +122,13 @@ export class BlokusView extends PieceView<WidgetState, Message, Command, Prefere
     this.drawPreview();
   }
 
-  protected refused(refusal: Refusal): void {
-    this.header.say(`${REFUSED[this.asked ?? ""] ?? "Not done"}: ${refusal.reason}.`);
+  protected refused(refusal: Refusal, request: Message | undefined): void {
+    if (request?.type === "seek") this.seekTarget.forget();
+    this.header.say(`${REFUSED[request?.type ?? ""] ?? "Not done"}: ${refusal.reason}.`);
   }
 
   private ask(message: Message): void {
-    this.asked = message.type;
-    this.sync.send(message);
+    this.requests.ask(message);
   }
 
   private playerName(player: number): string {
@@ -228,7 +228,7 @@ export class BlokusView extends PieceView<WidgetState, Message, Command, Prefere
     // A replay answers only left and right (and Esc leaves it); other keys are the page's.
     if (this.state.mode !== "replay" || command.kind === "drop") return super.command(command);
     if (command.kind !== "move" || command.dx === 0) return false;
-    this.seek(this.state.replay_index + command.dx);
+    this.seekBy(command.dx);
     return true;
   }
 
@@ -311,8 +311,8 @@ export class BlokusView extends PieceView<WidgetState, Message, Command, Prefere
       case "hints": this.sync.write("show_hints", !s.show_hints); break;
       case "palette": this.sync.write("palette", s.palette === "colorblind" ? "standard" : "colorblind"); break;
       case "first": this.seek(0); break;
-      case "prev": this.seek(s.replay_index - 1); break;
-      case "next": this.seek(s.replay_index + 1); break;
+      case "prev": this.seekBy(-1); break;
+      case "next": this.seekBy(1); break;
       case "last": this.seek(s.replay_length); break;
       case "play": this.toggleReplay(); break;
     }
@@ -320,8 +320,12 @@ export class BlokusView extends PieceView<WidgetState, Message, Command, Prefere
   }
 
   private seek(index: number): void {
-    const clamped = Math.max(0, Math.min(this.state.replay_length, index));
-    this.ask({ type: "seek", index: clamped });
+    this.ask({ type: "seek", index: this.seekTarget.to(this.state, index) });
+  }
+
+  /** `step` moves on from where the replay is, or is going: presses before the kernel answers add up. */
+  private seekBy(step: number): void {
+    this.ask({ type: "seek", index: this.seekTarget.step(this.state, step) });
   }
 
   private toggleReplay(): void {
@@ -331,7 +335,7 @@ export class BlokusView extends PieceView<WidgetState, Message, Command, Prefere
       if (this.state.replay_index >= this.state.replay_length) this.seek(0);
       this.replayTimer = setInterval(() => {
         if (this.state.replay_index < this.state.replay_length) {
-          this.seek(this.state.replay_index + 1);
+          this.seekBy(1);
           return;
         }
         // At the end: the button goes back to Play (a click then replays from the start).

@@ -54,6 +54,7 @@ export const PUZZLE_KEYS: readonly (keyof PuzzleState)[] = [
   "error", "hint", "thinking", "version",
 ];
 
+/** Sent with a tag, `request`, naming the view (shared/requests.ts): Python puts it on its refusal. */
 export type PuzzleMessage =
   | { type: "place"; piece: string; cells: XY[]; version: number }
   | { type: "remove"; cell: XY; version: number }

@@ -28,7 +28,7 @@ export class PuzzleView extends PieceView<PuzzleState, PuzzleMessage, PuzzleComm
   /** Cell key -> index of the placement covering it. */
   private covered = new Map<string, number>();
   /** A piece clicked on the board: it comes into the hand, as it lay, once Python has taken it away. */
-  private pickup: { piece: string; cells: Cell[]; version: number } | null = null;
+  private pickup: { piece: string; cells: Cell[]; version: number; request: string } | null = null;
 
   constructor(sync: PuzzleSync, host: HTMLElement) {
     super(sync, host, "bk-root pz-root", "Tiling puzzle", puzzleKeyCommand);
@@ -81,8 +81,8 @@ export class PuzzleView extends PieceView<PuzzleState, PuzzleMessage, PuzzleComm
     this.drawPreview();
   }
 
-  protected refused(refusal: Refusal): void {
-    this.pickup = null;
+  protected refused(refusal: Refusal, _request: PuzzleMessage | undefined, tag: string): void {
+    if (this.pickup?.request === tag) this.pickup = null;
     this.header.say(`Not done: ${refusal.reason}.`);
   }
 
@@ -176,7 +176,7 @@ export class PuzzleView extends PieceView<PuzzleState, PuzzleMessage, PuzzleComm
     const at = this.held.anchor;
     const under = at === null ? undefined : this.covered.get(cellKey(at));
     if (under === undefined) return false;
-    this.sync.send({ type: "remove", cell: xy(at!), version: this.state.version });
+    this.requests.ask({ type: "remove", cell: xy(at!), version: this.state.version });
     return true;
   }
 
@@ -184,7 +184,7 @@ export class PuzzleView extends PieceView<PuzzleState, PuzzleMessage, PuzzleComm
     const preview = evaluatePuzzlePlacement(this.position(), this.held.piece!, this.held.shape, this.held.anchor!);
     this.drawPreview();
     // Placements that look wrong are sent too: Python decides, and says why.
-    this.sync.send({ type: "place", piece: this.held.piece!, cells: preview.cells.map(xy), version: this.state.version });
+    this.requests.ask({ type: "place", piece: this.held.piece!, cells: preview.cells.map(xy), version: this.state.version });
   }
 
   /** Ask Python to take away the piece on `cell`; it comes into the hand when that is done. */
@@ -192,8 +192,11 @@ export class PuzzleView extends PieceView<PuzzleState, PuzzleMessage, PuzzleComm
     const index = this.covered.get(cellKey(cell));
     if (index === undefined) return false;
     const placement = this.state.placements[index];
-    this.pickup = { piece: placement.piece, cells: placement.cells, version: this.state.version };
-    this.sync.send({ type: "remove", cell: xy(cell), version: this.state.version });
+    const request = this.requests.ask({ type: "remove", cell: xy(cell), version: this.state.version });
+    // Not sent (a request for this version is on its way): a pickup already asked for stays.
+    if (request !== null) {
+      this.pickup = { piece: placement.piece, cells: placement.cells, version: this.state.version, request };
+    }
     return true;
   }
 
@@ -211,7 +214,7 @@ export class PuzzleView extends PieceView<PuzzleState, PuzzleMessage, PuzzleComm
       case "rotate": return this.command({ kind: "rotate", dir: 1 });
       case "flip": return this.command({ kind: "flip" });
       default:
-        this.sync.send({ type: action, version: this.state.version });
+        this.requests.ask({ type: action, version: this.state.version });
         return true;
     }
   }

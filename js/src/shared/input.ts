@@ -19,6 +19,8 @@ export interface KeyLike {
   key: string;
   /** The physical key ("KeyR"), whatever the layout types on it. */
   code?: string;
+  /** A key held down, repeating. */
+  repeat?: boolean;
   shiftKey?: boolean;
   ctrlKey?: boolean;
   metaKey?: boolean;
@@ -65,6 +67,14 @@ export function pieceKeyCommand(event: KeyLike): PieceCommand | null {
   }
 }
 
+/**
+ * Whether a key held down repeats `command`: moving, turning and choosing do;
+ * what asks Python (place, take back, undo, a hint…) is done once per press.
+ */
+export function repeats(command: { kind: string }): boolean {
+  return ["move", "rotate", "flip", "cycle", "drop"].includes(command.kind);
+}
+
 /** What input drives: a widget's view. `C` are the commands of that widget's own keys. */
 export interface InputTarget<C> {
   hover(cell: Cell | null): void;
@@ -94,7 +104,7 @@ export function keyboardRoot(host: HTMLElement, className: string, label: string
  * Wire pointer events on the board and keys on the widget root. Returns a function that unwires them.
  * `keys` turns a key into a command (the widget's keys.ts).
  */
-export function attachInput<C>(
+export function attachInput<C extends { kind: string }>(
   root: HTMLElement,
   board: PointerSurface,
   target: InputTarget<C>,
@@ -133,6 +143,12 @@ export function attachInput<C>(
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
     if (tag === "BUTTON" && (event.key === "Enter" || event.key === " ")) return;
     const command = keys(event);
+    if (command && event.repeat && !repeats(command)) {
+      // Held down: done once, on the press. The repeats are the widget's still.
+      event.preventDefault();
+      event.stopPropagation();
+      return;
+    }
     // A key the widget used is kept from JupyterLab (R makes a raw cell, arrows move between
     // cells); one it did not use (an arrow with nothing in hand) goes on to the page.
     if (!command || !target.command(command)) return;

@@ -18,6 +18,8 @@ export interface Refusal {
   reason: string;
   rule?: string;
   cells?: unknown[];
+  /** The tag of the request refused, as the view that sent it wrote it (shared/requests.ts). */
+  request?: string;
 }
 
 /**

@@ -9,6 +9,7 @@ import { StatusHeader } from "./header.js";
 import { HeldPiece } from "./held_piece.js";
 import { type InputTarget, type KeyLike, type PieceCommand, type PointerSurface, attachInput, keyboardRoot } from "./input.js";
 import { type Cell, type NamedShape, orientationOn } from "./shapes.js";
+import { Requests } from "./requests.js";
 import type { ModelSync, Refusal } from "./sync.js";
 import { type TrayView, cyclePiece } from "./tray.js";
 
@@ -18,7 +19,9 @@ export interface PieceState {
 }
 
 /** `S`, `M`: the widget's state and messages; `C` its own key commands; `W` the traits a view may write. */
-export abstract class PieceView<S extends PieceState, M, C, W extends keyof S & string = never> implements InputTarget<C> {
+export abstract class PieceView<
+  S extends PieceState, M extends { type: string }, C extends { kind: string }, W extends keyof S & string = never,
+> implements InputTarget<C> {
   readonly root: HTMLDivElement;
   protected readonly header: StatusHeader;
   /** The board with the controls under it: they stay in view beside a long side column. */
@@ -26,6 +29,8 @@ export abstract class PieceView<S extends PieceState, M, C, W extends keyof S & 
   protected readonly side: HTMLDivElement;
   protected readonly trayBox: HTMLDivElement;
   protected readonly held = new HeldPiece();
+  /** What this view asks Python: tagged as this view's, and once per version until answered. */
+  protected readonly requests: Requests<M>;
   protected state: S;
   private readonly boardWrap: HTMLDivElement;
   private readonly unsubscribe: (() => void)[] = [];
@@ -45,6 +50,7 @@ export abstract class PieceView<S extends PieceState, M, C, W extends keyof S & 
     private readonly keys: (event: KeyLike) => PieceCommand | C | null,
   ) {
     this.state = sync.state;
+    this.requests = new Requests<M>((message) => sync.send(message));
     this.root = keyboardRoot(host, className, label);
     this.header = new StatusHeader(this.root);
     const main = html("div", { class: "bk-main" }, this.root);
@@ -56,8 +62,15 @@ export abstract class PieceView<S extends PieceState, M, C, W extends keyof S & 
 
   /** Subscribe to the model and draw; a subclass calls it once its own parts exist. */
   protected start(): void {
-    this.unsubscribe.push(this.sync.subscribe(() => this.render()));
-    this.unsubscribe.push(this.sync.onRefusal((refusal) => this.refused(refusal)));
+    this.unsubscribe.push(this.sync.subscribe(() => {
+      this.requests.answered();
+      this.render();
+    }));
+    // Every view gets every refusal; a view answers only those of its own requests.
+    this.unsubscribe.push(this.sync.onRefusal((refusal) => {
+      const own = this.requests.refused(refusal);
+      if (own) this.refused(refusal, own.message, own.tag);
+    }));
     this.render();
   }
 
@@ -75,7 +88,8 @@ export abstract class PieceView<S extends PieceState, M, C, W extends keyof S & 
   protected abstract rebuild(state: S): PointerSurface;
   /** Bring the board, trays, controls and panel up to `state` (already in `this.state`). */
   protected abstract update(state: S): void;
-  protected abstract refused(refusal: Refusal): void;
+  /** Python refused `request` (undefined if long forgotten), which this view sent with `tag`. */
+  protected abstract refused(refusal: Refusal, request: M | undefined, tag: string): void;
   /** Draw the piece in hand at the cursor, or the help line when there is none. */
   protected abstract drawPreview(): void;
   /** Ask Python to put the piece in hand down at the anchor. */

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { available, sliderKey } from "../../src/board/controls.js";
+import { SeekTarget, available, sliderKey } from "../../src/board/controls.js";
 
 test("the replay slider's keys step through the moves and stop at both ends", () => {
   assert.equal(sliderKey("ArrowLeft", 5, 30), 4);
@@ -29,3 +29,20 @@ test("an action is available exactly when its button is enabled: Z, Y and H ask 
   const replay = available({ mode: "replay", can_undo: true, can_redo: true, replay_index: 3, replay_length: 3 }, idle);
   assert.deepEqual([replay.undo, replay.hint, replay.prev, replay.next, replay.play], [false, false, true, false, true]);
 });
+
+test("replay steps pressed before the kernel answers add up, within the game", () => {
+  const target = new SeekTarget();
+  const at = (replay_index: number) => ({ mode: "replay", replay_index, replay_length: 6 });
+  assert.equal(target.step(at(3), 1), 4);
+  assert.equal(target.step(at(3), 1), 5); // Next twice before the replay moved: two moves on
+  target.update(at(4)); // on its way
+  assert.equal(target.step(at(4), 1), 6);
+  assert.equal(target.step(at(4), 1), 6); // not past the end
+  target.update(at(6)); // there: steps go from the replay's own position again
+  assert.equal(target.step(at(6), -1), 5);
+  target.forget(); // that seek was refused
+  assert.equal(target.step(at(6), -1), 5);
+  target.update({ mode: "play", replay_index: 0 });
+  assert.equal(target.to(at(0), -3), 0);
+});
+

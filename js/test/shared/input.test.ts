@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { type PieceCommand, type PointerSurface, attachInput, keyName, pieceKeyCommand } from "../../src/shared/input.js";
+import { type PieceCommand, type PointerSurface, attachInput, keyName, pieceKeyCommand, repeats } from "../../src/shared/input.js";
 
 test("R rotates, Shift+R rotates back, F flips", () => {
   assert.deepEqual(pieceKeyCommand({ key: "r" }), { kind: "rotate", dir: 1 });
@@ -79,4 +79,31 @@ test("a key the widget did nothing with goes on to the page; one it used does no
   assert.deepEqual(used, ["move", "drop", "rotate"]);
   off();
   assert.equal(root.handlers.size, 0);
+});
+
+test("a key held down repeats moving and turning, not what asks Python", () => {
+  const root = listener();
+  const used: string[] = [];
+  const target = {
+    hover() {}, click() {}, holding: () => true,
+    command: (command: PieceCommand) => used.push(command.kind) > 0,
+  };
+  attachInput(root as unknown as HTMLElement, { svg: listener(), cellAt: () => null } as unknown as PointerSurface,
+    target, pieceKeyCommand);
+  const press = (key: string, repeat: boolean) => {
+    const event = { key, repeat, target: null, prevented: false,
+      preventDefault() { this.prevented = true; }, stopPropagation() {} };
+    root.handlers.get("keydown")!(event);
+    return event.prevented;
+  };
+  assert.equal(press("Enter", false), true);
+  assert.equal(press("Enter", true), true); // kept from the page, but not placed again
+  assert.equal(press("h", true), true);
+  press("r", true);
+  press("ArrowLeft", true);
+  press("]", true);
+  assert.deepEqual(used, ["place", "rotate", "move", "cycle"]);
+  assert.equal(repeats({ kind: "place" }), false);
+  assert.equal(repeats({ kind: "remove" }), false);
+  assert.equal(repeats({ kind: "action" }), false);
 });
