@@ -225,3 +225,29 @@ def test_a_board_on_the_same_page_changes_nothing_of_the_puzzle(notebook, puzzle
     assert board.evaluate("el => getComputedStyle(el).maxWidth") == "1120px"
     assert board.locator(".bk-side").evaluate("el => getComputedStyle(el).containerType") == "inline-size"
     notebook.run(notebook.SECOND, "None")
+
+
+def test_a_refusal_for_one_view_leaves_a_pickup_in_another_alone(notebook, puzzle):
+    first = notebook.show('t = PuzzleWidget(Puzzle((5, 3), ["L", "P", "V"]))\n'
+                          "t.place([(0, 0), (0, 1), (0, 2), (1, 2), (2, 2)]); t", index=notebook.SECOND)
+    second = notebook.show("t", index=notebook.SCRATCH)  # the same widget displayed again
+    first.locator('[data-piece="L5"]').click()
+    expect(first.locator('[data-piece="L5"]')).to_have_attribute("data-selected", "true")
+    # In one go: the first view puts the L onto the V (Python refuses it), then the second view
+    # picks the V up. The first view's refusal reaches the second view before the V comes off.
+    notebook.page.evaluate("""([first, second]) => {
+        const click = (root, key) => {
+            const cell = root.querySelector(`.pz-cells [data-cell="${key}"]`);
+            const box = cell.getBoundingClientRect();
+            cell.dispatchEvent(new MouseEvent('click', {bubbles: true, button: 0,
+                clientX: box.left + box.width / 2, clientY: box.top + box.height / 2}));
+        };
+        click(first, '0,1');
+        click(second, '1,2');
+    }""", [first.element_handle(), second.element_handle()])
+    expect(cell(second, "1,2")).not_to_have_attribute("data-owner", "V5")
+    expect(second.locator('[data-piece="V5"]')).to_have_attribute("data-selected", "true")  # in the second view's hand
+    expect(first.locator('[data-piece="V5"]')).not_to_have_attribute("data-selected", "true")
+    # The V came off and the L was not placed (this replaces the second view in the scratch cell).
+    assert notebook.value("len(t.puzzle.placements)") == 0
+    notebook.run(notebook.SECOND, "None")
