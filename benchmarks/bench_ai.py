@@ -31,7 +31,8 @@ One run on the shared 2-core machine (load 4-8), 2026-11-30:
   again on a quiet machine (``--games 0 --expert-games 40 --jobs 2 --seed 99``):
   30 of 40, 75% (60-86%), Elo +191 (+69 to +313);
 * calibration, 150 held-out Duo positions at 0.5 s: Brier 0.096 (0.1.0: 0.148); again on
-  merged main with a fresh tree per position: 0.093 (0.1.0: 0.132);
+  merged main with a fresh tree per position: 0.093 (0.1.0: 0.132); on 600 positions
+  (``--calibration-positions 600``): 0.085 (0.1.0: 0.129), called 60-80% (mean 73%) won 55%;
 * agreement with Pentobi level 6 (fresh tree per position): Duo top-1/top-3 23%/47%
   (0.1.0: 17%/33%), classic 23%/49% (0.1.0: 18%/31%).
 """
