@@ -6,7 +6,6 @@ import random
 
 import pytest
 
-import blokus_nb as bn
 from blokus_nb.geometry import mask_cells
 from blokus_nb.players.base import teams
 from blokus_nb.players.features import (GAINED, MOVE_FEATURES, PAIR_FEATURES, REACH, SIZE, TAKEN,

@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from widget_page import brightness, center
+from widget_page import brightness
 
 CLASSIC = (
     "import random\n"
