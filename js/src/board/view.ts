@@ -2,7 +2,7 @@
 // controls and the score panel in the shared layout (shared/view.ts), the
 // replay timer, and what the game's state means for the piece in hand.
 
-import { html, setFlag } from "../shared/dom.js";
+import { setFlag } from "../shared/dom.js";
 import type { PointerSurface } from "../shared/input.js";
 import type { Cell } from "../shared/shapes.js";
 import type { Refusal } from "../shared/sync.js";
