@@ -162,3 +162,11 @@ def test_nothing_in_a_json_record_is_silently_dropped(mutate, words):
     mutate(record)
     with pytest.raises(bn.RecordError, match=words):
         list(bn.iter_games(json.dumps(record)))
+
+
+def test_a_json_file_opened_in_binary_mode_with_a_bad_byte_names_its_line():
+    handle = io.BytesIO(b'{\n"format": "blokus-nb",\n"x": "\xff"}')
+    handle.name = "bad.json"
+    with pytest.raises(bn.RecordError) as caught:
+        list(bn.iter_games(handle))
+    assert caught.value.line == 3 and "not valid UTF-8" in caught.value.reason

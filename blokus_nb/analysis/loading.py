@@ -39,7 +39,7 @@ __all__ = ["load_games", "read_games", "analyze_unit", "plan", "Unit", "Analysis
            "RECORD_SUFFIXES"]
 
 #: File suffixes read as game records (a folder is searched for these).
-RECORD_SUFFIXES = (".blksgf", ".sgf", ".json", ".jsonl")
+RECORD_SUFFIXES = records.RECORD_SUFFIXES
 Source = Union[str, "os.PathLike[str]", Game, IO[str], Iterable[Any]]
 #: Games already in memory go to worker processes in batches of this many.
 BATCH = 64

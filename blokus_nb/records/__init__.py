@@ -29,11 +29,12 @@ from __future__ import annotations
 from .checks import MAX_MOVE_TEXT
 from .json_format import (JSON_FORMAT, JSON_VERSION, game_from_dict, game_from_json, game_to_dict,
                           game_to_json)
-from .reading import ERROR_POLICIES, JSON_SUFFIXES, SGF_SUFFIXES, SkippedRecord, iter_games, load
+from .reading import (ERROR_POLICIES, JSON_SUFFIXES, RECORD_SUFFIXES, SGF_SUFFIXES, SkippedRecord,
+                      iter_games, load)
 from .sgf_format import Source, game_from_tree, game_to_sgf, game_to_tree, read_sgf
 from .writing import save, write_games
 
 __all__ = ["read_sgf", "iter_games", "SkippedRecord", "ERROR_POLICIES", "MAX_MOVE_TEXT", "load", "save",
            "write_games", "game_to_sgf", "game_to_tree", "game_from_tree", "game_to_json",
            "game_from_json", "game_to_dict", "game_from_dict", "JSON_FORMAT", "JSON_VERSION",
-           "SGF_SUFFIXES", "JSON_SUFFIXES", "Source"]
+           "SGF_SUFFIXES", "JSON_SUFFIXES", "RECORD_SUFFIXES", "Source"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any, Iterable, Iterator, NamedTuple
+from typing import Any, Callable, Iterable, Iterator, NamedTuple
 
 from .. import sgf
 from ..errors import ArgumentTypeError, BlokusError, RecordError
@@ -17,10 +17,13 @@ from ..game import Game
 from .json_format import _loads, game_from_dict
 from .sgf_format import Source, _is_text, game_from_tree, read_sgf
 
-__all__ = ["iter_games", "load", "SkippedRecord", "ERROR_POLICIES", "SGF_SUFFIXES", "JSON_SUFFIXES"]
+__all__ = ["iter_games", "load", "SkippedRecord", "ERROR_POLICIES", "SGF_SUFFIXES", "JSON_SUFFIXES",
+           "RECORD_SUFFIXES"]
 
 SGF_SUFFIXES = (".blksgf", ".sgf")
 JSON_SUFFIXES = (".json", ".jsonl")
+#: Every file suffix read as a game record.
+RECORD_SUFFIXES = SGF_SUFFIXES + JSON_SUFFIXES
 #: What :func:`iter_games` may do with a record it cannot read.
 ERROR_POLICIES = ("raise", "collect")
 
@@ -80,6 +83,23 @@ def _kind(path: Path) -> str:
     raise BlokusError(f"{path}: unknown record type {suffix!r}; use .blksgf, .sgf, .json or .jsonl")
 
 
+def _built(build: Callable[[], Game]) -> Game | RecordError:
+    """The game ``build()`` makes, or the :class:`RecordError` that says why it cannot."""
+    try:
+        return build()
+    except RecordError as error:
+        return error
+
+
+def _decode(data: bytes, name: str) -> str:
+    """UTF-8 text (a byte-order mark dropped); a bad byte ends the source, named by its line."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise _Fatal(RecordError(f"not valid UTF-8 ({error.reason})", source=name, line=line)) from None
+
+
 def _sgf_items(source: Any, name: str) -> Iterator[Game | RecordError]:
     trees = sgf.iter_trees(source, name=name)
     try:
@@ -90,10 +110,7 @@ def _sgf_items(source: Any, name: str) -> Iterator[Game | RecordError]:
                 return
             except RecordError as error:  # broken grammar: what follows cannot be trusted
                 raise _Fatal(error) from None
-            try:
-                yield game_from_tree(tree)
-            except RecordError as error:
-                yield error
+            yield _built(lambda: game_from_tree(tree))
     finally:
         trees.close()
 
@@ -117,10 +134,7 @@ def _json_line_items(lines: Iterable[bytes | str], name: str) -> Iterator[Game |
         def fail(message: str, _line: int | None, column: int | None) -> RecordError:
             return RecordError(message, source=name, line=number, column=column)
 
-        try:
-            yield game_from_dict(_loads(line, fail), source=name, line=number)
-        except RecordError as error:
-            yield error
+        yield _built(lambda: game_from_dict(_loads(line, fail), source=name, line=number))
 
 
 def _json_items(text: str, name: str) -> Iterator[Game | RecordError | None]:
@@ -138,16 +152,10 @@ def _json_items(text: str, name: str) -> Iterator[Game | RecordError | None]:
             return
         raise _Fatal(error) from None
     if not isinstance(data, list):
-        try:
-            yield game_from_dict(data, source=name, line=_first_line(text))
-        except RecordError as error:
-            yield error
+        yield _built(lambda: game_from_dict(data, source=name, line=_first_line(text)))
         return
     for record, line in zip(data, _element_lines(text)):
-        try:
-            yield game_from_dict(record, source=name, line=line)
-        except RecordError as error:
-            yield error
+        yield _built(lambda: game_from_dict(record, source=name, line=line))
 
 
 def _first_line(text: str) -> int:
@@ -177,12 +185,7 @@ def _items(source: Source, name: str | None) -> Iterator[Game | RecordError | No
         if bytes(source).lstrip(b"\xef\xbb\xbf \t\r\n")[:1] not in (b"{", b"["):
             yield from _sgf_items(bytes(source), name or "<bytes>")  # decoded with line numbers
             return
-        try:
-            source = bytes(source).decode("utf-8-sig")
-        except UnicodeDecodeError as error:
-            line = source.count(b"\n", 0, error.start) + 1
-            raise _Fatal(RecordError(f"not valid UTF-8 ({error.reason})", source=name or "<bytes>",
-                                     line=line)) from None
+        source = _decode(bytes(source), name or "<bytes>")
     if isinstance(source, str) and _is_text(source):
         name = name or "<text>"
         if source.lstrip("\ufeff \t\r\n").startswith(("{", "[")):
@@ -201,7 +204,7 @@ def _items(source: Source, name: str | None) -> Iterator[Game | RecordError | No
                 with open(path, "rb") as handle:
                     yield from _json_line_items(handle, name)
             else:
-                yield from _json_items(_read_text(path, name), name)
+                yield from _json_items(_decode(path.read_bytes(), name), name)
         except (OSError, BlokusError) as error:  # unreadable, or no record type at all
             if isinstance(error, RecordError):
                 raise
@@ -217,21 +220,12 @@ def _items(source: Source, name: str | None) -> Iterator[Game | RecordError | No
             yield from _json_line_items(source, name)  # type: ignore[arg-type]
         elif suffix == ".json":
             data = source.read()  # type: ignore[union-attr]
-            yield from _json_items(data.decode("utf-8-sig") if isinstance(data, bytes) else data, name)
+            yield from _json_items(_decode(data, name) if isinstance(data, bytes) else data, name)
         else:
             yield from _sgf_items(source, name)
     except UnicodeDecodeError as error:  # a file opened in text mode decodes as it is read
         raise _Fatal(RecordError(f"not valid text in the file's encoding ({error.reason}); open it "
                                  "in binary mode to get the line", source=name)) from None
-
-
-def _read_text(path: Path, name: str) -> str:
-    data = path.read_bytes()
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        line = data.count(b"\n", 0, error.start) + 1
-        raise _Fatal(RecordError(f"not valid UTF-8 ({error.reason})", source=name, line=line)) from None
 
 
 def iter_games(source: Source, errors: str = "raise", *, name: str | None = None
