@@ -30,6 +30,30 @@ def _rebuilt(cls: type[BlokusError], args: tuple, fields: dict) -> BlokusError:
     return error
 
 
+def short_repr(value: object, limit: int = 60) -> str:
+    """``repr(value)`` for an error message, cut to ``limit`` characters: hostile input may be megabytes.
+
+    >>> short_repr("x" * 100, 10)
+    "'xxxxxx..."
+    """
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[:limit - 3]}..."
+
+
+def place_in_file(source: str, line: int | None = None, column: int | None = None) -> str:
+    """Where in a record something is: ``"games.blksgf, line 3, column 7"``.
+
+    >>> place_in_file("games.blksgf", 3)
+    'games.blksgf, line 3'
+    """
+    where = str(source)
+    if line is not None:
+        where += f", line {line}"
+        if column is not None:
+            where += f", column {column}"
+    return where
+
+
 class InvalidMoveError(BlokusError):
     """Move text that cannot be read as a move at all.
 
@@ -104,12 +128,7 @@ class RecordError(BlokusError):
 
     def __init__(self, message: str, *, source: str = "<text>", line: int | None = None,
                  column: int | None = None) -> None:
-        where = source
-        if line is not None:
-            where += f", line {line}"
-            if column is not None:
-                where += f", column {column}"
-        super().__init__(f"{where}: {message}")
+        super().__init__(f"{place_in_file(source, line, column)}: {message}")
         self.reason = message
         self.source = source
         self.line = line

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from .errors import BlokusError, UnknownPieceError
+from .errors import BlokusError, UnknownPieceError, short_repr
 
 Cell = tuple[int, int]
 Shape = tuple[Cell, ...]
@@ -33,7 +33,7 @@ TRANSFORM_NAMES: tuple[str, ...] = (
 #: moves cell ``(x, y)`` to ``(a * x + b * y, c * x + d * y)`` (before normalising).
 #: With ``y`` pointing down, a quarter turn clockwise is ``(x, y) -> (-y, x)`` and
 #: the flip is ``(x, y) -> (-x, y)``. This is the one table every module uses;
-#: ``js/src/geometry.ts`` repeats it, pinned by ``js/test/fixtures/symmetries.json``.
+#: ``js/src/shared/shapes.ts`` repeats it, pinned by ``js/test/fixtures/symmetries.json``.
 SYMMETRIES: tuple[tuple[int, int, int, int], ...] = (
     (1, 0, 0, 1), (0, -1, 1, 0), (-1, 0, 0, -1), (0, 1, -1, 0),
     (-1, 0, 0, 1), (0, 1, 1, 0), (1, 0, 0, -1), (0, -1, -1, 0),
@@ -81,10 +81,8 @@ def normalize(cells: Iterable[Cell]) -> Shape:
 
 
 def _not_cells(cells: object) -> BlokusError:
-    shown = repr(cells)
-    shown = shown if len(shown) < 60 else shown[:60] + "..."
     return BlokusError(f"cells are a non-empty list of (x, y) pairs of whole numbers, like "
-                       f"[(0, 0), (1, 0)], not {shown}")
+                       f"[(0, 0), (1, 0)], not {short_repr(cells)}")
 
 
 def move_cell(cell: Cell, t: int) -> Cell:

@@ -11,7 +11,7 @@ import json
 import re
 from typing import Any
 
-from ..errors import BlokusError, RecordError
+from ..errors import BlokusError, RecordError, short_repr
 from ..game import Game
 from ..variants import get_variant
 from .checks import check_move_text, check_text_fields
@@ -95,13 +95,13 @@ def game_from_dict(record: Any, *, source: str = "<text>", line: int | None = No
     if not isinstance(record, dict):
         raise fail(f"a game record is a JSON object, not {type(record).__name__}")
     if record.get("format") != JSON_FORMAT:
-        raise fail(f"'format' is {_short(record.get('format'))}, expected {JSON_FORMAT!r}")
+        raise fail(f"'format' is {short_repr(record.get('format'))}, expected {JSON_FORMAT!r}")
     version = record.get("version")
     if type(version) is not int or version != JSON_VERSION:  # not True, not 1.0
-        raise fail(f"record version {_short(version)} is not one this blokus-nb reads ({JSON_VERSION})")
+        raise fail(f"record version {short_repr(version)} is not one this blokus-nb reads ({JSON_VERSION})")
     variant_name = record.get("variant", "")
     if not isinstance(variant_name, str):
-        raise fail(f"'variant' must be a variant name, not {_short(variant_name)}")
+        raise fail(f"'variant' must be a variant name, not {short_repr(variant_name)}")
     try:
         variant = get_variant(variant_name)
     except ValueError as error:
@@ -111,20 +111,20 @@ def game_from_dict(record: Any, *, source: str = "<text>", line: int | None = No
         raise fail(f"unknown field {unknown[0]!r}; a record has {', '.join(sorted(RECORD_FIELDS))}")
     players = record.get("players")
     if players is not None and not (isinstance(players, list) and all(isinstance(p, str) for p in players)):
-        raise fail(f"'players' must be a list of names, not {_short(players)}")
+        raise fail(f"'players' must be a list of names, not {short_repr(players)}")
     players = players or None
     raw_setup = record.get("setup", [])
     if not isinstance(raw_setup, list):
-        raise fail(f"'setup' must be a list of [color, cells] pairs, not {_short(raw_setup)}")
+        raise fail(f"'setup' must be a list of [color, cells] pairs, not {short_repr(raw_setup)}")
     setup: dict[str, list[str]] = {}
     for item in raw_setup:
         if not _is_pair(item):
-            raise fail(f"a setup entry must be [color, cells], not {_short(item)}")
+            raise fail(f"a setup entry must be [color, cells], not {short_repr(item)}")
         check_move_text(item[1], fail)
         setup.setdefault(item[0], []).append(item[1])
     to_play = record.get("to_play")
     if to_play is not None and not isinstance(to_play, str):
-        raise fail(f"'to_play' must be a color, not {_short(to_play)}")
+        raise fail(f"'to_play' must be a color, not {short_repr(to_play)}")
     try:
         game = Game(variant, players=players, setup=setup or None, to_play=to_play)
     except BlokusError as error:
@@ -142,7 +142,7 @@ def game_from_dict(record: Any, *, source: str = "<text>", line: int | None = No
         raise fail("'moves' must be a list of [color, cells] pairs")
     for number, item in enumerate(moves, start=1):
         if not _is_pair(item):
-            raise fail(f"move {number} must be [color, cells], not {_short(item)}")
+            raise fail(f"move {number} must be [color, cells], not {short_repr(item)}")
         color, text = item
         check_move_text(text, lambda message: fail(f"move {number}: {message}"))
         if text == "pass":
@@ -163,7 +163,7 @@ def game_from_dict(record: Any, *, source: str = "<text>", line: int | None = No
             raise fail(f"move {number} ({color} {text}): {error}") from None
     annotations = record.get("annotations") or {}
     if not isinstance(annotations, dict):
-        raise fail(f"'annotations' must map move indices to notes, not {_short(annotations)}")
+        raise fail(f"'annotations' must map move indices to notes, not {short_repr(annotations)}")
     for key, note in annotations.items():
         if not (_INDEX.fullmatch(key) and int(key) < len(game.history) and isinstance(note, dict)):
             raise fail(f"annotation {key!r} does not name a move of the game")
@@ -180,21 +180,15 @@ def _check_result(result: Any, game: Game, fail: Any) -> None:
         return
     if not isinstance(result, dict):
         raise fail(f"'result' must be an object (over, points, player_points, winners), "
-                   f"not {_short(result)}")
+                   f"not {short_repr(result)}")
     actual = _json_result(game)
     unknown = sorted(set(result) - set(actual))
     if unknown:
         raise fail(f"unknown field {unknown[0]!r} in 'result'; it has {', '.join(sorted(actual))}")
     for key, value in result.items():
         if key in actual and (value != actual[key] or type(value) is not type(actual[key])):
-            raise fail(f"the recorded result's {key!r}, {_short(value)}, does not match the "
+            raise fail(f"the recorded result's {key!r}, {short_repr(value)}, does not match the "
                        f"moves, which give {actual[key]!r}")
-
-
-def _short(value: Any) -> str:
-    """A value for a message, cut short: a hostile record may hold megabytes."""
-    text = repr(value)
-    return text if len(text) <= 60 else f"{text[:57]}..."
 
 
 def _loads(text: str, fail: Any) -> Any:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, NamedTuple
 
 from .. import sgf
-from ..errors import ArgumentTypeError, BlokusError, RecordError
+from ..errors import ArgumentTypeError, BlokusError, RecordError, place_in_file
 from ..game import Game
 from .json_format import _loads, game_from_dict
 from .sgf_format import Source, _is_text, game_from_tree, read_sgf
@@ -50,12 +50,7 @@ class SkippedRecord(NamedTuple):
         return cls(source, None, None, game, str(error))
 
     def __str__(self) -> str:
-        where = str(self.source)
-        if self.line is not None:
-            where += f", line {self.line}"
-            if self.column is not None:
-                where += f", column {self.column}"
-        return f"{where}: {self.message}"
+        return f"{place_in_file(self.source, self.line, self.column)}: {self.message}"
 
 
 class _Fatal(Exception):
