@@ -32,6 +32,7 @@ import numpy as np
 
 from ..engine import Board
 from ..errors import BlokusError
+from ..records.writing import replace_file
 from .features import MOVE_FEATURES, PAIR_FEATURES, move_features, pair_features, room, side_features
 
 __all__ = ["Weights", "load_weights", "WEIGHTS_PATH"]
@@ -135,12 +136,7 @@ class Weights:
         arrays.update({f"value_{s}": w for s, w in self.value.items()})
         arrays["move_features"] = np.array(MOVE_FEATURES)
         arrays["pair_features"] = np.array(PAIR_FEATURES)
-        partial = path.with_name(f".{path.name}.partial.npz")
-        try:
-            np.savez_compressed(partial, **arrays)
-            os.replace(partial, path)
-        finally:
-            partial.unlink(missing_ok=True)
+        replace_file(path, lambda handle: np.savez_compressed(handle, **arrays), binary=True)
         return path
 
 

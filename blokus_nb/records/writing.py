@@ -13,7 +13,7 @@ import os
 import secrets
 import stat
 from pathlib import Path
-from typing import IO, Any, Iterable, Iterator
+from typing import IO, Any, Callable, Iterable, Iterator
 
 from ..errors import ArgumentTypeError, BlokusError
 from ..game import Game
@@ -73,7 +73,7 @@ def write_games(games: Iterable[Game], path: str | os.PathLike[str]) -> int:
             handle.write(_encodable(json.dumps(records[0] if count == 1 else records, indent=2,
                                                ensure_ascii=False), count) + "\n")
 
-    _replace(path, write)
+    replace_file(path, write)
     return count
 
 
@@ -86,15 +86,17 @@ def _encodable(text: str, number: int) -> str:
     return text
 
 
-def _replace(path: Path, write: Any) -> None:
+def replace_file(path: Path, write: Callable[[IO], Any], *, binary: bool = False) -> None:
     """Run ``write(handle)`` on a new file beside ``path``, then put it in ``path``'s place.
 
     ``os.replace`` is atomic on one file system, so a reader sees the old file
-    or the new one, never a half-written one.
+    or the new one, never a half-written one. The handle is UTF-8 text with
+    ``\n`` line ends, or bytes with ``binary``.
     """
     temporary = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    mode = {"mode": "xb"} if binary else {"mode": "x", "encoding": "utf-8", "newline": "\n"}
     try:
-        with open(temporary, "x", encoding="utf-8", newline="\n") as handle:
+        with open(temporary, **mode) as handle:
             write(handle)
             handle.flush()
             os.fsync(handle.fileno())
