@@ -206,17 +206,12 @@ def enumerate(n: int, kind: Kind = "free") -> list[Shape]:  # noqa: A001 - the n
         raise BlokusError(f"n = {n} is too many squares to list: up to {MAX_SQUARES} is possible "
                           f"(901,971 free shapes, minutes and about a gigabyte); each square more "
                           "takes about four times the time and memory")
-    if n >= SLOW_SQUARES and (n, kind) not in _enumerate_done:
+    if n >= SLOW_SQUARES and len(_FREE) <= n:  # the free shapes of n squares are not grown yet
         minutes = 0.5 * 4 ** (n - SLOW_SQUARES)
         warnings.warn(f"listing the {kind} polyominoes of {n} squares takes roughly {minutes:g} minutes "
                       "and much memory the first time (Ctrl-C stops it)", SlowComputationWarning,
                       stacklevel=2)
-    shapes = list(_enumerate(n, kind))
-    _enumerate_done.add((n, kind))
-    return shapes
-
-
-_enumerate_done: set[tuple[int, str]] = set()  # (n, kind) already computed: no warning again
+    return list(_enumerate(n, kind))
 
 
 def count(n: int, kind: Kind = "free") -> int:

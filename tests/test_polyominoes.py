@@ -129,7 +129,8 @@ def test_a_slow_listing_warns_first_and_once(monkeypatch):
     from blokus_nb.errors import SlowComputationWarning
 
     monkeypatch.setattr(polyominoes, "SLOW_SQUARES", 6)
-    monkeypatch.setattr(polyominoes, "_enumerate_done", set())
+    monkeypatch.setattr(polyominoes, "_FREE", polyominoes._FREE[:7])  # as if 7 squares were never grown
+    polyominoes._enumerate.cache_clear()
     with pytest.warns(SlowComputationWarning, match="polyominoes of 7 squares"):
         assert len(polyominoes.enumerate(7, "one-sided")) == 196
     import warnings
