@@ -20,7 +20,6 @@ skips only that game.
 
 from __future__ import annotations
 
-import glob
 import os
 import warnings
 from pathlib import Path
@@ -32,7 +31,7 @@ from .. import records
 from ..errors import ArgumentTypeError
 from ..game import Game
 from ..processes import run_jobs, worker_count
-from . import tables
+from . import files, tables
 from .metrics import GameRecord, TableBuilder
 
 __all__ = ["load_games", "read_games", "analyze_unit", "plan", "Unit", "AnalysisWarning",
@@ -61,8 +60,9 @@ class Unit(NamedTuple):
 
     ``kind`` is ``"file"`` (``source`` is a path, read by the worker),
     ``"text"`` (record text), ``"handle"`` (an open file, read in this
-    process only, as it cannot be pickled) or ``"games"`` (``source`` is a
-    list of ``(GameRecord, game_id)``). ``name`` is the base of the game ids
+    process only, as it cannot be pickled), ``"games"`` (``source`` is a
+    list of ``(GameRecord, game_id)``) or ``"skipped"`` (a folder left out
+    while searching, such as a symlink loop; ``source`` is its error dict). ``name`` is the base of the game ids
     of a file or text. ``part``, when set, is a Parquet file the worker
     writes its table to (see :func:`blokus_nb.analysis.analyze_corpus`).
     """
@@ -75,7 +75,7 @@ class Unit(NamedTuple):
     @property
     def local(self) -> bool:
         """Whether the unit must be analysed in this process (it holds an open file or text)."""
-        return self.kind in ("text", "handle")
+        return self.kind in ("text", "handle", "skipped")
 
 
 def analyze_unit(unit: Unit) -> tuple[pd.DataFrame, list[dict], int]:
@@ -90,6 +90,8 @@ def analyze_unit(unit: Unit) -> tuple[pd.DataFrame, list[dict], int]:
     """
     builder = TableBuilder()
     errors: list[dict] = []
+    if unit.kind == "skipped":
+        return builder.frame(), [unit.source], 0
     if unit.kind == "games":
         for record, game_id in unit.source:
             builder.add(record, game_id, "<games>")
@@ -137,21 +139,19 @@ def _expand(source: Any, units: list[Unit], games: list[tuple[GameRecord, str]],
                                     "(\".\" for the current folder)")
         path = Path(text).expanduser()
         if path.is_dir():
-            found = sorted(p for p in path.rglob("*")
-                           if p.suffix.lower() in RECORD_SUFFIXES and p.is_file())
-            if not found:
+            found, skipped = files.find_files(path)
+            if not found and not skipped:
                 raise FileNotFoundError(f"{text}: no {', '.join(RECORD_SUFFIXES)} files in this folder")
-            units.extend(Unit("file", str(p)) for p in found)
         elif path.is_file():
-            units.append(Unit("file", str(path)))
-        elif any(ch in text for ch in "*?["):
-            found = sorted(Path(p) for p in glob.glob(os.path.expanduser(text), recursive=True)
-                           if Path(p).suffix.lower() in RECORD_SUFFIXES and Path(p).is_file())
-            if not found:
+            found, skipped = [path], []
+        elif files.has_magic(text):
+            found, skipped = files.glob_files(os.path.expanduser(text))
+            if not found and not skipped:
                 raise FileNotFoundError(f"no {', '.join(RECORD_SUFFIXES)} files match {text!r}")
-            units.extend(Unit("file", str(p)) for p in found)
         else:
             raise FileNotFoundError(f"{text}: no such file or folder")
+        units.extend(Unit("file", str(p)) for p in found)
+        units.extend(Unit("skipped", note) for note in skipped)
         return
     if hasattr(source, "read"):
         units.append(Unit("handle", source))
@@ -164,6 +164,24 @@ def _expand(source: Any, units: list[Unit], games: list[tuple[GameRecord, str]],
                             "record text, an open file, a Game, or a list of these")
 
 
+def _once(units: list[Unit]) -> list[Unit]:
+    """The units without a second reading of a file (the same file named twice, or through a link)."""
+    seen: set[tuple[int, int]] = set()
+    kept = []
+    for unit in units:
+        if unit.kind == "file":
+            try:
+                info = os.stat(unit.source)
+            except OSError:  # reported when it is read
+                info = None
+            if info is not None:
+                if (info.st_dev, info.st_ino) in seen:
+                    continue
+                seen.add((info.st_dev, info.st_ino))
+        kept.append(unit)
+    return kept
+
+
 def _name_units(units: list[Unit]) -> list[Unit]:
     """Give each file or text unit a short base game id: its file stem, unique across the units."""
     paths = [Path(u.source) for u in units if u.kind == "file"]
@@ -174,9 +192,12 @@ def _name_units(units: list[Unit]) -> list[Unit]:
     used: set[str] = set()
     named = []
     stem_iter = iter(stems)
-    texts = sum(1 for u in units if u.local)
+    texts = sum(1 for u in units if u.kind in ("text", "handle"))
     text_number = 0
     for unit in units:
+        if unit.kind == "skipped":
+            named.append(unit)
+            continue
         if unit.kind == "file":
             base = next(stem_iter)
         else:
@@ -201,7 +222,7 @@ def plan(source: Source) -> list[Unit]:
     units: list[Unit] = []
     games: list[tuple[GameRecord, str]] = []
     _expand(source, units, games, [0])
-    units = _name_units(units)
+    units = _name_units(_once(units))
     ids = [game_id for _, game_id in games]
     if len(set(ids)) < len(ids):
         seen: dict[str, int] = {}
