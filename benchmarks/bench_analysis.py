@@ -84,9 +84,18 @@ def worker_cpu(folder: Path, jobs: int) -> float:
     return sum(seconds)
 
 
+def resident_kb() -> int:
+    """This process's resident memory now, in kB (the peak so far may be higher: imports)."""
+    try:
+        with open("/proc/self/statm") as handle:
+            return int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
+    except OSError:  # not Linux: the peak so far stands in
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
 def scaling_run(folder: Path) -> None:
     """In a fresh process: load ``folder`` on one job, print CPU seconds, rows and peak memory (kB)."""
-    rest = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    rest = resident_kb()
     start, wall = time.process_time(), time.perf_counter()
     table = analysis.load_games(folder, n_jobs=1, progress=False)
     print(time.process_time() - start, time.perf_counter() - wall, len(table),

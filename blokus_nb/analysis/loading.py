@@ -42,6 +42,11 @@ RECORD_SUFFIXES = records.RECORD_SUFFIXES
 Source = Union[str, "os.PathLike[str]", Game, IO[str], Iterable[Any]]
 #: Games already in memory go to worker processes in batches of this many.
 BATCH = 64
+#: Files smaller than this are read in groups of about this many bytes, one table for the
+#: group: a table costs tens of kB and milliseconds of its own, as much as a game in it.
+GROUP_BYTES = 64 * 1024
+#: ... but into at least this many groups, so that every worker has its share.
+MIN_GROUPS = 16
 #: With ``n_jobs=None``, sources smaller than this (bytes of records, or ~1 KB a game in
 #: memory) are analysed in this process: starting workers would cost more than it saves.
 SMALL_CORPUS = 256 * 1024
@@ -59,6 +64,7 @@ class Unit(NamedTuple):
     """One piece of work, analysed in one process by :func:`analyze_unit`.
 
     ``kind`` is ``"file"`` (``source`` is a path, read by the worker),
+    ``"files"`` (small files read together: ``source`` and ``name`` are tuples),
     ``"text"`` (record text), ``"handle"`` (an open file, read in this
     process only, as it cannot be pickled), ``"games"`` (``source`` is a
     list of ``(GameRecord, game_id)``) or ``"skipped"`` (a folder left out
@@ -71,6 +77,11 @@ class Unit(NamedTuple):
     source: Any
     name: str | None = None
     part: str | None = None
+
+    @property
+    def files(self) -> int:
+        """How many sources the unit holds (the files of a group; else 1)."""
+        return len(self.source) if self.kind == "files" else 1
 
     @property
     def local(self) -> bool:
@@ -96,26 +107,35 @@ def analyze_unit(unit: Unit) -> tuple[pd.DataFrame, list[dict], int]:
         for record, game_id in unit.source:
             builder.add(record, game_id, "<games>")
         return builder.frame(), errors, builder.games
-    if unit.kind == "file":
-        source = os.fspath(unit.source)
-        items = records.iter_games(Path(source), errors="collect", name=source)
+    if unit.kind == "files":
+        sources = [(os.fspath(path), name) for path, name in zip(unit.source, unit.name)]
+    elif unit.kind == "file":
+        sources = [(os.fspath(unit.source), unit.name)]
     elif unit.kind == "text":
-        source = "<text>"
-        items = records.iter_games(unit.source, errors="collect", name=source)
+        sources = [("<text>", unit.name)]
     else:
-        source = str(getattr(unit.source, "name", "<file>"))
-        items = records.iter_games(unit.source, errors="collect", name=source)
-    number = 0
-    for item in items:
-        if isinstance(item, records.SkippedRecord):
-            errors.append(item._asdict())
-            number = max(number, item.game or 0)
-            continue
-        number += 1
-        builder.add(GameRecord.of(item), f"{unit.name}#{number}", source)
+        sources = [(str(getattr(unit.source, "name", "<file>")), unit.name)]
+    alone: dict[str, str] = {}  # the id of the only game of a file: the file's own name
+    for source, name in sources:
+        if unit.kind in ("file", "files"):
+            items = records.iter_games(Path(source), errors="collect", name=source)
+        else:
+            items = records.iter_games(unit.source, errors="collect", name=source)
+        number = 0
+        before = builder.games
+        for item in items:
+            if isinstance(item, records.SkippedRecord):
+                errors.append(item._asdict())
+                number = max(number, item.game or 0)
+                continue
+            number += 1
+            builder.add(GameRecord.of(item), f"{name}#{number}", source)
+        if number == 1 and builder.games == before + 1:
+            alone[f"{name}#1"] = name
     frame = builder.frame()
-    if number == 1 and builder.games == 1 and len(frame):  # a file of one game: its name is the id
-        frame["game_id"] = frame["game_id"].cat.rename_categories([unit.name])
+    if alone:
+        frame["game_id"] = frame["game_id"].cat.rename_categories(
+            lambda game_id: alone.get(game_id, game_id))
     return frame, errors, builder.games
 
 
@@ -182,6 +202,48 @@ def _once(units: list[Unit]) -> list[Unit]:
     return kept
 
 
+def _grouped(units: list[Unit]) -> list[Unit]:
+    """Runs of small files joined into ``"files"`` units of about :data:`GROUP_BYTES` each."""
+    sizes = {}
+    for unit in units:
+        if unit.kind == "file":
+            try:
+                sizes[unit.source] = os.path.getsize(unit.source)
+            except OSError:
+                sizes[unit.source] = GROUP_BYTES
+    small = sum(size for size in sizes.values() if size < GROUP_BYTES)
+    target = min(GROUP_BYTES, small // MIN_GROUPS)
+    out: list[Unit] = []
+    group: list[Unit] = []
+    size = 0
+
+    def close() -> None:
+        nonlocal size
+        if len(group) == 1:
+            out.append(group[0])
+        elif group:
+            out.append(Unit("files", tuple(u.source for u in group), tuple(u.name for u in group)))
+        group.clear()
+        size = 0
+
+    for unit in units:
+        if unit.kind != "file":
+            close()
+            out.append(unit)
+            continue
+        bytes_ = sizes[unit.source]
+        if bytes_ >= GROUP_BYTES:
+            close()
+            out.append(unit)
+            continue
+        group.append(unit)
+        size += bytes_
+        if size >= target:
+            close()
+    close()
+    return out
+
+
 def _name_units(units: list[Unit]) -> list[Unit]:
     """Give each file or text unit a short base game id: its file stem, unique across the units."""
     paths = [Path(u.source) for u in units if u.kind == "file"]
@@ -222,7 +284,7 @@ def plan(source: Source) -> list[Unit]:
     units: list[Unit] = []
     games: list[tuple[GameRecord, str]] = []
     _expand(source, units, games, [0])
-    units = _name_units(_once(units))
+    units = _grouped(_name_units(_once(units)))
     ids = [game_id for _, game_id in games]
     if len(set(ids)) < len(ids):
         seen: dict[str, int] = {}
@@ -250,11 +312,12 @@ def resolve_jobs(n_jobs: int | None, units: int | list[Unit]) -> int:
 def _size(units: list[Unit]) -> int:
     total = 0
     for unit in units:
-        if unit.kind == "file":
-            try:
-                total += os.path.getsize(unit.source)
-            except OSError:
-                pass
+        if unit.kind in ("file", "files"):
+            for path in (unit.source,) if unit.kind == "file" else unit.source:
+                try:
+                    total += os.path.getsize(path)
+                except OSError:
+                    pass
         elif unit.kind == "games":
             total += 1024 * len(unit.source)
     return total
@@ -278,12 +341,13 @@ def run_units(units: list[Unit], n_jobs: int | None = None, progress: bool = Tru
     total_games = 0
     local = [i for i, u in enumerate(units) if u.local]
     remote = [i for i, u in enumerate(units) if not u.local]
-    with tqdm(total=len(units), desc=desc, unit="file", disable=not progress, leave=True) as bar:
+    with tqdm(total=sum(u.files for u in units), desc=desc, unit="file", disable=not progress,
+              leave=True) as bar:
         def done(i: int, outcome: tuple) -> None:
             nonlocal total_games
             results[i], errors[i], games = outcome
             total_games += games
-            bar.update(1)
+            bar.update(units[i].files)
             bar.set_postfix(games=total_games, errors=sum(map(len, errors)), refresh=False)
 
         for i in local:
