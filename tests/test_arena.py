@@ -271,6 +271,40 @@ class _Cheater(RandomPlayer):
         return bn.Move(game.to_play, 0, game.size) if game.history else super()._choose(game, limit)
 
 
-def test_a_player_error_in_a_worker_process_surfaces_as_itself():
-    with pytest.raises(bn.IllegalMoveError):
-        play_match([_Cheater(), "random"], "duo", games=2, seed=1, progress=False, n_jobs=2)
+class _Crasher(RandomPlayer):
+    """Raises on its third move."""
+
+    name = "crasher"
+
+    def _choose(self, game, limit):
+        if len(game.history) >= 4:
+            raise ZeroDivisionError("my evaluation divided by zero")
+        return super()._choose(game, limit)
+
+
+class _Liar(RandomPlayer):
+    """Returns something that is not a move at all."""
+
+    name = "liar"
+
+    def _choose(self, game, limit):
+        return "not a move"
+
+
+@pytest.mark.parametrize("n_jobs", [1, 2])
+@pytest.mark.parametrize("player, says", [(_Cheater(), r"returned a\d+, which cannot be played: "),
+                                          (_Crasher(), "raised ZeroDivisionError: my evaluation divided"),
+                                          (_Liar(), "returned 'not a move', which cannot be played")])
+def test_a_failing_player_is_named_with_its_game_and_seed(player, says, n_jobs):
+    from blokus_nb.errors import PlayerError
+
+    with pytest.raises(PlayerError, match=says) as caught:
+        play_match(["random", player], "duo", games=3, seed=1, progress=False, n_jobs=n_jobs)
+    error = caught.value
+    assert error.player == player.name and error.game in (0, 1, 2) and error.seed is not None
+    assert f"player '{player.name}'" in str(error) and f"game {error.game} of the match" in str(error)
+    assert f"seed {error.seed}" in str(error)
+    # The seed named replays that game alone, failing the same way.
+    lineup = [player, "random"] if error.game % 2 else ["random", player]
+    with pytest.raises(PlayerError, match=says):
+        arena.play_game(lineup, "duo", seed=error.seed)
