@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import os
 from collections import Counter
 
 import pandas as pd
@@ -308,3 +309,22 @@ def test_a_failing_player_is_named_with_its_game_and_seed(player, says, n_jobs):
     lineup = [player, "random"] if error.game % 2 else ["random", player]
     with pytest.raises(PlayerError, match=says):
         arena.play_game(lineup, "duo", seed=error.seed)
+
+
+def test_a_match_on_a_dask_cluster_gives_the_games_of_local_processes():
+    distributed = pytest.importorskip("distributed")
+    from blokus_nb.players import Limit
+
+    players, limit = ["mcts", "greedy"], Limit(simulations=8)
+    local = play_match(players, "duo", games=4, seed=11, limit=limit, n_jobs=2, progress=False)
+    tour = round_robin(["random", "greedy", "easy"], "duo", games=2, seed=4, progress=False, n_jobs=2)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        remote = play_match(players, "duo", games=4, seed=11, limit=limit, client=client, progress=False)
+        remote_tour = round_robin(["random", "greedy", "easy"], "duo", games=2, seed=4, progress=False,
+                                  engine="dask", client=client)
+        ran_on = set(client.run(os.getpid).values())
+    assert os.getpid() not in ran_on
+    for one, two in ((local, remote), (tour, remote_tour)):
+        pd.testing.assert_frame_equal(one.results.drop(columns="seconds"), two.results.drop(columns="seconds"))
+        assert [g.history for g in one.games] == [g.history for g in two.games]
