@@ -311,9 +311,10 @@ def test_a_failing_player_is_named_with_its_game_and_seed(player, says, n_jobs):
         arena.play_game(lineup, "duo", seed=error.seed)
 
 
-def test_a_match_on_a_dask_cluster_gives_the_games_of_local_processes():
+def test_a_match_on_a_dask_cluster_gives_the_games_of_local_processes(tmp_path):
     distributed = pytest.importorskip("distributed")
     from blokus_nb.players import Limit
+    from blokus_nb.players.selfplay import self_play
 
     players, limit = ["mcts", "greedy"], Limit(simulations=8)
     local = play_match(players, "duo", games=4, seed=11, limit=limit, n_jobs=2, progress=False)
@@ -323,8 +324,13 @@ def test_a_match_on_a_dask_cluster_gives_the_games_of_local_processes():
         remote = play_match(players, "duo", games=4, seed=11, limit=limit, client=client, progress=False)
         remote_tour = round_robin(["random", "greedy", "easy"], "duo", games=2, seed=4, progress=False,
                                   engine="dask", client=client)
+        self_play("mcts", "duo", games=2, out=tmp_path / "dask", seed=3, limit=limit, client=client,
+                  progress=False)
         ran_on = set(client.run(os.getpid).values())
     assert os.getpid() not in ran_on
+    self_play("mcts", "duo", games=2, out=tmp_path / "local", seed=3, limit=limit, n_jobs=2, progress=False)
+    for name in ("policy.jsonl.gz", "duo_mcts_0001.blksgf", "duo_mcts_0002.blksgf"):
+        assert (tmp_path / "dask" / name).read_bytes() == (tmp_path / "local" / name).read_bytes(), name
     for one, two in ((local, remote), (tour, remote_tour)):
         pd.testing.assert_frame_equal(one.results.drop(columns="seconds"), two.results.drop(columns="seconds"))
         assert [g.history for g in one.games] == [g.history for g in two.games]
