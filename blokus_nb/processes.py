@@ -241,6 +241,8 @@ def _watch_parent(parent: int, direct: int) -> None:
 
 
 def _alive(pid: int) -> bool:
+    if os.name != "posix":  # on Windows os.kill(pid, 0) would end the process: rely on getppid
+        return True
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -261,7 +263,8 @@ def _why_broken(workers: list, method: str) -> str:
         if process.exitcode not in (None, 0):
             codes.append(process.exitcode)
     # The pool ends the others with SIGTERM once one has died: the telling code is another one.
-    codes.sort(key=lambda code: (code != -signal.SIGKILL, code == -signal.SIGTERM))
+    kill, term = getattr(signal, "SIGKILL", 9), getattr(signal, "SIGTERM", 15)
+    codes.sort(key=lambda code: (code != -kill, code == -term))
     how = "a worker process stopped abruptly"
     if codes:
         code = codes[0]
@@ -271,7 +274,7 @@ def _why_broken(workers: list, method: str) -> str:
             except ValueError:
                 name = f"signal {-code}"
             how += f" (killed by {name}"
-            how += ": the machine may be out of memory; try fewer n_jobs)" if -code == signal.SIGKILL else ")"
+            how += ": the machine may be out of memory; try fewer n_jobs)" if -code == kill else ")"
         else:
             how += f" (exit code {code})"
     advice = "Run with n_jobs=1 to see the error in this process."
