@@ -27,7 +27,7 @@ from ..move import Move
 from ..variants import VARIANTS
 from .checks import (check_move_text, check_recorded_result, check_text_fields, sgf_result,
                      written_metadata)
-from .notes import check_note, merge_notes, note_from_properties, note_properties
+from .notes import check_note, note_from_properties, note_properties, property_values
 from .properties import (_ALL_MOVE_KEYS, _METADATA, _MOVE_KEYS, _NOT_METADATA, _PLAYER_KEYS, _SETUP,
                          _SETUP_KEYS, _color_keys, _written_keys)
 from .tree import GameNode, Tree, _first_color, _path_notes, _tree_of
@@ -291,7 +291,7 @@ def tree_to_sgf_tree(tree: Tree, *, result: str | None | bool = True) -> sgf.Gam
     by_key = {v: k for k, v in _METADATA.items()}
     for key, value in written_metadata(tree.metadata, result).items():
         if key.startswith("sgf:"):  # a root property we do not interpret, written back as read
-            root[key[4:]] = value.split("\n")  # a key that lies was refused by the checks
+            root[key[4:]] = property_values(value)  # a key that lies was refused by the checks
             continue
         identifier = by_key.get(key)
         # A key without an SGF property is kept by JSON only (as the README says).
