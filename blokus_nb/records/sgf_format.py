@@ -123,6 +123,7 @@ def _read(record: sgf.GameTree, main_line: bool) -> tuple[Tree, Game | None]:
     move_properties = _color_keys(variant.colors, _MOVE_KEYS)
     game = tree._start.copy()
     mainline: Game | None = None
+    ended = False
     # Items: (sgf node, its tree parent) to read, or None to take back the move read before.
     stack: list[tuple[sgf.Node, GameNode] | None] = [
         (child, tree) for child in reversed(record.root.children)]
@@ -145,22 +146,31 @@ def _read(record: sgf.GameTree, main_line: bool) -> tuple[Tree, Game | None]:
         stack.append(None)
         if source.children:
             stack.extend((child, node) for child in reversed(source.children))
-        elif main_line and mainline is None:  # the end of the main line, read first
-            if len(stack) == len(path_placed):  # only take-backs left: the record is one line
-                mainline = game
+        elif not ended:  # the end of the main line, read first: the record's result is its
+            ended = True
+            _check_result(tree, game, record)
+            if main_line:
+                only_line = len(stack) == len(path_placed)  # only take-backs left: one line
+                mainline = game if only_line else game.copy()
                 mainline.annotations = _path_notes(mainline, node.path())
-                break
-            mainline = game.copy()
-            mainline.annotations = _path_notes(mainline, node.path())
-    if main_line and mainline is None:  # a record of the root alone
-        mainline = game
+                if only_line:
+                    break
+    if not ended:  # a record of the root alone
+        _check_result(tree, game, record)
+        mainline = game if main_line else None
     if mainline is not None:
         mainline.metadata = dict(tree.metadata)
         mainline._redo.clear()
-        check_recorded_result(mainline, lambda message: record.root.error(message, "RE"))
         if not tree.is_line():
             mainline._tree = tree
     return tree, mainline
+
+
+def _check_result(tree: Tree, game: Game, record: sgf.GameTree) -> None:
+    """Refuse a recorded result (RE) the main line, played on ``game``, contradicts."""
+    game.metadata = dict(tree.metadata)
+    check_recorded_result(game, lambda message: record.root.error(message, "RE"))
+    tree.metadata = dict(game.metadata)
 
 
 def _read_move(node: sgf.Node, game: Game, move_properties: dict[str, str]) -> tuple[Move | None, bool]:
