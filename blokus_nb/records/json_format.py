@@ -82,11 +82,19 @@ def tree_to_dict(tree: Tree) -> dict[str, Any]:
     return _record(game, tree if _has_variations(tree) else None)
 
 
+def _check_tree_notes(tree: Tree) -> None:
+    for node in tree.walk():
+        if node is not tree:
+            check_note(node.notes, f"the notes of {node!r}")
+
+
 def _has_variations(tree: Tree) -> bool:
     return any(len(node.variations) > 1 for node in tree.walk())
 
 
 def _record(game: Game, tree: Tree | None) -> dict[str, Any]:
+    if tree is not None:
+        _check_tree_notes(tree)  # the main line's are the game's, checked already; the others here
     record: dict[str, Any] = {
         "format": JSON_FORMAT,
         "version": 1 if tree is None else 2,
