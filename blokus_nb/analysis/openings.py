@@ -129,7 +129,7 @@ class _Node:
     scored: int = 0
     scores: list[float] = field(default_factory=list)
     mirrored: int = 0
-    #: Move orders that reach it (canonical orientation) -> games.
+    #: Move orders that reach it, (canonical orientation, as played) -> games.
     lines: Counter = field(default_factory=Counter)
     #: Position after the next move -> [games, scored, the mover's sum of results, the move
     #: (the first seen, in this position's canonical orientation)]. Keyed by the position it
@@ -200,7 +200,7 @@ def _add_game(parts: dict[str, _Partial], game: Game, depth: int) -> None:
             node = part.nodes[key] = _Node(ply, scores=[0.0] * variant.n_players)
         node.games += 1
         node.mirrored += t != 0
-        node.lines[tuple(_canonical_line(line, size, t))] += 1
+        node.lines[(tuple(_canonical_line(line, size, t)), tuple(line))] += 1
         if shares is not None:
             node.scored += 1
             node.scores = [a + b for a, b in zip(node.scores, shares)]
@@ -307,10 +307,14 @@ class OpeningIndex:
         for key, node in self._nodes.items():
             if node.ply == 0 or node.games < min_games:
                 continue
-            line = min(node.lines, key=lambda order: (-node.lines[order], order))  # ties: the first in order
+            orders: Counter = Counter()
+            for (order, _), games in node.lines.items():
+                orders[order] += games
+            order = _most_common(orders)
+            line = _most_common(Counter({played: games for (o, played), games in node.lines.items() if o == order}))
             row = {"ply": node.ply, "line": "; ".join(line), "games": node.games,
                    "share": node.games / self.games if self.games else math.nan,
-                   "transpositions": len(node.lines), "mirrored": node.mirrored, "scored": node.scored}
+                   "transpositions": len(orders), "mirrored": node.mirrored, "scored": node.scored}
             for k, side in enumerate(sides):
                 score = node.scores[k] / node.scored if node.scored else math.nan
                 low, high = wilson_interval(score, node.scored)
@@ -359,6 +363,11 @@ class OpeningIndex:
         cells = tuple(tuple(int(i) for i in (board == k + 1).nonzero()[0]) for k in range(len(game.colors)))
         key, t = _canonical(cells, self.variant.size, self.symmetries)
         return self._nodes.get(key), t
+
+
+def _most_common(counts: Counter) -> Any:
+    """The most common item; among equals the least, so the answer does not depend on the order seen."""
+    return min(counts, key=lambda item: (-counts[item], item))
 
 
 def _position_id(key: Key) -> str:
