@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Mapping, Sequence, Union
 from ..errors import ArgumentTypeError, BlokusError, IllegalMoveError, short_repr
 from ..game import Game
 from ..move import Move
-from .notes import COMMENT, check_note, merge_notes
+from .notes import COMMENT, check_note, merge_notes, with_line_breaks
 
 if TYPE_CHECKING:
     from ..variants import Variant
@@ -90,7 +90,7 @@ class GameNode:
     def comment(self, text: str) -> None:
         check_note({COMMENT: text}, "the comment")
         if text:
-            self.notes[COMMENT] = text
+            self.notes[COMMENT] = with_line_breaks({COMMENT: text})[COMMENT]
         else:
             self.notes.pop(COMMENT, None)
 
@@ -200,6 +200,7 @@ class GameNode:
         if comment:
             note[COMMENT] = comment
         check_note(note, "the notes of a new variation")
+        note = with_line_breaks(note)  # as SGF reads them, so the tree reads back as it is
         game = self.game()
         if isinstance(move, str) and move.strip().lower() == "pass" or isinstance(move, Move) and move.is_pass:
             raise IllegalMoveError("a pass is never played: a color with no legal move passes "
