@@ -85,7 +85,7 @@ def review_state(game: Game, shown: Game, estimates: Sequence[Any], *, status: s
         moves.append({"number": len(moves) + 1, "color": str(row["color"]), "player": int(row["player"]),
                       "move": row["cells"], "class": kind, "mark": MARKS.get(kind, ""),
                       "before": _number(row["win_before"]), "after": _number(row["win_after"]),
-                      "loss": _number(row["loss"]), "best": row["best_move"] or ""})
+                      "loss": _number(row["loss"]), "best": "" if pd.isna(row["best_move"]) else row["best_move"]})
     summary = [{key: (_number(value, 3) if isinstance(value, float) else value) for key, value in entry.items()}
                for entry in review_summary(frame).to_dict("records")]
     sides = [{"player": p, "name": game.player_names[p - 1], "colors": list(variant.colors_of(p))}

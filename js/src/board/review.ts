@@ -31,19 +31,19 @@ export function summaryCells(entry: ReviewSummary): string[] {
   ];
 }
 
-/** The line about the position shown: the engine's move and the game's. */
+/** The line about the position shown: the move the game played next, and the engine's choice. */
 export function positionText(review: ReviewState): string {
-  const { best, played } = review.position;
+  const { best, played, index } = review.position;
   if (!("move" in played)) return "The end of the game.";
-  const game = `Played: ${played.piece} at ${played.move}${played.mark ? ` ${played.mark}` : ""}` +
-    (played.class ? ` (${played.class}${played.loss !== null && played.loss > 0 ? `, −${percent(played.loss)}` : ""})` : "");
+  const lost = played.loss !== null && played.loss >= 0.005 ? `, −${percent(played.loss)}` : "";
+  const game = `Move ${index + 1}, ${played.color}: ${played.piece} at ${played.move}` +
+    `${played.mark ? ` ${played.mark}` : ""}${played.class ? ` (${played.class}${lost})` : ""}`;
   if (!("move" in best)) return `${game}. Not searched yet.`;
-  const same = best.move === played.move;
-  return same ? `${game}: the engine's choice too (${percent(best.win)}).`
-    : `${game}. Engine: ${best.piece} at ${best.move} (${percent(best.win)}).`;
+  return best.move === played.move ? `${game}, the engine's choice too (${percent(best.win)}).`
+    : `${game}. The engine: ${best.piece} at ${best.move} (${percent(best.win)}).`;
 }
 
-export type ReviewAction = "review" | "stop-review";
+export type ReviewAction = "resume-review" | "stop-review";
 
 export interface ReviewCallbacks {
   seek(index: number): void;
@@ -75,7 +75,7 @@ export class ReviewPanel {
       else callbacks.ask({ type: "review", version: callbacks.version() });
     });
     this.buttons.add(bar, "stop-review", "Stop", "Stop the review's searches (what was found stays)");
-    this.buttons.add(bar, "review", "Resume", "Go on with the review");
+    this.buttons.add(bar, "resume-review", "Resume", "Go on with the review");
     this.graph = new WinGraph((index) => callbacks.seek(index));
     this.graphBox.append(this.graph.element);
 
@@ -103,7 +103,7 @@ export class ReviewPanel {
     this.progress.value = review.done;
     this.progressLine.textContent = progressText(review);
     this.buttons.show("stop-review", review.status === "running");
-    this.buttons.show("review", review.status === "stopped" || review.status === "failed");
+    this.buttons.show("resume-review", review.status === "stopped" || review.status === "failed");
     this.graph.update(review, index, colorOf);
     this.summary.replaceChildren(...review.summary.map((entry) => {
       const row = html("tr", { "data-player": entry.player });

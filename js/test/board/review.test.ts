@@ -31,10 +31,11 @@ test("the position line names the move played and the engine's, with its win cha
   const played = { move: "j5", cells: ["j5"], piece: "1", color: "orange", class: "blunder", mark: "??", loss: 0.21 };
   const best = { move: "i5,j5", cells: ["i5", "j5"], piece: "2", color: "orange", win: 0.4 };
   assert.equal(positionText(review({ index: 1, best, played })),
-    "Played: 1 at j5 ?? (blunder, −21%). Engine: 2 at i5,j5 (40%).");
-  assert.equal(positionText(review({ index: 1, best: { ...best, move: "j5" }, played: { ...played, class: "best", mark: "★", loss: 0 } })),
-    "Played: 1 at j5 ★ (best): the engine's choice too (40%).");
-  assert.equal(positionText(review({ index: 1, best: {}, played })), "Played: 1 at j5 ?? (blunder, −21%). Not searched yet.");
+    "Move 2, orange: 1 at j5 ?? (blunder, −21%). The engine: 2 at i5,j5 (40%).");
+  assert.equal(positionText(review({ index: 1, best: { ...best, move: "j5" }, played: { ...played, class: "best", mark: "★", loss: 0.001 } })),
+    "Move 2, orange: 1 at j5 ★ (best), the engine's choice too (40%).");
+  assert.equal(positionText(review({ index: 1, best: {}, played })),
+    "Move 2, orange: 1 at j5 ?? (blunder, −21%). Not searched yet.");
   assert.equal(positionText(review({ index: 2, best: {}, played: {} })), "The end of the game.");
 });
 
