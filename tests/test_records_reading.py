@@ -110,7 +110,7 @@ def test_iter_games_collect_ends_a_file_at_a_grammar_error():
 
 def test_a_bad_game_in_a_json_list_is_reported_at_its_line():
     record = json.loads(random_game("duo", seed=6, moves=4).to_json())
-    text = json.dumps([record, dict(record, version=2), record], indent=2)
+    text = json.dumps([record, dict(record, version=3), record], indent=2)
     items = list(bn.iter_games(text, errors="collect"))
     assert [type(i).__name__ for i in items] == ["Game", "SkippedRecord", "Game"]
     starts = [n for n, line in enumerate(text.splitlines(), start=1) if line.startswith("  {")]

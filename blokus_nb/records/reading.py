@@ -12,13 +12,14 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, NamedTuple
 
 from .. import sgf
-from ..errors import ArgumentTypeError, BlokusError, RecordError, place_in_file
+from ..errors import ArgumentTypeError, BlokusError, RecordError, place_in_file, short_repr
 from ..game import Game
 from .json_format import _loads, game_from_dict
-from .sgf_format import Source, _is_text, game_from_tree, read_sgf
+from .sgf_format import Source, _is_text, game_from_tree, read_sgf, tree_from_sgf
+from .tree import Tree
 
-__all__ = ["iter_games", "load", "SkippedRecord", "ERROR_POLICIES", "SGF_SUFFIXES", "JSON_SUFFIXES",
-           "RECORD_SUFFIXES"]
+__all__ = ["iter_games", "load", "read_tree", "SkippedRecord", "ERROR_POLICIES", "LINE_CHOICES",
+           "SGF_SUFFIXES", "JSON_SUFFIXES", "RECORD_SUFFIXES"]
 
 SGF_SUFFIXES = (".blksgf", ".sgf")
 JSON_SUFFIXES = (".json", ".jsonl")
@@ -26,6 +27,8 @@ JSON_SUFFIXES = (".json", ".jsonl")
 RECORD_SUFFIXES = SGF_SUFFIXES + JSON_SUFFIXES
 #: What :func:`iter_games` may do with a record it cannot read.
 ERROR_POLICIES = ("raise", "collect")
+#: Which lines of a record with variations :func:`iter_games` gives: the main line, or every line.
+LINE_CHOICES = ("main", "all")
 
 
 class SkippedRecord(NamedTuple):
@@ -223,8 +226,8 @@ def _items(source: Source, name: str | None) -> Iterator[Game | RecordError | No
                                  "in binary mode to get the line", source=name)) from None
 
 
-def iter_games(source: Source, errors: str = "raise", *, name: str | None = None
-               ) -> Iterator[Game | SkippedRecord]:
+def iter_games(source: Source, errors: str = "raise", *, name: str | None = None,
+               lines: str = "main") -> Iterator[Game | SkippedRecord]:
     """Yield the games of a record one at a time: SGF collections, JSON, or JSON Lines.
 
     ``source`` is a path, an open file or record text (a ``str`` starting
@@ -232,6 +235,11 @@ def iter_games(source: Source, errors: str = "raise", *, name: str | None = None
     streamed, so a file of many thousands of games never sits in memory
     whole; a ``.json`` list is read whole (use ``.jsonl`` for large corpora).
     ``name`` overrides the source name used in errors.
+
+    ``lines`` says what a record with variations gives: ``"main"`` (the
+    default) its main line, one game per record, which remembers the tree
+    (saving it keeps the variations); ``"all"`` every line from the root to
+    the end of a variation, main line first, each a game of its own.
 
     ``errors`` says what a bad record does: ``"raise"`` (the default) raises
     its :class:`RecordError`; ``"collect"`` yields a :class:`SkippedRecord`
@@ -244,10 +252,28 @@ def iter_games(source: Source, errors: str = "raise", *, name: str | None = None
     >>> games = list(iter_games("(;GM[Blokus])(;GM[Chess])", errors="collect"))
     >>> games[0].variant.name, games[1].game, games[1].column, games[1].message[:33]
     ('classic', 2, 16, 'GM[Chess] is not a Blokus variant')
+    >>> [len(g.history) for g in iter_games("(;GM[Blokus Duo];B[e10](;W[j5])(;W[j5,j6]))", lines="all")]
+    [2, 2]
     """
     if errors not in ERROR_POLICIES:  # refused at the call, not at the first next()
         raise BlokusError(f"errors={errors!r}; use one of {', '.join(map(repr, ERROR_POLICIES))}")
-    return _iter_games(source, errors, name)
+    if lines not in LINE_CHOICES:
+        raise BlokusError(f"lines={short_repr(lines)}; use one of {', '.join(map(repr, LINE_CHOICES))}")
+    games = _iter_games(source, errors, name)
+    return games if lines == "main" else _every_line(games)
+
+
+def _every_line(items: Iterator[Game | SkippedRecord]) -> Iterator[Game | SkippedRecord]:
+    """Each game of ``items`` read from a tree with variations becomes a game per line."""
+    try:
+        for item in items:
+            tree = getattr(item, "_tree", None)
+            if tree is None:
+                yield item
+                continue
+            yield from (node.game() for node in tree.walk() if not node.variations)
+    finally:
+        items.close()  # type: ignore[attr-defined]
 
 
 def _iter_games(source: Source, errors: str, name: str | None) -> Iterator[Game | SkippedRecord]:
@@ -298,3 +324,49 @@ def load(path: str | os.PathLike[str]) -> Game:
     if game is None:
         raise RecordError("the file holds no game", source=os.fspath(path))
     return game  # type: ignore[return-value]
+
+
+def read_tree(source: Source) -> Tree:
+    """The first game of a record as a :class:`~blokus_nb.Tree`, with every variation.
+
+    ``source`` is what :func:`iter_games` takes (a path, an open file, record
+    text). A record without variations gives a tree of one line. The rest of
+    the record is read too, so junk after the game is an error.
+
+    >>> tree = read_tree("(;GM[Blokus Duo];B[e10](;W[j5])(;W[j5,j6]))")
+    >>> [str(node.move) for node in tree.variations[0].variations]
+    ['j5', 'j5,j6']
+    """
+    if isinstance(source, str) and not _is_text(source):
+        source = record_path(source)
+    if isinstance(source, os.PathLike) and _kind(Path(source)) != "sgf" or _is_json(source):
+        games = iter_games(source)
+        try:
+            game = next(games, None)
+            for _ in games:  # a bad record after the first is an error, as for SGF
+                pass
+        finally:
+            games.close()
+        if game is None:
+            raise RecordError("the record holds no game", source=str(source)[:60])
+        return Tree.from_game(game)  # type: ignore[arg-type]
+    trees = sgf.iter_trees(source)
+    try:
+        first = next(trees, None)
+        if first is None:
+            raise RecordError("the record holds no game tree: expected '('",
+                              source=os.fspath(source) if isinstance(source, os.PathLike) else "<text>")
+        tree = tree_from_sgf(first)
+        for _ in trees:  # the grammar of what follows, so trailing junk is refused
+            pass
+    finally:
+        trees.close()
+    return tree
+
+
+def _is_json(source: Source) -> bool:
+    if isinstance(source, (bytes, bytearray)):
+        return bytes(source).lstrip(b"\xef\xbb\xbf \t\r\n")[:1] in (b"{", b"[")
+    if isinstance(source, str):
+        return source.lstrip("\ufeff \t\r\n")[:1] in ("{", "[")
+    return Path(str(getattr(source, "name", ""))).suffix.lower() in JSON_SUFFIXES

@@ -18,10 +18,11 @@ from typing import IO, Any, Callable, Iterable, Iterator
 from ..errors import ArgumentTypeError, BlokusError
 from ..game import Game
 from .json_format import game_to_dict, game_to_json
-from .reading import _kind, record_path
-from .sgf_format import game_to_sgf
+from .reading import _kind, read_tree, record_path
+from .sgf_format import game_to_sgf, tree_to_sgf
+from .tree import Tree
 
-__all__ = ["save", "write_games"]
+__all__ = ["save", "save_tree", "write_games"]
 
 
 def save(game: Game, path: str | os.PathLike[str]) -> None:
@@ -32,6 +33,25 @@ def save(game: Game, path: str | os.PathLike[str]) -> None:
     if not isinstance(game, Game):
         raise ArgumentTypeError(f"save(game, path) writes a Game, not {type(game).__name__}")
     write_games([game], path)
+
+
+def save_tree(tree: Tree, path: str | os.PathLike[str]) -> None:
+    """Write ``tree`` with every variation to ``path`` (``.blksgf``/``.sgf``, or ``.json``), whole or not at all.
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "tree.blksgf"
+    >>> tree = Tree("duo"); _ = tree.add_variation("e10"); _ = tree.add_variation("e10,e11")
+    >>> save_tree(tree, path); len(read_tree(path).variations)
+    2
+    """
+    if not isinstance(tree, Tree):
+        raise ArgumentTypeError(f"save_tree(tree, path) writes a Tree, not {type(tree).__name__}")
+    path = record_path(path)
+    kind = _kind(path)
+    if kind == "jsonl":
+        raise BlokusError(f"{path}: a tree is one record; write it as .blksgf, .sgf or .json")
+    text = _encodable(tree_to_sgf(tree) if kind == "sgf" else tree.to_json() + "\n", 1)
+    replace_file(path, lambda handle: handle.write(text))
 
 
 def write_games(games: Iterable[Game], path: str | os.PathLike[str]) -> int:
