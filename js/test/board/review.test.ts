@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { positionText, progressText, summaryCells } from "../../src/board/review.js";
+import { positionText, progressText, summaryCells, variationText } from "../../src/board/review.js";
 import type { ReviewState } from "../../src/board/review_protocol.js";
 import { percent, reviewOf } from "../../src/board/review_protocol.js";
 
@@ -24,7 +24,7 @@ test("a summary row: accuracy rounded, counts, average loss in points", () => {
 
 function review(position: ReviewState["position"]): ReviewState {
   return { status: "done", message: "", level: "", done: 2, total: 2, moves: [], sides: [], curves: [], summary: [],
-    position, explorer: {} };
+    position, explorer: {}, line: { main: true, ply: position.index, length: 2, branch: null, moves: [], open: true } };
 }
 
 test("the position line names the move played and the engine's, with its win chance", () => {
@@ -43,4 +43,11 @@ test("outside review mode there is no review; chances read as whole percents", (
   assert.equal(reviewOf({ review: {} }), null);
   assert.equal(percent(0.626), "63%");
   assert.equal(percent(null), "–");
+});
+
+test("the variation bar says where the variation leaves the main line and lists its moves", () => {
+  const line = { main: false, ply: 5, length: 5, branch: 3, open: true,
+    moves: [{ number: 4, color: "orange", move: "k8" }, { number: 5, color: "purple", move: "d12" }] };
+  assert.equal(variationText(line), "A variation from move 4: 4. k8  5. d12");
+  assert.equal(variationText({ ...line, main: true, branch: null, moves: [] }), "");
 });
