@@ -32,6 +32,9 @@ def _(mo):
         gets its class and mark, and each player a summary. The engine's best move is drawn
         see-through with its win chance, the move played as a dotted outline. The explorer
         lists what the corpus played from the position shown.
+
+        Try a move of your own (a piece from the tray, or a row of the explorer): it becomes a
+        variation of the game's tree. The button saves the game with every variation.
         """
     )
     return
@@ -49,9 +52,29 @@ def _(Limit, Path, bn, mo):
 
 
 @app.cell
-def _(board, mo):
-    # This cell uses `board`: marimo runs it again when the board's game changes.
-    mo.md(f"**{len(board.widget.game.moves)} moves** in the game reviewed (progress {board.value['progress']}).")
+def _(Path, mo, widget):
+    saved_to = Path("reviewed.blksgf")
+
+    def save(clicks):
+        widget.save(saved_to)  # the main line and every variation, as Pentobi reads them
+        return (clicks or 0) + 1
+
+    save_button = mo.ui.button(label="Save the game with its variations", on_click=save, value=0)
+    save_button
+    return save_button, saved_to
+
+
+@app.cell
+def _(board, bn, mo, save_button, saved_to):
+    # This cell uses `board`: marimo runs it again when the board's game (or its tree) changes.
+    tree = board.widget.tree
+    lines = sum(1 for node in tree.walk() if not node.variations)
+    text = f"**{len(board.widget.game.moves)} moves** in the main line, **{lines} lines** in the tree."
+    if save_button.value:
+        kept = bn.read_tree(saved_to)
+        text += (f" Saved to `{saved_to}`: {sum(1 for node in kept.walk() if not node.variations)} lines"
+                 f" (after {save_button.value} saves).")
+    mo.md(text)
     return
 
 

@@ -113,3 +113,80 @@ def test_stop_and_resume_from_the_view(notebook):
     notebook.py("slow.stop_review()")
     expect(root.locator('[data-role="review"]')).to_have_attribute("data-status", "stopped")
     notebook.run(notebook.SECOND, "None")
+
+
+FITTING_MOVE = """
+def _fitting_move(widget):
+    # A legal move from the position shown whose piece lies as the tray shows it (its first orientation),
+    # so a click on the tray and one on the board place it without turning it.
+    from blokus_nb.pieces import PIECES
+    shown = widget._shown_game()
+    size = shown.size
+    def normal(cells):
+        xs, ys = min(x for x, _ in cells), min(y for _, y in cells)
+        return sorted((x - xs, y - ys) for x, y in cells)
+    first = {p.name: normal(p.cells) for p in PIECES}
+    for move in shown.legal_moves():
+        cells = [('abcdefghijklmn'.index(c[0]), size - int(c[1:])) for c in move.cells]
+        if move.piece.size >= 3 and normal(cells) == first[move.piece.name]:
+            return {'move': str(move), 'piece': move.piece.name, 'cells': list(move.cells), 'color': move.color}
+"""
+
+
+def place_from_tray(notebook, root, wanted: dict) -> None:
+    """Take the piece from the tray and put it down where ``wanted`` says, as a person does."""
+    page = notebook.page
+    root.locator(f'.bk-tray [data-piece="{wanted["piece"]}"][data-color="{wanted["color"]}"]').click()
+    preview = root.locator(".bk-preview")
+    for cell in wanted["cells"]:
+        target = root.locator(f'svg.bk-board [data-cell="{cell}"]')
+        box = target.bounding_box()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        if preview.get_attribute("data-move") == wanted["move"]:
+            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            return
+    raise AssertionError(f"no cell of {wanted['move']} puts the piece there")
+
+
+def test_a_variation_is_made_on_the_board_and_saved_with_the_game(notebook):
+    root = notebook.cell(notebook.DISPLAY).locator(".bk-root")
+    root.locator('[data-role="move-list"] li[data-number="5"]').click()
+    expect(root.locator('[data-role="graph"]')).to_have_attribute("data-index", "5")
+    notebook.py(FITTING_MOVE)
+    wanted = notebook.value("_fitting_move(rv)")
+    played = notebook.value("str(rv.game.moves[5])")
+    assert wanted is not None and wanted["move"] != played
+    place_from_tray(notebook, root, wanted)
+    variation = root.locator('[data-role="variation"]')
+    expect(variation).to_be_visible()
+    expect(root.locator('[data-role="variation-moves"]')).to_have_text(f"A variation from move 6: 6. {wanted['move']}")
+    expect(root.locator(f'svg.bk-board .bk-placed[data-cells="{",".join(wanted["cells"])}"]')).to_have_count(1)
+    assert notebook.value("rv.review['line']['main']") is False
+    assert notebook.value("[str(m) for m in rv.game.moves][5]") == played  # the game is still the main line
+    notebook.screenshot("review-lab-variation", root)
+
+    notebook.py("import tempfile, pathlib\n_p = pathlib.Path(tempfile.mkdtemp()) / 'reviewed.blksgf'\n"
+                "rv.save(_p)\n_t = bn.read_tree(_p)")
+    saved = notebook.value("[str(v.move) for v in list(_t.mainline())[4].variations]")
+    assert saved == [played, wanted["move"]]
+
+    root.locator('[data-action="main-line"]').click()
+    expect(variation).to_be_hidden()
+    expect(root.locator('[data-role="graph"]')).to_have_attribute("data-index", "5")
+    assert notebook.value("rv.review['line']['main']") is True
+
+
+def test_a_corpus_move_clicked_in_the_explorer_is_a_variation_promoted_to_the_main_line(notebook):
+    root = notebook.cell(notebook.DISPLAY).locator(".bk-root")
+    root.locator('[data-action="first"]').click()
+    expect(root.locator('[data-role="graph"]')).to_have_attribute("data-index", "0")
+    first = notebook.value("str(rv.game.moves[0])")
+    rows = root.locator('[data-role="explorer"] tbody tr')
+    other = next(rows.nth(k).get_attribute("data-move") for k in range(rows.count())
+                 if rows.nth(k).get_attribute("data-move") != first)
+    root.locator(f'[data-role="explorer"] tbody tr[data-move="{other}"]').click()
+    expect(root.locator('[data-role="variation-moves"]')).to_have_text(f"A variation from move 1: 1. {other}")
+    root.locator('[data-action="promote"]').click()
+    expect(root.locator('[data-role="variation"]')).to_be_hidden()
+    assert notebook.value("[str(m) for m in rv.game.moves]") == [other]
+    assert notebook.value("len(rv.tree.variations)") == 2  # the game as played is a variation now

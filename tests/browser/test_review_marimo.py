@@ -116,6 +116,24 @@ def test_the_explorer_shows_the_corpus_moves_at_the_start(page):
     page.screenshot(path=str(ARTIFACTS / "review-marimo.png"), full_page=True)
 
 
+def test_a_corpus_move_is_played_as_a_variation_and_saved(page):
+    root = page.locator(".bk-root").first
+    if root.locator('[data-action="first"]').is_enabled():  # the test before may have left it there
+        root.locator('[data-action="first"]').click()
+    expect(root.locator('[data-role="graph"]')).to_have_attribute("data-index", "0")
+    rows = root.locator('[data-role="explorer"] tbody tr')
+    played = root.locator('.bk-move[data-number="1"] .bk-move-text').inner_text()
+    other = next(rows.nth(k).get_attribute("data-move") for k in range(rows.count())
+                 if rows.nth(k).get_attribute("data-move") != played)
+    rows.locator(f'xpath=self::*[@data-move="{other}"]').click()
+    expect(root.locator('[data-role="variation-moves"]')).to_have_text(f"A variation from move 1: 1. {other}")
+    # Python's tree has it: the cell that reads the board ran again.
+    expect(page.get_by_text("29 moves in the main line, 2 lines in the tree.")).to_be_visible(timeout=20_000)
+    page.get_by_role("button", name="Save the game with its variations").click()
+    expect(page.get_by_text("Saved to reviewed.blksgf: 2 lines (after 1 saves).")).to_be_visible(timeout=20_000)
+    page.screenshot(path=str(ARTIFACTS / "review-marimo-variation.png"), full_page=True)
+
+
 def test_no_console_errors(page):
     assert page.console_errors == []
 
