@@ -26,6 +26,7 @@ job's answer does, and what stamps a position.
 
 from __future__ import annotations
 
+import difflib
 import threading
 from pathlib import Path
 from contextlib import contextmanager
@@ -34,7 +35,7 @@ from typing import Any, Callable, ContextManager, Iterator
 import anywidget
 import traitlets
 
-from ..errors import BlokusError
+from ..errors import ArgumentTypeError, BlokusError
 from ._jobs import Job, Jobs
 from ._protocol import Refusal, request_tag
 
@@ -106,6 +107,8 @@ class WidgetBase(anywidget.AnyWidget):
 
     #: Traits a view may set itself: view preferences only. Everything else comes from Python.
     _view_writable: frozenset[str] = frozenset()
+    #: The subclass's own keyword options that are not traits (suggested for a misspelt one).
+    _options: tuple[str, ...] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -115,6 +118,11 @@ class WidgetBase(anywidget.AnyWidget):
                 _raise_ours(value)
 
     def __init__(self, **kwargs: Any) -> None:
+        unknown = sorted(set(kwargs) - set(type(self).class_trait_names()))
+        if unknown:  # traitlets would ignore them: a misspelt option would silently do nothing
+            close = difflib.get_close_matches(unknown[0], [*type(self).class_trait_names(), *self._options], n=1)
+            raise ArgumentTypeError(f"{type(self).__name__} has no option {unknown[0]!r}"
+                                    + (f"; did you mean {close[0]!r}?" if close else ""))
         # Changes come from the kernel's thread and from background searches: one lock orders them.
         self._lock = threading.RLock()
         self._jobs = Jobs(self._job_done)

@@ -59,6 +59,7 @@ class BlokusWidget(WidgetBase):
     _esm = STATIC / "widget.js"
     _css = STATIC / "widget.css"
     _view_writable = frozenset({"show_hints", "palette"})
+    _options = ("players", "hint_player", "ai_pause", "ai_limit", "seed")
 
     # Drawn from the game (Python -> views).
     variant = traitlets.Unicode("classic", help="The variant's name.").tag(sync=True)

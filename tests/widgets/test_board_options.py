@@ -67,6 +67,13 @@ def test_a_bad_option_set_later_is_refused_and_changes_nothing(name, value):
     w.close()
 
 
+@pytest.mark.parametrize("option, suggestion", [("ai_limt", "ai_limit"), ("pallete", "palette"), ("zzz", None)])
+def test_an_unknown_option_is_refused_not_ignored(option, suggestion):
+    with pytest.raises(bn.ArgumentTypeError, match=f"BlokusWidget has no option '{option}'") as info:
+        BlokusWidget("duo", **{option: 1})
+    assert (f"did you mean '{suggestion}'?" in str(info.value)) if suggestion else "did you mean" not in str(info.value)
+
+
 def test_good_options_are_kept_as_given():
     limit = Limit(simulations=20)
     greedy = bn.make_player("greedy")
