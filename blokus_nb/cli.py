@@ -24,7 +24,9 @@ import textwrap
 import warnings
 from dataclasses import replace
 from pathlib import Path
-from typing import Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
+
+from .errors import BlokusError
 
 __all__ = ["main", "build_parser", "COMMANDS", "EXIT_STATUS", "ANALYZE_OUTPUTS", "MANIFEST"]
 
@@ -49,6 +51,13 @@ def _paragraphs(*texts: str) -> str:
     return "\n\n".join(textwrap.fill(text, 79) for text in texts)
 
 
+def _folder(text: str) -> Path:
+    """A folder named on the command line (an empty name would quietly mean the current folder)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("name a folder, not an empty text")
+    return Path(text)
+
+
 def _add_analyze(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "analyze", help="analyse recorded games: per-move table, summary and plots",
@@ -67,7 +76,7 @@ def _add_analyze(subparsers: argparse._SubParsersAction) -> None:
             "it as a formula; the Parquet files keep every text as it is."))
     parser.add_argument("games", nargs="+", metavar="GAMES",
                         help="record files (.blksgf, .sgf, .json, .jsonl), folders or globs")
-    parser.add_argument("--out", "-o", required=True, type=Path, metavar="DIR",
+    parser.add_argument("--out", "-o", required=True, type=_folder, metavar="DIR",
                         help="folder to write into (created if needed)")
     parser.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
                         help="worker processes (default: every core; 1: no workers)")
@@ -81,22 +90,44 @@ def _add_analyze(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _analyze(args: argparse.Namespace) -> int:
-    out: Path = args.out
+    out = Path(args.out)
     if out.exists() and not out.is_dir():
         return _fail(f"--out {out} is a file; name a folder (it is created if needed)", EXIT_USAGE)
     if args.scheduler and args.engine != "dask":
         return _fail("--scheduler needs --engine dask", EXIT_USAGE)
     try:
+        client = _dask_client(args.scheduler)
+    except (ImportError, OSError) as error:  # distributed missing, or no scheduler at that address
+        return _fail(f"cannot use the Dask scheduler {args.scheduler}: {error}", EXIT_USAGE)
+    try:
         with _staged_output(out) as staging:
-            status = _analyze_into(staging, args)
-    except _UsageError as error:
+            status = _analyze_into(staging, args, client)
+    except (_UsageError, BlokusError) as error:
         return _fail(str(error), EXIT_USAGE)
     except OSError as error:
+        if error.filename and not _within(error.filename, out):  # an input that cannot be read
+            return _fail(str(error), EXIT_USAGE)
         return _fail(f"cannot write the output in --out {out}: {error.strerror or error} "
                      f"({error.filename or out}); name a folder you can write to. "
                      "DIR keeps its last complete output", EXIT_CANNOT_WRITE)
+    finally:
+        if client is not None:
+            client.close()
     print(f"wrote {', '.join(n for n in ANALYZE_OUTPUTS if (out / n).exists())} in {out}")
     return status
+
+
+def _dask_client(address: str | None):
+    """A client of the Dask scheduler at ``address`` (None without one: analyze_corpus decides)."""
+    if not address:
+        return None
+    from distributed import Client
+
+    return Client(address, timeout="10s")
+
+
+def _within(path: str | os.PathLike[str], folder: Path) -> bool:
+    return Path(path).resolve().is_relative_to(folder.resolve())
 
 
 class _UsageError(Exception):
@@ -108,19 +139,15 @@ def _fail(message: str, status: int) -> int:
     return status
 
 
-def _analyze_into(staging: Path, args: argparse.Namespace) -> int:
-    """Analyse ``args.games`` and write every output into ``staging``; return the exit status."""
+def _analyze_into(staging: Path, args: argparse.Namespace, client: Any) -> int:
+    """Analyse ``args.games`` (on ``client``, if any) and write every output into ``staging``;
+    return the exit status."""
     import pandas as pd
 
     from .analysis import analyze_corpus, read_corpus, summarize
     from .analysis.csv_output import write_csv
     from .analysis.loading import AnalysisWarning, format_error
 
-    client = None
-    if args.scheduler:
-        from distributed import Client
-
-        client = Client(args.scheduler)
     try:
         with warnings.catch_warnings():  # each unreadable record is printed below instead
             warnings.simplefilter("ignore", AnalysisWarning)
@@ -130,9 +157,6 @@ def _analyze_into(staging: Path, args: argparse.Namespace) -> int:
         if error.filename and Path(error.filename).is_relative_to(staging):
             raise  # our own output went missing: a write error
         raise _UsageError(str(error)) from None
-    finally:
-        if client is not None:
-            client.close()
     table = read_corpus(report.out)
     write_csv(table, staging / "moves.csv")
     summary = summarize(table)

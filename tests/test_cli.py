@@ -293,3 +293,36 @@ def test_help_lists_the_exit_statuses(capsys):
             cli.main(argv)
         shown = capsys.readouterr().out
         assert all(f"  {code}  {meaning}" in shown for code, meaning in cli.EXIT_STATUS.items())
+
+
+def test_an_empty_out_is_a_usage_error_not_the_current_folder(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as stop:
+        run([DUO], "")
+    assert stop.value.code == 2 and "name a folder" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("raised, status, said", [
+    (PermissionError(13, "Permission denied", "/elsewhere/games.blksgf"), 2, "Permission denied"),
+    (bn.BlokusError("n_jobs is a whole number"), 2, "n_jobs is a whole number"),
+    (OSError(28, "No space left on device"), 3, "cannot write the output"),
+], ids=["unreadable-input", "our-error", "disk-full"])
+def test_what_stops_a_run_decides_its_status(tmp_path, monkeypatch, capsys, raised, status, said):
+    def analyze_corpus(*args, **kwargs):
+        raise raised
+
+    monkeypatch.setattr("blokus_nb.analysis.analyze_corpus", analyze_corpus)
+    assert run([DUO], tmp_path / "out") == status
+    error = capsys.readouterr().err
+    assert said in error and "Traceback" not in error
+    assert not (tmp_path / "out").exists()  # made for this run, and nothing came of it
+
+
+def test_a_dask_scheduler_that_cannot_be_reached_is_a_usage_error(tmp_path, monkeypatch, capsys):
+    def unreachable(address):
+        raise OSError(f"Timed out trying to connect to {address} after 10 s")
+
+    monkeypatch.setattr(cli, "_dask_client", unreachable)
+    assert run([DUO], tmp_path / "out", "--engine", "dask", "--scheduler", "tcp://10.0.0.1:8786") == 2
+    assert "cannot use the Dask scheduler tcp://10.0.0.1:8786: Timed out" in capsys.readouterr().err
