@@ -198,6 +198,17 @@ class LegalMoves(MutableSequence):
         self._items: list[Move] | None = None  # built on first full read or change
         self._last_read: Move | None = None
 
+    @property
+    def bitsets(self) -> list[tuple[int, int]]:
+        """The engine's ``(orientation, anchor bitboard)`` pairs these moves are read from
+        (:meth:`Board.legal_bitsets <blokus_nb.engine.Board.legal_bitsets>`; read them, do not change them).
+
+        >>> import blokus_nb as bn
+        >>> sum(anchors.bit_count() for _, anchors in bn.Game().legal_moves().bitsets)
+        58
+        """
+        return self._bitsets
+
     def offers(self, move: Move) -> bool:
         """Whether ``move`` was legal in the position this list was made for.
 
