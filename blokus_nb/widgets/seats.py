@@ -25,8 +25,8 @@ from ..hints import hint
 from ..players import Limit, Player, make_player
 from .board_protocol import HUMAN
 
-__all__ = ["HUMAN", "make_seat", "stoppable", "suggest", "check_limit", "check_pause", "check_hint_player",
-           "check_seed"]
+__all__ = ["HUMAN", "MAX_AI_PAUSE", "make_seat", "stoppable", "suggest", "check_limit", "check_pause",
+           "check_hint_player", "check_seed"]
 
 
 def make_seat(spec: Any, seed: int | None = None) -> tuple[str, Any]:
@@ -46,7 +46,11 @@ def make_seat(spec: Any, seed: int | None = None) -> tuple[str, Any]:
         raise ArgumentTypeError(f"a seat is 'human', a player name or a player with choose_move(), not {spec!r}")
     if isinstance(spec, Player) and seed is not None:
         spec = make_player(spec, seed=seed)
-    return str(getattr(spec, "name", type(spec).__name__)), spec
+    try:
+        label = str(getattr(spec, "name", type(spec).__name__))
+    except Exception:  # a player's own name property that fails still leaves a seat to show
+        label = type(spec).__name__
+    return label[:40], spec
 
 
 def stoppable(limit: Limit | None, cancelled: threading.Event) -> Limit:
@@ -84,16 +88,21 @@ def check_limit(limit: Any) -> Limit | None:
     raise ArgumentTypeError(f"ai_limit is a Limit, like Limit(time=1.0), or None, not {short_repr(limit)}")
 
 
+#: The longest pause an AI seat may take to appear to think, in seconds (longer is surely a slip).
+MAX_AI_PAUSE = 60.0
+
+
 def check_pause(seconds: Any) -> float:
-    """``seconds`` as a float if it is a finite number of seconds, 0 or more.
+    """``seconds`` as a float if it is a number of seconds from 0 to :data:`MAX_AI_PAUSE`.
 
     >>> check_pause(0.4), check_pause(1)
     (0.4, 1.0)
     """
-    message = f"ai_pause is a number of seconds, 0 or more (like 0.4), not {short_repr(seconds)}"
+    message = (f"ai_pause is a number of seconds from 0 to {MAX_AI_PAUSE:g} (like 0.4), "
+               f"not {short_repr(seconds)}")
     if isinstance(seconds, bool) or not isinstance(seconds, numbers.Real):
         raise ArgumentTypeError(message)
-    if not math.isfinite(seconds) or seconds < 0:
+    if not math.isfinite(seconds) or not 0 <= seconds <= MAX_AI_PAUSE:
         raise BlokusError(message)
     return float(seconds)
 

@@ -34,6 +34,7 @@ def place(widget: BlokusWidget, move: str) -> None:
     ({"ai_pause": -1}, "ai_pause is a number of seconds"),
     ({"ai_pause": math.nan}, "ai_pause is a number of seconds"),
     ({"ai_pause": math.inf}, "ai_pause is a number of seconds"),
+    ({"ai_pause": 1e300}, "ai_pause is a number of seconds from 0 to 60"),
     ({"hint_player": "nonsense"}, "unknown player 'nonsense'"),
     ({"hint_player": 5}, "hint_player is a player name"),
     ({"hint_player": None}, "hint_player is a player name"),
@@ -87,10 +88,10 @@ def test_good_options_are_kept_as_given():
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.one_of(st.floats(allow_nan=True), st.integers(-10, 10**6), st.text(max_size=4), st.none(),
+@given(st.one_of(st.floats(allow_nan=True), st.floats(-1, 61), st.integers(-10, 10**6), st.text(max_size=4), st.none(),
                  st.booleans()))
 def test_ai_pause_is_a_finite_number_of_seconds_or_refused(value):
-    good = (not isinstance(value, (bool, str)) and value is not None and math.isfinite(value) and value >= 0)
+    good = not isinstance(value, (bool, str)) and value is not None and 0 <= value <= 60
     if good:
         w = BlokusWidget("duo", ai_pause=value)
         assert w.ai_pause == value
@@ -165,4 +166,23 @@ def test_a_seat_that_fails_at_the_start_of_the_game_says_so():
     assert "purple (failing) failed" in w.error and w.seats == {"purple": "human", "orange": "random"}
     time.sleep(0.05)
     assert w.game.history == []  # nobody moved for purple
+    w.close()
+
+
+class Nameless:
+    @property
+    def name(self):
+        raise RuntimeError("no name")
+
+    def choose_move(self, game, limit=None):
+        return game.legal_moves()[0]
+
+
+def test_a_player_whose_name_fails_or_is_long_still_gets_a_seat():
+    w = BlokusWidget("duo", players={"orange": Nameless(), "purple": Junk(None)}, ai_pause=0)
+    assert w.seats["orange"] == "Nameless"
+    long = Junk(None)
+    long.name = "x" * 10_000
+    w.players = {"orange": long}
+    assert w.seats["orange"] == "x" * 40
     w.close()
