@@ -434,3 +434,20 @@ def test_a_palette_may_name_the_widgets_palettes_or_change_one_color(game):
     assert colors_drawn(ax) >= {COLORBLIND_PALETTE["purple"], COLORBLIND_PALETTE["orange"]}
     ax = analysis.plot_mobility(game, palette={"purple": "#000000"})
     assert colors_drawn(ax) >= {"#000000", PALETTE["orange"]}
+
+
+@pytest.mark.parametrize("call, error, message", [
+    (lambda g: analysis.plot_mobility(g, ax=5), bn.ArgumentTypeError, "ax is a matplotlib Axes"),
+    (lambda g: analysis.plot_board_heatmap(g, ax="left"), bn.ArgumentTypeError, "ax is a matplotlib Axes"),
+    (lambda g: analysis.plot_board("duo"), bn.ArgumentTypeError, "draws one Game"),
+    (lambda g: analysis.match_report([g]), bn.ArgumentTypeError, "draws one Game"),
+    (lambda g: analysis.match_report(g, figsize=(float("inf"), 3)), bn.BlokusError, "figsize is"),
+    (lambda g: analysis.match_report(g, figsize=(-1, 3)), bn.BlokusError, "figsize is"),
+    (lambda g: analysis.match_report(g, figsize="big"), bn.BlokusError, "figsize is"),
+    (lambda g: analysis.plot_evaluation(g), bn.ArgumentTypeError, "the table that evaluate"),
+    (lambda g: analysis.plot_evaluation(analysis.metrics(g)), bn.ArgumentTypeError, "the table that evaluate"),
+], ids=["ax-number", "ax-text", "board-of-text", "report-of-list", "figsize-inf", "figsize-negative",
+        "figsize-text", "evaluation-of-game", "evaluation-of-moves"])
+def test_bad_plot_arguments_are_our_errors(game, call, error, message):
+    with pytest.raises(error, match=message):
+        call(game)

@@ -39,7 +39,7 @@ from ..game import Game
 from ..move import Move
 from ..variants import get_variant
 from .metrics import GameRecord
-from .plots import literal_text, resolve_palette
+from .plots import _checked_axes, literal_text, resolve_palette
 from ..errors import ArgumentTypeError, BlokusError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -215,7 +215,11 @@ def plot_evaluation(evaluation: pd.DataFrame, ax: "Axes | None" = None, *,
     import matplotlib.pyplot as plt
     from matplotlib.lines import Line2D
 
+    if not isinstance(evaluation, pd.DataFrame) or not {"color", "move_number", "blunder"} <= set(evaluation.columns):
+        raise ArgumentTypeError("plot_evaluation draws the table that evaluate(game) returns, "
+                                f"not {type(evaluation).__name__}")
     palette = resolve_palette(palette)
+    ax = None if ax is None else _checked_axes(ax)
     if ax is None:
         _, ax = plt.subplots(figsize=(8, 4), layout="constrained")
     colors = [c for c in evaluation["color"].cat.categories if f"win_{c}" in evaluation.columns]

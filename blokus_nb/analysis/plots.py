@@ -152,11 +152,37 @@ def _table(data: Any) -> pd.DataFrame:
 
 def _axes(ax: "Axes | None", height: float = 4.0, width: float = FIGURE_WIDTH) -> "Axes":
     if ax is not None:
-        return ax
+        return _checked_axes(ax)
     import matplotlib.pyplot as plt
 
     _, ax = plt.subplots(figsize=(width, height), layout="constrained")
     return ax
+
+
+def _checked_axes(ax: Any) -> "Axes":
+    """``ax`` if it is a matplotlib Axes to draw on."""
+    from matplotlib.axes import Axes
+
+    if not isinstance(ax, Axes):
+        raise ArgumentTypeError(f"ax is a matplotlib Axes (or None for a new figure), not {type(ax).__name__}")
+    return ax
+
+
+def _game(game: Any) -> Game:
+    if not isinstance(game, Game):
+        raise ArgumentTypeError(f"this plot draws one Game, not {type(game).__name__}")
+    return game
+
+
+def _figure_size(figsize: Any) -> tuple[float, float]:
+    """``figsize`` if it is two finite, positive sizes in inches."""
+    try:
+        width, height = (float(v) for v in figsize)
+        if math.isfinite(width) and math.isfinite(height) and width > 0 and height > 0:
+            return width, height
+    except (TypeError, ValueError):
+        pass
+    raise BlokusError(f"figsize is (width, height) in inches, two positive numbers, not {short_repr(figsize)}")
 
 
 def _one_variant(table: pd.DataFrame, variant: str | None) -> tuple[pd.DataFrame, str]:
@@ -604,6 +630,7 @@ def plot_board(game: Game, ax: "Axes | None" = None, *, palette: Mapping[str, st
     from matplotlib.patches import Patch
 
     palette = resolve_palette(palette)
+    game = _game(game)
     ax = _axes(ax, height=5.5, width=6.5)
     grid = game.board_array()
     colors = [_rgb(_EMPTY)] + [_rgb(palette[c]) for c in game.colors]
@@ -850,8 +877,8 @@ def match_report(game: Game, *, palette: Mapping[str, str] | str | None = None,
     from matplotlib.lines import Line2D
 
     palette = resolve_palette(palette)
-    table = metrics(game)
-    fig = plt.figure(figsize=figsize, layout="constrained")
+    table = metrics(_game(game))
+    fig = plt.figure(figsize=_figure_size(figsize), layout="constrained")
     grid = fig.add_gridspec(3, 2, height_ratios=[1.35, 1, 1])
     board_ax = fig.add_subplot(grid[0, 0])
     plot_board(game, board_ax, palette=palette, legend=False)
