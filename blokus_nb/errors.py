@@ -90,6 +90,17 @@ class ArgumentTypeError(BlokusError, TypeError):
     """
 
 
+class FrozenError(BlokusError, AttributeError):
+    """A change to an object that cannot change, such as a :class:`~blokus_nb.Move` (also an :class:`AttributeError`).
+
+    >>> import blokus_nb as bn
+    >>> bn.Game().legal_moves()[0].placement = 5
+    Traceback (most recent call last):
+    ...
+    blokus_nb.errors.FrozenError: a Move cannot be changed (moves are shared by every game); make another with Game.parse_move(text)
+    """
+
+
 class SlowComputationWarning(UserWarning):
     """Warned before a computation known to take long or much memory (it can be interrupted).
 

@@ -40,6 +40,7 @@ from ..move import Move
 from ..render import PALETTE
 from ..variants import get_variant
 from .metrics import GameRecord
+from .plots import literal_text
 from ..errors import ArgumentTypeError, BlokusError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -198,6 +199,7 @@ def _final_shares(game: Game) -> list[float]:
     return [1 / len(winners) if p in winners else 0.0 for p in range(1, game.variant.n_players + 1)]
 
 
+@literal_text
 def plot_evaluation(evaluation: pd.DataFrame, ax: "Axes | None" = None, *,
                     palette: dict[str, str] | None = None, label_blunders: int = 5) -> "Axes":
     """The win chance curves of :func:`evaluate`, one per color, with the blunders marked.

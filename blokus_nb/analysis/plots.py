@@ -8,6 +8,10 @@ its axes, title and legend, and returns the :class:`~matplotlib.axes.Axes`.
 :data:`blokus_nb.render.PALETTE`). Nothing here calls ``plt.show()`` or
 changes ``rcParams``.
 
+Text that comes from records (player, game and event names, metadata) is
+drawn as written: every figure here is made with matplotlib's math text and
+TeX turned off (:func:`literal_text`), so ``"$x^2$"`` shows its dollars.
+
 Curves of one game are drawn as they are; curves of many games are the mean
 at each move number with a band (``band="sd"``: one standard deviation,
 ``"iqr"``: the middle half of the games, ``"ci"``: 95% interval of the mean,
@@ -30,10 +34,11 @@ too, in any grid of subplots.
 
 from __future__ import annotations
 
+import functools
 import math
 import textwrap
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 
 import numpy as np
 import pandas as pd
@@ -68,7 +73,34 @@ _GRID = "#c9c9c4"
 _OTHERS = "#b5b5b5"  # the other colors' means, behind a facet's own curve
 
 
+_Plot = TypeVar("_Plot", bound=Callable[..., Any])
+
+
 # ------------------------------------------------------------------- helpers
+def literal_text(plot: _Plot) -> _Plot:
+    """Make ``plot`` draw every text as written: no math text (``$...$``) and no TeX.
+
+    A figure shows names from records, and a name like ``"$x^{$"`` would
+    otherwise be parsed as math and fail (or show something else). Each text
+    keeps the setting it was made with, so the figure stays literal when it is
+    drawn later; ``rcParams`` are as before once ``plot`` returns.
+
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import blokus_nb as bn
+    >>> bn.analysis.match_report(bn.Game("duo", players=["$Ann$", "Bob"]))._suptitle.get_parse_math()
+    False
+    """
+    @functools.wraps(plot)
+    def drawn(*args: Any, **kwargs: Any) -> Any:
+        import matplotlib
+
+        with matplotlib.rc_context({"text.parse_math": False, "text.usetex": False}):
+            return plot(*args, **kwargs)
+
+    return drawn  # type: ignore[return-value]
+
+
 def _table(data: Any) -> pd.DataFrame:
     """A per-move table from a table, a game, or games."""
     if isinstance(data, pd.DataFrame):
@@ -365,6 +397,7 @@ def _color_series(table: pd.DataFrame, metric: str) -> list[_Series]:
     return [_Series(c, c, f"{metric}_{c}") for c in _colors(table)]
 
 
+@literal_text
 def plot_score_curves(data: Any, ax: "Axes | None" = None, *, metric: str = "score",
                       band: str | None = "sd", palette: dict[str, str] | None = None,
                       variant: str | None = None, facet: bool | None = None,
@@ -411,6 +444,7 @@ def _lead_table(table: pd.DataFrame, v: Variant, by_round: bool) -> tuple[pd.Dat
     return frame, [_Series(names[p], v.colors_of(p)[0], f"lead_{p}") for p in players]
 
 
+@literal_text
 def plot_lead(data: Any, ax: "Axes | None" = None, *, band: str | None = "sd",
               palette: dict[str, str] | None = None, variant: str | None = None,
               by_round: bool = True, facet: bool | None = None, legend: bool = True) -> "Axes":
@@ -445,6 +479,7 @@ def plot_lead(data: Any, ax: "Axes | None" = None, *, band: str | None = "sd",
     return ax
 
 
+@literal_text
 def plot_mobility(data: Any, ax: "Axes | None" = None, *, band: str | None = "sd",
                   palette: dict[str, str] | None = None, variant: str | None = None,
                   facet: bool | None = None, legend: bool = True) -> "Axes":
@@ -460,6 +495,7 @@ def plot_mobility(data: Any, ax: "Axes | None" = None, *, band: str | None = "sd
                    ylabel="legal moves", title="Mobility", facet=facet, legend=legend)
 
 
+@literal_text
 def plot_territory(data: Any, ax: "Axes | None" = None, *, which: str = "both",
                    band: str | None = "sd", palette: dict[str, str] | None = None,
                    variant: str | None = None, facet: bool | None = None,
@@ -517,6 +553,7 @@ def _label_every(side: float, size: int) -> int:
     return 1 if side / size * 72 >= 1.5 * MIN_FONT_POINTS else 5
 
 
+@literal_text
 def plot_board(game: Game, ax: "Axes | None" = None, *, palette: dict[str, str] | None = None,
                last_move: bool = True, legend: bool = True) -> "Axes":
     """The game's board, in its colors, with Pentobi's coordinates (the last move dotted).
@@ -575,14 +612,17 @@ def _coverage(table: pd.DataFrame, size: int) -> tuple[dict[str, np.ndarray], in
     return out, games
 
 
+@literal_text
 def plot_board_heatmap(data: Any, ax: "Axes | None" = None, *, color: str | None = None,
                        palette: dict[str, str] | None = None, variant: str | None = None) -> "Axes":
     """How often each cell ends up covered, across the games: one small board per color.
 
     Each board shades a cell from white (no game) to the full color (every
     game) by the share of games in which that color covers it. With
-    ``color=...`` only that color's board is drawn, with a color bar. The
-    boards are the ``child_axes`` of the returned Axes (see the module notes).
+    ``color=...`` only that color's board is drawn, with a color bar. Of many
+    games, the color bar below the boards has one named stripe per color, each
+    from white to that color, as its board is shaded. The boards are the
+    ``child_axes`` of the returned Axes (see the module notes).
 
     >>> import blokus_nb as bn
     >>> game = bn.read_sgf("(;GM[Blokus Duo];B[d9,c10,d10,e10,d11])")
@@ -627,8 +667,10 @@ def plot_board_heatmap(data: Any, ax: "Axes | None" = None, *, color: str | None
         from matplotlib.colors import Normalize
 
         # The pad leaves room for the boards' column letters, which hang below ``ax``.
-        bar = ax.figure.colorbar(ScalarMappable(Normalize(0, 1), cmap="Greys"), ax=ax, location="bottom",
-                                 shrink=0.6, fraction=0.04, pad=0.35 / _inches(ax)[1], aspect=40)
+        bar = ax.figure.colorbar(ScalarMappable(Normalize(0, 1), cmap=cmap(v.colors[0])), ax=ax,
+                                 location="bottom", shrink=0.6, fraction=0.04 + 0.025 * len(v.colors),
+                                 pad=0.35 / _inches(ax)[1], aspect=32 / len(v.colors))
+        _stripes(bar, list(v.colors), [cmap(c) for c in v.colors])
         bar.set_label(f"share of the {games} games")
         bar.ax.tick_params(labelsize=MIN_FONT_POINTS)
         bar.ax.xaxis.set_major_formatter(PercentFormatter(1.0))
@@ -643,7 +685,23 @@ def plot_board_heatmap(data: Any, ax: "Axes | None" = None, *, color: str | None
     return ax
 
 
+def _stripes(bar: Any, names: list[str], cmaps: list[Any]) -> None:
+    """Draw a horizontal color bar as one named stripe per color map (the first at the top), in place
+    of its single scale: each panel of the heatmap has its own color, so the key shows every one."""
+    ramp = np.linspace(0, 1, 256)
+    image = np.stack([cmap(ramp)[:, :3] for cmap in cmaps])
+    bar.solids.set_visible(False)
+    bar.ax.imshow(image, extent=(0, 1, 0, 1), aspect="auto", interpolation="nearest", zorder=0.5)
+    bar.ax.set_ylim(0, 1)  # imshow would re-limit it
+    count = len(names)
+    bar.ax.yaxis.set_visible(True)
+    bar.ax.set_yticks([(count - 0.5 - i) / count for i in range(count)], names)
+    bar.ax.tick_params(axis="y", length=0, labelsize=MIN_FONT_POINTS, left=True, labelleft=True,
+                       right=False, labelright=False)
+
+
 # ------------------------------------------------------------------- pieces and seats
+@literal_text
 def plot_piece_timing(data: Any, ax: "Axes | None" = None, *, palette: dict[str, str] | None = None,
                       variant: str | None = None) -> "Axes":
     """When each piece is played: the color's turn (its 1st..21st piece) on which it went down.
@@ -687,6 +745,7 @@ def plot_piece_timing(data: Any, ax: "Axes | None" = None, *, palette: dict[str,
     return ax
 
 
+@literal_text
 def plot_seat_results(data: Any, ax: "Axes | None" = None, *, palette: dict[str, str] | None = None,
                       variant: str | None = None) -> "Axes":
     """Win rate (bars, left axis) and mean points with one standard deviation (right axis) by seat.
@@ -740,6 +799,7 @@ def plot_seat_results(data: Any, ax: "Axes | None" = None, *, palette: dict[str,
 
 
 # ------------------------------------------------------------------- one page
+@literal_text
 def match_report(game: Game, *, palette: dict[str, str] | None = None,
                  figsize: tuple[float, float] = (FIGURE_WIDTH, 10.5)) -> "Figure":
     """One figure for a game, a notebook cell wide: the final board, the result, and the score,

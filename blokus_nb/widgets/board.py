@@ -32,6 +32,8 @@ from ._base import STATIC, WidgetBase
 from ._jobs import Job
 from ._protocol import Refusal
 from .board_protocol import HUMAN, Request, pieces_table, read_request, view_state
+from .review import Reviewer
+from .review_protocol import REVIEW_KINDS
 from .seats import make_seat, stoppable, suggest
 
 __all__ = ["BlokusWidget"]
@@ -44,7 +46,10 @@ class BlokusWidget(WidgetBase):
     seats: ``"human"`` (the default) or an AI player name such as
     ``"random"``, ``"greedy"`` or ``"mcts"`` (or a player object). ``mode``
     ``"replay"`` shows a recorded game with a move slider instead of letting
-    anyone play. ``hint_player`` is the AI that suggests moves for the Hint
+    anyone play; ``"review"`` replays it beside the engine's review (see
+    :mod:`blokus_nb.widgets.review`: ``review_player`` and ``review_limit``
+    search each position, ``explorer`` is an opening index or a corpus whose
+    moves are listed for each position). ``hint_player`` is the AI that suggests moves for the Hint
     button; ``ai_pause`` the shortest time (seconds) an AI seat appears to
     think, and ``ai_limit`` (a :class:`blokus_nb.players.Limit`) overrides the
     AI seats' own thinking budgets.
@@ -87,9 +92,11 @@ class BlokusWidget(WidgetBase):
     show_hints = traitlets.Bool(False, help="Show corner points and forbidden cells of the color to play.").tag(sync=True)
     palette = traitlets.Enum(["standard", "colorblind"], "standard").tag(sync=True)
     # Replay.
-    mode = traitlets.Enum(["play", "replay"], "play").tag(sync=True)
+    mode = traitlets.Enum(["play", "replay", "review"], "play").tag(sync=True)
     replay_index = traitlets.Int(0, help="Placements shown in replay mode.").tag(sync=True)
     replay_length = traitlets.Int(0).tag(sync=True)
+    review = traitlets.Dict(help="The review board's state (widgets/review_protocol.py), {} outside review mode.").tag(
+        sync=True)
 
     #: The live game (not sent to the views; its state is, through the traits above).
     game = traitlets.Instance(Game, allow_none=True)
@@ -97,6 +104,7 @@ class BlokusWidget(WidgetBase):
     def __init__(self, variant: str = "classic", *, game: Game | None = None,
                  players: Mapping[str, Any] | None = None, mode: str = "play", hint_player: Any = "hard",
                  ai_pause: float = 0.4, ai_limit: Any = None, seed: int | None = None,
+                 review_player: Any = "hard", review_limit: Any = None, explorer: Any = None,
                  **kwargs: Any) -> None:
         self._generation = 0
         self._history_seen = 0
@@ -109,6 +117,7 @@ class BlokusWidget(WidgetBase):
         self.ai_pause = ai_pause
         self.hint_player = hint_player
         self.ai_limit = ai_limit
+        self._reviewer = Reviewer(review_player, review_limit, explorer)
         super().__init__(mode=mode, variants=list(VARIANTS), pieces=pieces_table(), **kwargs)
         self.players = players or {}
         self.game = game if game is not None else Game(variant)
@@ -192,6 +201,19 @@ class BlokusWidget(WidgetBase):
             copy, player, cancelled = game.copy(), self.hint_player, threading.Event()
             limit = stoppable(None, cancelled)
             self._ask("hint", lambda: suggest(copy, player, limit), color=game.to_play, cancelled=cancelled)
+
+    def start_review(self) -> None:
+        """Start (or go on with) the review of the game in review mode; it runs in the background."""
+        self._reviewer.start(self)
+
+    def stop_review(self) -> None:
+        """Stop the review's searches; what was found stays."""
+        self._reviewer.stop(self)
+
+    def review_frame(self) -> "Any":
+        """The review so far as a frame, as :func:`blokus_nb.analysis.review` gives it."""
+        with self._locked() as game:
+            return self._reviewer.frame(game)
 
     def save(self, path: str | Path) -> None:
         """Save the game (``.blksgf`` as Pentobi SGF, ``.json`` as JSON)."""
@@ -278,7 +300,7 @@ class BlokusWidget(WidgetBase):
                     return
 
     def _shown_game(self) -> Game:
-        return self._replay if self.mode == "replay" and self._replay is not None else self.game
+        return self._replay if self.mode in ("replay", "review") and self._replay is not None else self.game
 
     def _refresh(self, reset_replay: bool = False, replay_index: int | None = None,
                  progressed: bool = False) -> None:
@@ -289,7 +311,7 @@ class BlokusWidget(WidgetBase):
         ``progressed``: the game itself changed, so :attr:`progress` moves on.
         """
         game = self.game
-        if self.mode == "replay":
+        if self.mode in ("replay", "review"):
             length = len(game.moves)
             at_end = self._replay is None or self.replay_index >= self.replay_length
             if replay_index is not None:
@@ -308,6 +330,7 @@ class BlokusWidget(WidgetBase):
                        "legal": {"version": self.version + 1, "color": state["to_play"], "moves": legal_moves},
                        "replay_length": len(game.moves), "replay_index": len(shown.moves),
                        "comment": _comment(shown, game),
+                       "review": self._reviewer.state(game, shown) if self.mode == "review" else {},
                        "progress": self.progress + 1 if progressed else self.progress})
 
     def _seats_for(self, game: Game) -> dict[str, str]:
@@ -321,6 +344,9 @@ class BlokusWidget(WidgetBase):
         return any(not self._is_ai(c) for c in self.game.colors)
 
     def _schedule_ai(self) -> None:
+        if self.mode == "review":
+            self._reviewer.resume(self)
+            return
         with self._locked():
             game = self.game
             if self._batch_depth or self.mode != "play" or game is None or game.is_over or self._jobs.busy:
@@ -340,8 +366,11 @@ class BlokusWidget(WidgetBase):
     def _answer(self, job: Job, move: Any, error: BaseException | None) -> None:
         """Apply an answer from the background thread (the game has not moved on meanwhile)."""
         who = f"{job.color} ({self._seat_labels.get(job.color, 'hint')})"
-        if error is not None:
+        if error is not None and job.kind != "review":
             self.error = f"{who} could not find a move: {error}"
+            return
+        if job.kind == "review":
+            self._reviewer.finished(self, error)
             return
         if job.kind == "hint":  # `move` is the suggestion, with its reasons
             self.hint = {"version": self.version, **move}
@@ -356,9 +385,12 @@ class BlokusWidget(WidgetBase):
         return read_request(content)
 
     def _handle(self, request: Request) -> None:
+        if request.kind in REVIEW_KINDS:
+            self._reviewer.handle(self, request)
+            return
         if request.kind == "seek":
-            if self.mode != "replay":
-                raise Refusal("moving through the game needs replay mode", "mode")
+            if self.mode not in ("replay", "review"):
+                raise Refusal("moving through the game needs replay mode (or review mode)", "mode")
             with self._locked():
                 self._refresh(replay_index=request.index)
             return
