@@ -6,7 +6,7 @@
 
 Sections (``--only`` picks some):
 
-* ``matches``: Duo, seats alternating. The new "hard" against a frozen copy of
+* ``matches``: Duo, seats alternating. "hard" against a frozen copy of
   the 0.1.0 search (``benchmarks/baseline_010.py``) at the same time per move,
   and "expert" against "hard". ``--time-scale`` multiplies every budget (1.5 s
   and 5 s), so a quick run keeps the ratio between the levels.
@@ -16,8 +16,15 @@ Sections (``--only`` picks some):
 * ``speed``: simulations per second at the start, middle and end of a held-out
   Duo and classic game.
 * ``calibration``: the search's win chance before a move against the final
-  result, on held-out Duo games: Brier score and a reliability table
-  (``--plot FILE`` also draws the diagram).
+  result, on the level-7 Duo games the calibration was not fitted on (games
+  71-140, see ``training/calibrate_net.py``): Brier score and a reliability
+  table in 20-point bins (``--plot FILE`` also draws the diagram).
+* ``pentobi``: matches against Pentobi's own engine with its match harness
+  (``../shared/tools/pentobi_match.py``): "hard" against level 5 in Duo and in
+  classic (one seat against three), "expert" against level 6 in Duo, at the
+  levels' own time (``--pentobi-sims N`` for a fixed budget). Pentobi is a
+  measuring instrument, never a dependency: without its engine
+  (``$PENTOBI_GTP``, or beside the harness) the section says so and skips.
 
 This is a benchmark, not a test: it takes minutes (the defaults about 1.5
 hours), and time-limited players depend on the machine and on what else it is
@@ -61,6 +68,8 @@ from blokus_nb.players.base import teams  # noqa: E402
 from blokus_nb.players.features import heuristic_scores, last_opponent_piece  # noqa: E402
 from blokus_nb.players.model import load_weights  # noqa: E402
 from blokus_nb.players.puct import PUCTPlayer  # noqa: E402
+from calibrate_net import HELD_OUT_GAMES  # noqa: E402
+from calibrate_net import positions as calibration_positions  # noqa: E402
 from train import DEFAULT_DATA, game_files  # noqa: E402
 
 HARD, EXPERT = 1.5, 5.0
@@ -87,11 +96,11 @@ def match(first, second, games: int, seed: int, jobs: int, progress: bool) -> st
 
 def run_matches(args) -> None:
     scale = args.time_scale
-    hard = MCTSPlayer(limit=Limit(time=HARD * scale))
+    hard = PUCTPlayer(limit=Limit(time=HARD * scale))
     hard.name = f"hard {HARD * scale:g}s"
     base = BaselineMCTSPlayer(limit=Limit(time=HARD * scale))
     base.name = f"0.1.0 {HARD * scale:g}s"
-    expert = MCTSPlayer(limit=Limit(time=EXPERT * scale))
+    expert = PUCTPlayer(limit=Limit(time=EXPERT * scale))
     expert.name = f"expert {EXPERT * scale:g}s"
     print(f"\n== matches (Duo, seats alternating, time scale {scale:g})")
     if args.games:
@@ -101,16 +110,12 @@ def run_matches(args) -> None:
 
 
 # ------------------------------------------------------------------------------ agreement
-def positions_as_games(folder: str, count: int, seed: int, held_out: "bool | None" = True
-                       ) -> list[tuple[bn.Game, int, list[float]]]:
+def positions_as_games(folder: str, count: int, seed: int) -> list[tuple[bn.Game, int, list[float]]]:
     """Held-out positions as games (to hand to players), the placement Pentobi chose there, and
-    the game's final result per player (1 win, 0.5 draw, 0 loss). ``held_out=None``: every game
-    of the set (for a set nothing is trained on)."""
+    the game's final result per player (1 win, 0.5 draw, 0 loss)."""
     rng = random.Random(seed)
     candidates = []
-    files = (sorted((args_data / "selfplay" / folder).glob("*.blksgf")) if held_out is None
-             else game_files(args_data, folder, held_out=True))
-    for path in files:
+    for path in game_files(args_data, folder, held_out=True):
         game = bn.read_sgf(path)
         position = bn.Game(game.variant)
         for k, move in enumerate(game.history):
@@ -159,7 +164,8 @@ def run_agreement(args) -> None:
         # reuse=False: neighbouring positions often come from one game, and a kept tree would give
         # the new search more simulations than the baseline, which keeps none.
         for label, player in (("0.1.0 MCTS", BaselineMCTSPlayer(seed=1)),
-                              ("new MCTS", MCTSPlayer(seed=1, reuse=False)),
+                              ("0.2.0 MCTS", MCTSPlayer(seed=1, reuse=False)),
+                              ("network search", PUCTPlayer(seed=1, reuse=False)),
                               ("greedy heuristic", "heuristic"), ("move model alone", "model")):
             top1 = top3 = 0
             for game, placement, _ in positions:
@@ -184,7 +190,8 @@ def run_speed(args) -> None:
                 if not move.is_pass:
                     game.play(move)
             figures = []
-            for label, player in (("0.1.0", BaselineMCTSPlayer(seed=1)), ("new", MCTSPlayer(seed=1))):
+            for label, player in (("0.1.0", BaselineMCTSPlayer(seed=1)), ("0.2.0", MCTSPlayer(seed=1)),
+                                  ("network", PUCTPlayer(seed=1))):
                 result = player.search(game, Limit(time=args.speed_time))
                 figures.append(f"{label} {result.simulations / result.seconds:6.0f}/s")
             print(f"{record.variant.name:8s} {stage:6s} (move {len(game.history) + 1:2d}): {'  '.join(figures)}",
@@ -209,17 +216,15 @@ def run_calibration(args) -> None:
     print(f"\n== calibration on Pentobi level-7 Duo games ({args.calibration_positions} positions, "
           f"{args.calibration_sims} simulations a search, fresh tree each): the mover's win chance "
           "before a move against the final result")
-    positions = positions_as_games("duo_L7", args.calibration_positions, args.seed + 7, held_out=None)
+    positions = calibration_positions(args_data, HELD_OUT_GAMES, args.calibration_positions, args.seed + 7)
     players = {"hard (network search)": PUCTPlayer(seed=1, reuse=False),
                "0.2.0 search (linear models)": MCTSPlayer(seed=1, reuse=False)}
     table = {label: ([], []) for label in players}
     limit = Limit(simulations=args.calibration_sims)
-    for game, _, record in positions:
-        mover = game.variant.player_of(game.to_play, 0)
+    for game, outcome in positions:
         for label, player in players.items():
-            result = player.search(game, limit)
-            table[label][0].append(result.win_rate)
-            table[label][1].append(record[mover - 1])
+            table[label][0].append(player.search(game, limit).win_rate)
+            table[label][1].append(outcome)
     for label, (predicted, outcome) in table.items():
         p, y = np.array(predicted), np.array(outcome)
         print(f"{label}: Brier {np.mean((p - y) ** 2):.3f} (always 50%: {np.mean((0.5 - y) ** 2):.3f}; "
@@ -246,16 +251,17 @@ def run_calibration(args) -> None:
 
 
 # ------------------------------------------------------------------------------ pentobi
-#: Pentobi's match harness and engine (a measuring instrument, never a dependency).
+#: Pentobi's match harness (a measuring instrument, never a dependency).
 PENTOBI_MATCH = HERE.parent.parent / "shared" / "tools" / "pentobi_match.py"
 
 
-def pentobi_engine() -> Path | None:
-    """Pentobi's GTP engine if it is here ($PENTOBI_GTP, or beside the match harness), else None."""
+def pentobi_engine(harness: Path) -> Path | None:
+    """Pentobi's GTP engine ($PENTOBI_GTP, or beside the match harness) if it and the harness are
+    here, else None."""
     import os
 
-    path = Path(os.environ.get("PENTOBI_GTP", PENTOBI_MATCH.parent / "pentobi" / "pentobi-gtp"))
-    return path if path.is_file() and os.access(path, os.X_OK) and PENTOBI_MATCH.is_file() else None
+    path = Path(os.environ.get("PENTOBI_GTP", harness.parent / "pentobi" / "pentobi-gtp"))
+    return path if path.is_file() and os.access(path, os.X_OK) and harness.is_file() else None
 
 
 def pentobi_commands(args) -> list[list[str]]:
@@ -264,7 +270,7 @@ def pentobi_commands(args) -> list[list[str]]:
     budget = ["--sims", str(args.pentobi_sims)] if args.pentobi_sims else []
     out = Path(args.pentobi_out)
     runs = [("duo", "hard", 5), ("classic", "hard", 5), ("duo", "expert", 6)]
-    return [[sys.executable, str(PENTOBI_MATCH), "--variant", variant, "--player", player,
+    return [[sys.executable, str(args.pentobi_harness), "--variant", variant, "--player", player,
              "--level", str(level), "--games", str(args.pentobi_games), "--seed", str(args.seed),
              "--out", str(out / f"{variant}_{player}_L{level}"), *budget]
             for variant, player, level in runs]
@@ -272,10 +278,10 @@ def pentobi_commands(args) -> list[list[str]]:
 
 def run_pentobi(args) -> None:
     print(f"\n== against Pentobi ({args.pentobi_games} games a match, seats alternating)")
-    engine = pentobi_engine()
+    engine = pentobi_engine(args.pentobi_harness)
     if engine is None:
-        print(f"skipped: Pentobi's engine is not here (looked for $PENTOBI_GTP and "
-              f"{PENTOBI_MATCH.parent / 'pentobi' / 'pentobi-gtp'})")
+        print(f"skipped: Pentobi's engine or match harness is not here (looked for {args.pentobi_harness} "
+              f"and $PENTOBI_GTP or {args.pentobi_harness.parent / 'pentobi' / 'pentobi-gtp'})")
         return
     import os
     import subprocess
@@ -308,6 +314,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pentobi-games", type=int, default=40, help="games a Pentobi match (40)")
     parser.add_argument("--pentobi-sims", type=int, default=None,
                         help="fixed simulations a move in the Pentobi matches (default: the levels' time)")
+    parser.add_argument("--pentobi-harness", type=Path, default=PENTOBI_MATCH,
+                        help="Pentobi's match harness (../shared/tools/pentobi_match.py)")
     parser.add_argument("--pentobi-out", type=Path, default=Path("runs"), help="folder for the Pentobi runs")
     parser.add_argument("--jobs", type=int, default=1, help="processes for matches (1)")
     parser.add_argument("--seed", type=int, default=2024, help="seed (2024)")

@@ -39,7 +39,7 @@ from ..game import Game
 from ..move import Move
 from .base import Limit
 from .mcts import DEFAULT_LIMIT, MCTSPlayer, MoveStatistics, SearchResult
-from .net import SIZE, Net, load_net
+from .net import SIZE, Net, legal_array, load_net
 
 __all__ = ["PUCTPlayer"]
 
@@ -52,9 +52,9 @@ class _Node:
 
     def __init__(self, color: int) -> None:
         self.color = color          # color index to move; -1 when the game is over
-        self.pids: list[int] = []
+        self.pids = np.zeros(0, dtype=np.int64)   # legal placements, in the engine's order
         self.priors = np.zeros(0)
-        self.logits: list[float] = []
+        self.logits = np.zeros(0)
         self.visits = np.zeros(0)
         self.values = np.zeros(0)   # sum of results for ``color`` over each move's simulations
         self.children: list[_Node | None] = []
@@ -126,14 +126,12 @@ class PUCTPlayer(MCTSPlayer):
         return self._net_result(game, root, simulations, nodes, time.perf_counter() - start)
 
     def _net_expand(self, node: _Node, board: Board) -> None:
-        pids = board.legal_placements(node.color)
-        logits, value = self.net.evaluate(board, node.color, pids)
+        pids = legal_array(board, node.color)
+        logits, value = self.net.evaluate_array(board, node.color, pids)
         node.value = value
-        order = np.argsort(-np.asarray(logits), kind="stable")
-        node.pids = [pids[i] for i in order]
-        node.logits = [logits[i] for i in order]
-        z = np.asarray(node.logits)
-        p = np.exp(z - z[0])
+        node.pids = pids
+        node.logits = logits
+        p = np.exp(logits - logits.max())
         node.priors = p / p.sum()
         node.visits = np.zeros(len(pids))
         node.values = np.zeros(len(pids))
@@ -154,7 +152,7 @@ class PUCTPlayer(MCTSPlayer):
         created = 0
         while True:
             i = self._net_select(node)
-            board.place(node.color, node.pids[i])
+            board.place(node.color, int(node.pids[i]))
             path.append((node, i))
             child = node.children[i]
             if child is None:
@@ -210,10 +208,10 @@ class PUCTPlayer(MCTSPlayer):
             color = game.colors.index(move.color)
             if node is None or node.color != color or not node.expanded:
                 return None
-            try:
-                i = node.pids.index(move.placement)
-            except ValueError:
+            found = np.flatnonzero(node.pids == move.placement)
+            if not len(found):
                 return None
+            i = int(found[0])
             board.place(color, move.placement)
             node = node.children[i]
         if node is None or board.snapshot() != game.board.snapshot():
@@ -242,8 +240,8 @@ class PUCTPlayer(MCTSPlayer):
         stats.sort(key=lambda s: (s[0], s[1]), reverse=True)
         color, size = game.to_play, game.size
         chance = self.net.win_chance
-        alternatives = [MoveStatistics(Move(color, root.pids[i], size), visits, chance(value), value,
-                                       root.logits[i])
+        alternatives = [MoveStatistics(Move(color, int(root.pids[i]), size), visits, chance(value), value,
+                                       float(root.logits[i]))
                         for visits, value, i in stats]
         best = alternatives[0]
         return SearchResult(best.move, best.win_rate, simulations, nodes, seconds, alternatives)
