@@ -53,6 +53,8 @@ class Move:
     __slots__ = ("color", "placement", "size", "_cells")
 
     def __init__(self, color: str, placement: int | None, size: int) -> None:
+        if hasattr(self, "size"):  # move.__init__(...) again would change a shared move
+            self.__setattr__("size", size)  # raises FrozenError
         if not isinstance(color, str):
             raise InvalidMoveError(f"a move's color is a name like 'blue', not {color!r}")
         check_size(size)

@@ -402,3 +402,52 @@ def test_the_heatmap_color_bar_shows_each_colors_own_scale(palette, classic):
     assert not grey.any(), "no grey scale under coloured panels"
     assert np.allclose(inside[:, 2], 1, atol=0.03)  # every stripe starts white, as the panels do
     readable(fig)
+
+
+# ------------------------------------------------------------------- issue 20, class 15: a palette is checked
+PLOTS_OF_A_GAME = [*[lambda g, p, plot=plot: plot(g, palette=p) for plot in CURVES],
+                   lambda g, p: analysis.plot_board(g, palette=p),
+                   lambda g, p: analysis.plot_board_heatmap(g, palette=p),
+                   lambda g, p: analysis.plot_piece_timing(g, palette=p),
+                   lambda g, p: analysis.plot_seat_results(g, palette=p),
+                   lambda g, p: analysis.match_report(g, palette=p)]
+
+
+@pytest.mark.parametrize("palette, error, message", [
+    ({"purple": "notacolor"}, bn.BlokusError, "matplotlib cannot draw"),
+    ({"pink": "red"}, bn.BlokusError, "which is no color"),
+    ({"purple": (1, 2)}, bn.BlokusError, "matplotlib cannot draw"),
+    ("sepia", bn.BlokusError, "none of 'standard', 'colorblind'"),
+    (5, bn.ArgumentTypeError, "palette is 'standard', 'colorblind' or a dict"),
+    (["red", "blue"], bn.ArgumentTypeError, "palette is"),
+])
+def test_a_bad_palette_is_refused_before_anything_is_drawn(game, palette, error, message):
+    for plot in PLOTS_OF_A_GAME:
+        before = plt.get_fignums()
+        with pytest.raises(error, match=message):
+            plot(game, palette)
+        assert plt.get_fignums() == before
+
+
+def test_a_palette_may_name_the_widgets_palettes_or_change_one_color(game):
+    ax = analysis.plot_mobility(game, palette="colorblind")
+    assert colors_drawn(ax) >= {COLORBLIND_PALETTE["purple"], COLORBLIND_PALETTE["orange"]}
+    ax = analysis.plot_mobility(game, palette={"purple": "#000000"})
+    assert colors_drawn(ax) >= {"#000000", PALETTE["orange"]}
+
+
+@pytest.mark.parametrize("call, error, message", [
+    (lambda g: analysis.plot_mobility(g, ax=5), bn.ArgumentTypeError, "ax is a matplotlib Axes"),
+    (lambda g: analysis.plot_board_heatmap(g, ax="left"), bn.ArgumentTypeError, "ax is a matplotlib Axes"),
+    (lambda g: analysis.plot_board("duo"), bn.ArgumentTypeError, "draws one Game"),
+    (lambda g: analysis.match_report([g]), bn.ArgumentTypeError, "draws one Game"),
+    (lambda g: analysis.match_report(g, figsize=(float("inf"), 3)), bn.BlokusError, "figsize is"),
+    (lambda g: analysis.match_report(g, figsize=(-1, 3)), bn.BlokusError, "figsize is"),
+    (lambda g: analysis.match_report(g, figsize="big"), bn.BlokusError, "figsize is"),
+    (lambda g: analysis.plot_evaluation(g), bn.ArgumentTypeError, "the table that evaluate"),
+    (lambda g: analysis.plot_evaluation(analysis.metrics(g)), bn.ArgumentTypeError, "the table that evaluate"),
+], ids=["ax-number", "ax-text", "board-of-text", "report-of-list", "figsize-inf", "figsize-negative",
+        "figsize-text", "evaluation-of-game", "evaluation-of-moves"])
+def test_bad_plot_arguments_are_our_errors(game, call, error, message):
+    with pytest.raises(error, match=message):
+        call(game)

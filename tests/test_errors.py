@@ -303,3 +303,18 @@ def test_whole_floats_still_place_a_piece():
     placed = puzzle.place([(0.0, 0), (0, 1.0), (0, 2), (1, 2), (2, 2)])
     assert placed.cells == ((0, 0), (0, 1), (0, 2), (1, 2), (2, 2)) and all(
         type(v) is int for cell in placed.cells for v in cell)
+
+
+# -- issue 20, class 16: a record file that is not there -----------------------------------
+def test_reading_a_missing_record_file_is_our_error_and_still_a_file_not_found_error(tmp_path):
+    import pickle
+
+    missing = tmp_path / "missing.blksgf"
+    for source in (str(missing), missing):
+        with pytest.raises(bn.RecordError, match="missing.blksgf: there is no such file") as info:
+            bn.read_sgf(source)
+        error = info.value
+        assert isinstance(error, bn.errors.RecordNotFoundError) and isinstance(error, FileNotFoundError)
+        assert (error.errno, error.filename, error.source) == (2, str(missing), str(missing))
+        copy = pickle.loads(pickle.dumps(error))
+        assert type(copy) is type(error) and str(copy) == str(error) and copy.filename == str(missing)

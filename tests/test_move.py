@@ -182,6 +182,15 @@ def test_a_move_refuses_every_change(name):
     assert (move.color, move.placement, move.size, move.cells) == before
 
 
+def test_a_move_cannot_be_initialised_again():
+    move = bn.Game("duo").legal_moves()[0]
+    with pytest.raises(bn.errors.FrozenError):
+        move.__init__("purple", 0, 14)
+    with pytest.raises(bn.errors.FrozenError):
+        move.__class__ = object
+    assert move == bn.Game("duo").legal_moves()[0] and str(move) != "a14"
+
+
 def test_a_changed_shared_move_cannot_corrupt_other_games():
     moves = bn.Game("duo").legal_moves()
     a1 = bn.Game("duo").parse_move("a1", "purple")

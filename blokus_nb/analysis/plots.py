@@ -5,7 +5,9 @@ list of games, or a per-move table (:func:`~blokus_nb.analysis.load_games`)
 -- and ``ax=None`` (a new figure a notebook cell wide when ``None``), labels
 its axes, title and legend, and returns the :class:`~matplotlib.axes.Axes`.
 ``palette`` maps color names to matplotlib colors (default
-:data:`blokus_nb.render.PALETTE`). Nothing here calls ``plt.show()`` or
+:data:`blokus_nb.render.PALETTE`; colors it leaves out keep their default), or
+names one of the widget's palettes, ``"standard"`` or ``"colorblind"``
+(:func:`resolve_palette`). Nothing here calls ``plt.show()`` or
 changes ``rcParams``.
 
 Text that comes from records (player, game and event names, metadata) is
@@ -38,16 +40,16 @@ import functools
 import math
 import textwrap
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, TypeVar
 
 import numpy as np
 import pandas as pd
 
 from ..coords import COLUMNS
-from ..errors import ArgumentTypeError, BlokusError
+from ..errors import ArgumentTypeError, BlokusError, short_repr
 from ..game import Game
 from ..pieces import PIECES
-from ..render import PALETTE
+from ..render import COLORBLIND_PALETTE, PALETTE
 from ..variants import Variant, get_variant
 from .loading import load_games
 from .metrics import DEFAULT_GAME_ID, PIECE_NAMES, metrics, table_colors
@@ -59,7 +61,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["plot_score_curves", "plot_lead", "plot_mobility", "plot_territory", "plot_board",
            "plot_board_heatmap", "plot_piece_timing", "plot_seat_results", "match_report", "BANDS",
-           "FIGURE_WIDTH", "MIN_FONT_POINTS"]
+           "FIGURE_WIDTH", "MIN_FONT_POINTS", "resolve_palette", "literal_text"]
 
 #: The bands :func:`plot_score_curves` and friends draw around a mean of many games.
 BANDS = ("sd", "iqr", "ci", None)
@@ -77,6 +79,40 @@ _Plot = TypeVar("_Plot", bound=Callable[..., Any])
 
 
 # ------------------------------------------------------------------- helpers
+#: The widget's palette names, as plots take them too.
+PALETTES: dict[str, dict[str, str]] = {"standard": PALETTE, "colorblind": COLORBLIND_PALETTE}
+
+
+def resolve_palette(palette: Any = None) -> dict[str, str]:
+    """Every color's matplotlib color: ``palette`` over the default (None, a palette name, or a mapping).
+
+    A bad palette raises :class:`~blokus_nb.errors.BlokusError` before anything is drawn.
+
+    >>> resolve_palette({"blue": "navy"})["blue"], resolve_palette("colorblind") == COLORBLIND_PALETTE
+    ('navy', True)
+    """
+    from matplotlib.colors import is_color_like
+
+    if palette is None:
+        return dict(PALETTE)
+    if isinstance(palette, str):
+        if palette not in PALETTES:
+            raise BlokusError(f"palette {palette[:20]!r} is none of {', '.join(map(repr, PALETTES))}; "
+                              "or give a dict of colors")
+        return dict(PALETTES[palette])
+    if not isinstance(palette, Mapping):
+        raise ArgumentTypeError(f"palette is 'standard', 'colorblind' or a dict from color names to "
+                                f"matplotlib colors, not {type(palette).__name__}")
+    for color, value in palette.items():
+        if color not in PALETTE:
+            raise BlokusError(f"palette names {short_repr(color)}, which is no color; colors are "
+                              f"{', '.join(PALETTE)}")
+        if not is_color_like(value):
+            raise BlokusError(f"palette[{color!r}] is {short_repr(value)}, which matplotlib cannot draw; "
+                              "give a name like 'navy' or a hex like '#1f4e9c'")
+    return {**PALETTE, **palette}
+
+
 def literal_text(plot: _Plot) -> _Plot:
     """Make ``plot`` draw every text as written: no math text (``$...$``) and no TeX.
 
@@ -116,11 +152,37 @@ def _table(data: Any) -> pd.DataFrame:
 
 def _axes(ax: "Axes | None", height: float = 4.0, width: float = FIGURE_WIDTH) -> "Axes":
     if ax is not None:
-        return ax
+        return _checked_axes(ax)
     import matplotlib.pyplot as plt
 
     _, ax = plt.subplots(figsize=(width, height), layout="constrained")
     return ax
+
+
+def _checked_axes(ax: Any) -> "Axes":
+    """``ax`` if it is a matplotlib Axes to draw on."""
+    from matplotlib.axes import Axes
+
+    if not isinstance(ax, Axes):
+        raise ArgumentTypeError(f"ax is a matplotlib Axes (or None for a new figure), not {type(ax).__name__}")
+    return ax
+
+
+def _game(game: Any) -> Game:
+    if not isinstance(game, Game):
+        raise ArgumentTypeError(f"this plot draws one Game, not {type(game).__name__}")
+    return game
+
+
+def _figure_size(figsize: Any) -> tuple[float, float]:
+    """``figsize`` if it is two finite, positive sizes in inches."""
+    try:
+        width, height = (float(v) for v in figsize)
+        if math.isfinite(width) and math.isfinite(height) and width > 0 and height > 0:
+            return width, height
+    except (TypeError, ValueError):
+        pass
+    raise BlokusError(f"figsize is (width, height) in inches, two positive numbers, not {short_repr(figsize)}")
 
 
 def _one_variant(table: pd.DataFrame, variant: str | None) -> tuple[pd.DataFrame, str]:
@@ -305,14 +367,14 @@ def _draw(ax: "Axes", curve: tuple[pd.Series, pd.Series | None, pd.Series | None
 
 
 def _curves(table: pd.DataFrame, layers: list[_Layer], ax: "Axes | None", *, band: str | None,
-            palette: dict[str, str] | None, ylabel: str, title: str, facet: bool | None = None,
+            palette: Mapping[str, str] | str | None, ylabel: str, title: str, facet: bool | None = None,
             legend: bool = True, xlabel: str = "move number (passes included)",
             styles: dict[str, str] | None = None, zero_line: bool = False) -> "Axes":
     if band not in BANDS:
         raise BlokusError(f"band must be one of {BANDS}, not {band!r}")
     if table.empty:
         raise BlokusError("there are no moves to plot")
-    palette = palette or PALETTE
+    palette = resolve_palette(palette)
     games = table["game_id"].nunique()
     drawn = [[(s, _spread(_grid(table, s.column), band if layer.banded else None)) for s in layer.series]
              for layer in layers]
@@ -399,7 +461,7 @@ def _color_series(table: pd.DataFrame, metric: str) -> list[_Series]:
 
 @literal_text
 def plot_score_curves(data: Any, ax: "Axes | None" = None, *, metric: str = "score",
-                      band: str | None = "sd", palette: dict[str, str] | None = None,
+                      band: str | None = "sd", palette: Mapping[str, str] | str | None = None,
                       variant: str | None = None, facet: bool | None = None,
                       legend: bool = True) -> "Axes":
     """Each color's advanced score (or ``metric="squares"``) after every move.
@@ -446,7 +508,7 @@ def _lead_table(table: pd.DataFrame, v: Variant, by_round: bool) -> tuple[pd.Dat
 
 @literal_text
 def plot_lead(data: Any, ax: "Axes | None" = None, *, band: str | None = "sd",
-              palette: dict[str, str] | None = None, variant: str | None = None,
+              palette: Mapping[str, str] | str | None = None, variant: str | None = None,
               by_round: bool = True, facet: bool | None = None, legend: bool = True) -> "Axes":
     """Each player's lead: their score minus the best other player's, after every round.
 
@@ -481,7 +543,7 @@ def plot_lead(data: Any, ax: "Axes | None" = None, *, band: str | None = "sd",
 
 @literal_text
 def plot_mobility(data: Any, ax: "Axes | None" = None, *, band: str | None = "sd",
-                  palette: dict[str, str] | None = None, variant: str | None = None,
+                  palette: Mapping[str, str] | str | None = None, variant: str | None = None,
                   facet: bool | None = None, legend: bool = True) -> "Axes":
     """Each color's mobility (its number of legal moves) after every move.
 
@@ -497,7 +559,7 @@ def plot_mobility(data: Any, ax: "Axes | None" = None, *, band: str | None = "sd
 
 @literal_text
 def plot_territory(data: Any, ax: "Axes | None" = None, *, which: str = "both",
-                   band: str | None = "sd", palette: dict[str, str] | None = None,
+                   band: str | None = "sd", palette: Mapping[str, str] | str | None = None,
                    variant: str | None = None, facet: bool | None = None,
                    legend: bool = True) -> "Axes":
     """Each color's territory after every move: ``which`` is ``"territory"``, ``"exclusive"`` or ``"both"``.
@@ -554,7 +616,7 @@ def _label_every(side: float, size: int) -> int:
 
 
 @literal_text
-def plot_board(game: Game, ax: "Axes | None" = None, *, palette: dict[str, str] | None = None,
+def plot_board(game: Game, ax: "Axes | None" = None, *, palette: Mapping[str, str] | str | None = None,
                last_move: bool = True, legend: bool = True) -> "Axes":
     """The game's board, in its colors, with Pentobi's coordinates (the last move dotted).
 
@@ -567,7 +629,8 @@ def plot_board(game: Game, ax: "Axes | None" = None, *, palette: dict[str, str] 
     """
     from matplotlib.patches import Patch
 
-    palette = palette or PALETTE
+    palette = resolve_palette(palette)
+    game = _game(game)
     ax = _axes(ax, height=5.5, width=6.5)
     grid = game.board_array()
     colors = [_rgb(_EMPTY)] + [_rgb(palette[c]) for c in game.colors]
@@ -614,7 +677,7 @@ def _coverage(table: pd.DataFrame, size: int) -> tuple[dict[str, np.ndarray], in
 
 @literal_text
 def plot_board_heatmap(data: Any, ax: "Axes | None" = None, *, color: str | None = None,
-                       palette: dict[str, str] | None = None, variant: str | None = None) -> "Axes":
+                       palette: Mapping[str, str] | str | None = None, variant: str | None = None) -> "Axes":
     """How often each cell ends up covered, across the games: one small board per color.
 
     Each board shades a cell from white (no game) to the full color (every
@@ -634,7 +697,7 @@ def plot_board_heatmap(data: Any, ax: "Axes | None" = None, *, color: str | None
     from matplotlib.colors import LinearSegmentedColormap
     from matplotlib.ticker import PercentFormatter
 
-    palette = palette or PALETTE
+    palette = resolve_palette(palette)
     table, name = _one_variant(_table(data), variant)
     v = get_variant(name)
     size = v.size
@@ -702,7 +765,7 @@ def _stripes(bar: Any, names: list[str], cmaps: list[Any]) -> None:
 
 # ------------------------------------------------------------------- pieces and seats
 @literal_text
-def plot_piece_timing(data: Any, ax: "Axes | None" = None, *, palette: dict[str, str] | None = None,
+def plot_piece_timing(data: Any, ax: "Axes | None" = None, *, palette: Mapping[str, str] | str | None = None,
                       variant: str | None = None) -> "Axes":
     """When each piece is played: the color's turn (its 1st..21st piece) on which it went down.
 
@@ -714,7 +777,7 @@ def plot_piece_timing(data: Any, ax: "Axes | None" = None, *, palette: dict[str,
     >>> bn.analysis.plot_piece_timing(game).get_xlabel()
     "turn (the color's nth piece)"
     """
-    palette = palette or PALETTE
+    palette = resolve_palette(palette)
     table, name = _one_variant(_table(data), variant)
     colors = list(get_variant(name).colors)
     placed = table.loc[~table["is_pass"], ["game_id", "color", "piece"]].copy()
@@ -746,7 +809,7 @@ def plot_piece_timing(data: Any, ax: "Axes | None" = None, *, palette: dict[str,
 
 
 @literal_text
-def plot_seat_results(data: Any, ax: "Axes | None" = None, *, palette: dict[str, str] | None = None,
+def plot_seat_results(data: Any, ax: "Axes | None" = None, *, palette: Mapping[str, str] | str | None = None,
                       variant: str | None = None) -> "Axes":
     """Win rate (bars, left axis) and mean points with one standard deviation (right axis) by seat.
 
@@ -758,7 +821,7 @@ def plot_seat_results(data: Any, ax: "Axes | None" = None, *, palette: dict[str,
     >>> bn.analysis.plot_seat_results(game).get_ylabel()
     'win rate'
     """
-    palette = palette or PALETTE
+    palette = resolve_palette(palette)
     summary = data if isinstance(data, pd.DataFrame) and "winners" in data.columns \
         else summarize(_table(data))
     present = sorted(set(summary["variant"].astype(str)))
@@ -800,7 +863,7 @@ def plot_seat_results(data: Any, ax: "Axes | None" = None, *, palette: dict[str,
 
 # ------------------------------------------------------------------- one page
 @literal_text
-def match_report(game: Game, *, palette: dict[str, str] | None = None,
+def match_report(game: Game, *, palette: Mapping[str, str] | str | None = None,
                  figsize: tuple[float, float] = (FIGURE_WIDTH, 10.5)) -> "Figure":
     """One figure for a game, a notebook cell wide: the final board, the result, and the score,
     lead, mobility and territory curves, with one color key for all of them.
@@ -813,9 +876,9 @@ def match_report(game: Game, *, palette: dict[str, str] | None = None,
     import matplotlib.pyplot as plt
     from matplotlib.lines import Line2D
 
-    palette = palette or PALETTE
-    table = metrics(game)
-    fig = plt.figure(figsize=figsize, layout="constrained")
+    palette = resolve_palette(palette)
+    table = metrics(_game(game))
+    fig = plt.figure(figsize=_figure_size(figsize), layout="constrained")
     grid = fig.add_gridspec(3, 2, height_ratios=[1.35, 1, 1])
     board_ax = fig.add_subplot(grid[0, 0])
     plot_board(game, board_ax, palette=palette, legend=False)

@@ -21,7 +21,7 @@ from typing import IO, Union
 
 from .. import __version__ as _version  # defined before the submodules are imported
 from .. import sgf
-from ..errors import BlokusError
+from ..errors import BlokusError, RecordNotFoundError
 from ..game import Game
 from ..move import Move
 from ..variants import VARIANTS
@@ -264,7 +264,12 @@ def read_sgf(source: Source) -> Game:
         source = Path(source)
     trees = sgf.iter_trees(source)  # raises RecordError on a record without a game
     try:
-        game = game_from_tree(next(trees))
+        try:
+            first = next(trees)  # the file is opened here
+        except FileNotFoundError as missing:
+            raise RecordNotFoundError("there is no such file; give the path of a record, or its SGF text",
+                                      source=str(missing.filename or source)) from None
+        game = game_from_tree(first)
         for _ in trees:  # the grammar of what follows, so trailing junk is refused
             pass
     finally:
