@@ -630,8 +630,8 @@ def _tree_of(game: Game, keep_rest: bool) -> Tree:
     node = tree
     for first, last in _group_ends(game):
         move = history[first]
-        group = _notes_group(node)
-        found = None
+        group = _notes_group_after(node)
+        found = None  # the game's move among the variations at this position (the tree's own first)
         for owner in reversed(group):
             for child in owner.variations:
                 if child._move == move:
@@ -665,12 +665,9 @@ def _tree_of(game: Game, keep_rest: bool) -> Tree:
     return tree
 
 
-def _notes_group(node: GameNode) -> list[GameNode]:
-    """``node`` and the nodes of notes only that follow it along main variations."""
-    return _notes_group_after(node)
-
-
 def _notes_group_after(node: GameNode) -> list[GameNode]:
+    """``node`` and the nodes of notes only (or explicit passes) that follow it along main variations:
+    the nodes of one position, whose notes are one entry of a game's annotations."""
     group = [node]
     while node.variations and (node.variations[0]._move is None or node.variations[0]._move.is_pass):
         node = node.variations[0]
