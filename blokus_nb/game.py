@@ -384,6 +384,7 @@ class Game:
         return state
 
     def __setstate__(self, state: dict) -> None:
+        state.setdefault("_tree", None)  # pickled before games remembered their record's tree
         self.__dict__.update(state)
         self.lock = threading.RLock()
 
