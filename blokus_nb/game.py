@@ -525,7 +525,11 @@ class Game:
 
     @_locked
     def save(self, path: "str | os.PathLike[str]") -> None:
-        """Write the game to ``path``: ``.blksgf``/``.sgf`` as SGF, ``.json`` as JSON."""
+        """Write the game to ``path``: ``.blksgf``/``.sgf`` as SGF, ``.json`` as JSON.
+
+        A game read from a record with variations writes them back, its own
+        moves as the main line (see :meth:`blokus_nb.Tree.from_game`).
+        """
         from .records import save
 
         save(self, path)
