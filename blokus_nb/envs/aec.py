@@ -182,9 +182,9 @@ class BlokusEnv(AECEnv):
             self._was_dead_step(action)
             return
         placement = self._placement(action, agent)
-        # a move from the legal list of this position is played without a second check
-        moves = self._legal_moves()
-        game.play(interned_move(moves.color, placement, game.size))
+        # Game.play trusts a move from the last legal-move list of this position (the one
+        # observe() made, or a player's) and checks any other: either way no list is made here
+        game.play(interned_move(game.to_play, placement, game.size))
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         if game.is_over:
