@@ -273,3 +273,29 @@ def test_state_is_the_position_in_fixed_color_order():
     assert env.state_space.contains(state)
     planes, _ = split_observation(state, "classic")
     np.testing.assert_array_equal(planes[0, 0], (env.game.board_array() == 1).astype(np.int8))
+
+
+def test_pettingzoos_wrappers_take_the_environment():
+    from pettingzoo.utils import wrappers
+
+    env = wrappers.OrderEnforcingWrapper(wrappers.TerminateIllegalWrapper(BlokusEnv("duo"), illegal_reward=-1))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(env, num_cycles=100)
+    assert {str(w.message) for w in caught} <= DICT_OBSERVATION_WARNINGS
+
+
+def test_a_copy_or_a_pickled_environment_plays_on_alone():
+    import copy
+    import pickle
+
+    env = BlokusEnv("duo")
+    env.reset()
+    for seed in range(4):
+        env.step(random_action(env, random.Random(seed)))
+    before = snapshot(env)
+    for other in (copy.deepcopy(env), pickle.loads(pickle.dumps(env))):
+        assert snapshot(other) == before
+        other.step(random_action(other, random.Random(9)))
+        assert len(other.game.moves) == 5
+    assert snapshot(env) == before

@@ -119,6 +119,7 @@ class BlokusEnv(AECEnv):
         #: The space of :meth:`state`.
         self.state_space = box
         n = len(self.variant.colors)
+        self._players_of = [self.variant.played_by[color] for color in self.variant.colors]
         self._orders = [tuple((start + k) % n for k in range(n)) for start in range(n)]
         self._human = HumanView()
         self.game: Game | None = None
@@ -151,7 +152,7 @@ class BlokusEnv(AECEnv):
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
         self.infos = {agent: {} for agent in self.agents}
-        self.agent_selection = self.possible_agents[self.game.player_to_play - 1]
+        self.agent_selection = self._agent_to_move()
         self._human.close()
         if self.render_mode == "human":
             self.render()
@@ -181,9 +182,9 @@ class BlokusEnv(AECEnv):
             self._was_dead_step(action)
             return
         placement = self._placement(action, agent)
-        # a move from the legal list of this position is played without a second check
-        moves = self._legal_moves()
-        game.play(interned_move(moves.color, placement, game.size))
+        # Game.play trusts a move from the last legal-move list of this position (the one
+        # observe() made, or a player's) and checks any other: either way no list is made here
+        game.play(interned_move(game.to_play, placement, game.size))
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         if game.is_over:
@@ -195,7 +196,7 @@ class BlokusEnv(AECEnv):
                 self.infos[name] = {"scores": {f"player_{p - 1}": s for p, s in scores.items()},
                                     "result": game.result()}
         else:
-            self.agent_selection = self.possible_agents[game.player_to_play - 1]
+            self.agent_selection = self._agent_to_move()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
@@ -250,6 +251,15 @@ class BlokusEnv(AECEnv):
         if self._legal is None or self._legal[0] != game.version:
             self._legal = (game.version, game.legal_moves())
         return self._legal[1]
+
+    def _agent_to_move(self) -> str:
+        """The agent of :attr:`Game.player_to_play <blokus_nb.Game.player_to_play>` (the game is not over)."""
+        game = self.game
+        ci = game.colors.index(game.to_play)
+        players = self._players_of[ci]
+        if len(players) == 1:  # the usual case, without counting the color's moves
+            return self.possible_agents[players[0] - 1]
+        return self.possible_agents[game.player_to_play - 1]
 
     def _next_color(self, player: int) -> int:
         """The index of the color ``player`` (1-based) plays next, counting from the color to move."""

@@ -80,7 +80,7 @@ class ObservationEncoder:
         # then gathered from it (every placement is one orientation at one anchor).
         self._stride = (cells + 7) // 8
         self._zero_rows = [bytes(self._stride)] * len(geo.orientations)
-        index = np.empty(self.n_actions, dtype=np.int32)
+        index = np.empty(self.n_actions, dtype=np.intp)  # take() wants intp: no conversion per call
         for orientation, row in enumerate(geo.placement_at):
             base = orientation * self._stride * 8
             for anchor, pid in enumerate(row):

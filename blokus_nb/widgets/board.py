@@ -255,8 +255,24 @@ class BlokusWidget(WidgetBase):
         with self._locked() as game:
             return self._reviewer.frame(game)
 
+    @property
+    def tree(self) -> Any:
+        """A copy of the game's tree (:class:`blokus_nb.Tree`), with the variations tried on the review board.
+
+        In review mode a move tried from a position adds a variation, and
+        :attr:`game` becomes the tree's main line again: a game that
+        remembers the tree, so :meth:`save` writes every variation.
+        """
+        from ..records.tree import Tree
+
+        with self._locked() as game:
+            if self.mode == "review":
+                self._reviewer.line.follow(game)
+                return self._reviewer.line.tree.copy()
+            return Tree.from_game(game)
+
     def save(self, path: str | Path) -> None:
-        """Save the game (``.blksgf`` as Pentobi SGF, ``.json`` as JSON)."""
+        """Save the game (``.blksgf`` as Pentobi SGF, ``.json`` as JSON), with the variations of its tree."""
         self.game.save(path)
 
     def close(self) -> None:
@@ -351,8 +367,10 @@ class BlokusWidget(WidgetBase):
         ``progressed``: the game itself changed, so :attr:`progress` moves on.
         """
         game = self.game
-        if self.mode in ("replay", "review"):
-            length = len(game.moves)
+        length, comment = len(game.moves), ""
+        if self.mode == "review":  # the node shown in the game's tree (widgets/review_line.py)
+            self._replay, length, comment = self._reviewer.show(game, replay_index, reset_replay)
+        elif self.mode == "replay":
             at_end = self._replay is None or self.replay_index >= self.replay_length
             if replay_index is not None:
                 index = max(0, min(replay_index, length))
@@ -364,12 +382,12 @@ class BlokusWidget(WidgetBase):
         shown = self._shown_game()
         human = self._seat_labels.get(shown.to_play or "", HUMAN) == HUMAN
         state = view_state(shown, seats=self._seats_for(shown),
-                           with_legal=self.mode == "play" and human)
+                           with_legal=self.mode == "play" and human or self.mode == "review")
         legal_moves = state.pop("legal_moves")
         self._publish({**state, "seats": self._seats_for(shown),
                        "legal": {"version": self.version + 1, "color": state["to_play"], "moves": legal_moves},
-                       "replay_length": len(game.moves), "replay_index": len(shown.moves),
-                       "comment": _comment(shown, game),
+                       "replay_length": length, "replay_index": len(shown.moves),
+                       "comment": comment if self.mode == "review" else _comment(shown, game),
                        "review": self._reviewer.state(game, shown) if self.mode == "review" else {},
                        "progress": self.progress + 1 if progressed else self.progress})
 
@@ -449,6 +467,9 @@ class BlokusWidget(WidgetBase):
                 raise Refusal("moving through the game needs replay mode (or review mode)", "mode")
             with self._locked():
                 self._refresh(replay_index=request.index)
+            return
+        if self.mode == "review" and request.kind == "place":  # a move tried: a variation (widgets/review.py)
+            self._reviewer.handle(self, request)
             return
         with self._locked():
             if self.mode != "play":

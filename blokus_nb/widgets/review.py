@@ -27,12 +27,13 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from ..errors import ArgumentTypeError, BlokusError
+from ..errors import ArgumentTypeError, BlokusError, IllegalMoveError
 from ..game import Game
 from ..analysis.review import REVIEW_LIMIT, Estimate, estimate_positions, placements, review_frame
 from ..players import Limit, Player, make_player
 from ._jobs import Job
 from ._protocol import Refusal
+from .review_line import ReviewLine
 from .review_protocol import check_explored, review_state
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -69,6 +70,8 @@ class Reviewer:
         self._searched_for: list = []  # the history the estimates were found in
         self.status = "idle"
         self.message = ""
+        #: The node shown in the game's tree, and the variations tried.
+        self.line = ReviewLine()
 
     @property
     def level(self) -> str:
@@ -105,9 +108,20 @@ class Reviewer:
     def state(self, game: Game, shown: Game) -> dict[str, Any]:
         """The ``review`` trait for ``game`` shown at ``shown``."""
         self.follow(game)
+        self.line.follow(game)
         return review_state(game, shown, list(self.estimates.values()), status=self.status,
                             message=self.message, level=self.level, explorer=self.explorer,
-                            explorer_name=self.explorer_name)
+                            explorer_name=self.explorer_name, line=self.line.state())
+
+    def show(self, game: Game, index: int | None, reset: bool) -> tuple[Game, int, str]:
+        """The position the board shows (after ``index`` placements of the line, if given), the
+        line's length and the node's comment. ``reset``: a new game shows the end of its main line."""
+        kept = self.line.follow(game)
+        if index is not None:
+            self.line.seek(index)
+        elif reset and not kept:
+            self.line.to_end()
+        return self.line.shown(), self.line.length(), self.line.comment()
 
     # ---------------------------------------------------------------- the background job
     def resume(self, widget: "BlokusWidget") -> None:
@@ -184,6 +198,11 @@ class Reviewer:
         with widget._locked() as game:
             if request.version != widget.version:
                 raise Refusal("the board changed before this request arrived; nothing was done", "stale")
+            if kind in ("place", "main-line", "promote", "delete-variation"):
+                if widget.mode != "review":
+                    raise Refusal("variations are tried on the review board (mode='review')", "mode")
+                self._change_line(widget, request)
+                return
             if kind == "review":
                 if widget.mode == "review":
                     if self.status == "running":
@@ -199,8 +218,46 @@ class Reviewer:
             if self.explorer is None:
                 raise Refusal("this review board has no corpus to explore (explorer=...)", "no-explorer")
             check_explored(widget.review, request.move)
-            raise Refusal("playing a corpus move needs variations, which this version does not have yet",
-                          "no-variations")
+            self._change_line(widget, request)
+
+    def _change_line(self, widget: "BlokusWidget", request: Any) -> None:
+        """Try a move, leave a variation, promote or delete one (the lock is held)."""
+        line = self.line
+        line.follow(widget.game)
+        kind = request.kind
+        if kind in ("place", "explore") and not line.state()["open"]:
+            raise Refusal("the line is over here: no move can follow it", "game-over")
+        if kind in ("main-line", "promote", "delete-variation") and line.on_main_line():
+            raise Refusal({"main-line": "this is the main line already",
+                           "promote": "this position is on the main line already",
+                           "delete-variation": "the main line cannot be deleted, only a variation"}[kind],
+                          "main-line")
+        try:
+            if kind in ("place", "explore"):
+                shown = line.shown()
+                if kind == "place" and request.color != (shown.to_play or ""):
+                    raise Refusal(f"it is {shown.to_play or 'nobody'}'s turn here, not {request.color[:20]}'s",
+                                  "wrong-color")
+                if request.piece:
+                    piece = shown.parse_move(request.move).piece
+                    if piece is None or piece.name != request.piece:
+                        raise Refusal(f"those cells are not the {request.piece[:5]} piece", "not-a-piece")
+                line.play(request.move)
+            elif kind == "main-line":
+                line.to_main_line()
+                widget._refresh()
+                return
+            elif kind == "promote":
+                line.promote()
+            else:
+                line.delete()
+        except IllegalMoveError as exc:
+            raise Refusal(str(exc), exc.rule, exc.cells) from None
+        except BlokusError as exc:
+            raise Refusal(str(exc), "invalid") from None
+        # The tree changed: the board's game becomes its main line again (a game that remembers
+        # the tree, so saving it writes every variation).
+        widget.game = line.game_of_tree()
 
 
 def _explorer(explorer: Any) -> tuple[Any, str]:

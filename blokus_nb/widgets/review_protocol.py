@@ -8,9 +8,12 @@ player's summary, and for the position shown the engine's best move, the
 move played and the corpus's moves. Nothing here decides a rule.
 
 Requests in: ``review`` (start or resume the review; from a finished game in
-play mode it opens the review board), ``stop-review``, and ``explore``
-(play a move of the corpus from the position shown). The front-end's
-``board/review.ts`` is the other half.
+play mode it opens the review board), ``stop-review``, ``explore`` (play a
+move of the corpus from the position shown), and for the variations
+``main-line`` (back to the main line), ``promote`` (the line shown becomes the
+main line) and ``delete-variation``; a ``place`` request of the board in
+review mode tries a move (see :mod:`.review_line`). The front-end's
+``board/review_protocol.ts`` is the other half.
 
 >>> read_review_request({"type": "stop-review"})
 Request(kind='stop-review', version=0, move='', piece='', color='', variant='', index=0)
@@ -34,7 +37,7 @@ from ._protocol import Refusal, request_kind, text, whole_number
 __all__ = ["REVIEW_KINDS", "read_review_request", "review_state"]
 
 #: The requests of the review board.
-REVIEW_KINDS = ("review", "stop-review", "explore")
+REVIEW_KINDS = ("review", "stop-review", "explore", "main-line", "promote", "delete-variation")
 #: Moves of the corpus listed for one position.
 EXPLORER_ROWS = 12
 
@@ -66,10 +69,14 @@ def _move_data(game: Game, text: str, color: str) -> dict[str, Any]:
 
 
 def review_state(game: Game, shown: Game, estimates: Sequence[Any], *, status: str, message: str = "",
-                 level: str = "", explorer: Any = None, explorer_name: str = "") -> dict[str, Any]:
+                 level: str = "", explorer: Any = None, explorer_name: str = "",
+                 line: dict[str, Any] | None = None) -> dict[str, Any]:
     """The value of the ``review`` trait: the review of ``game`` from ``estimates``, at position ``shown``.
 
-    ``shown`` is ``game`` after its first few placements (the position the board shows).
+    ``shown`` is the position the board shows: ``game`` after its first few
+    placements, or a position of a variation (``line``, from
+    :meth:`ReviewLine.state <blokus_nb.widgets.review_line.ReviewLine.state>`,
+    says which; the review's searches are of the main line only).
 
     >>> import blokus_nb as bn
     >>> game = bn.read_sgf("(;GM[Blokus Duo];B[d9,c10,d10,e10,d11];W[j5])")
@@ -85,15 +92,16 @@ def review_state(game: Game, shown: Game, estimates: Sequence[Any], *, status: s
         moves.append({"number": len(moves) + 1, "color": str(row["color"]), "player": int(row["player"]),
                       "move": row["cells"], "class": kind, "mark": MARKS.get(kind, ""),
                       "before": _number(row["win_before"]), "after": _number(row["win_after"]),
-                      "loss": _number(row["loss"]), "best": row["best_move"] or ""})
+                      "loss": _number(row["loss"]), "best": "" if pd.isna(row["best_move"]) else row["best_move"]})
     summary = [{key: (_number(value, 3) if isinstance(value, float) else value) for key, value in entry.items()}
                for entry in review_summary(frame).to_dict("records")]
     sides = [{"player": p, "name": game.player_names[p - 1], "colors": list(variant.colors_of(p))}
              for p in range(1, variant.n_players + 1)]
     curves = [[_number(v) for v in curve] for curve in side_curves(frame, variant.n_players)]
     index = len(shown.moves)
+    line = line or {"main": True, "ply": index, "length": len(moves), "branch": None, "moves": []}
     position: dict[str, Any] = {"index": index, "best": {}, "played": {}}
-    if index < len(moves):
+    if line["main"] and index < len(moves):
         played = moves[index]
         position["played"] = {**_move_data(shown, played["move"], played["color"]),
                               **{k: played[k] for k in ("class", "mark", "loss")}}
@@ -101,7 +109,7 @@ def review_state(game: Game, shown: Game, estimates: Sequence[Any], *, status: s
             position["best"] = {**_move_data(shown, played["best"], played["color"]), "win": played["before"]}
     return {"status": status, "message": message, "level": level, "done": len(estimates),
             "total": len(moves), "moves": moves, "sides": sides, "curves": curves, "summary": summary,
-            "position": position, "explorer": _explorer_state(explorer, explorer_name, shown)}
+            "position": position, "line": line, "explorer": _explorer_state(explorer, explorer_name, shown)}
 
 
 def _explorer_state(explorer: Any, name: str, shown: Game) -> dict[str, Any]:

@@ -5,10 +5,10 @@
 import { html } from "../shared/dom.js";
 import { type ExplorerMove, type ExplorerState, percent } from "./review_protocol.js";
 
-/** A score with its interval: "62% (48–74%)". */
+/** A score with its 95% interval, in points: "62% (48–74)". */
 export function scoreText(move: Pick<ExplorerMove, "score" | "low" | "high">): string {
-  if (move.score === null) return "–";
-  return `${percent(move.score)} (${percent(move.low)}–${percent(move.high)})`;
+  if (move.score === null || move.low === null || move.high === null) return "–";
+  return `${percent(move.score)} (${Math.round(move.low * 100)}–${Math.round(move.high * 100)})`;
 }
 
 /** What the panel says above its table. */
@@ -23,15 +23,19 @@ export class ExplorerPanel {
   readonly element: HTMLDivElement;
   private readonly caption: HTMLDivElement;
   private readonly rows: HTMLTableSectionElement;
+  private readonly table: HTMLTableElement;
   private key = "";
 
   constructor(private readonly play: (move: string) => void) {
     this.element = html("div", { class: "bk-explorer", "data-role": "explorer", hidden: "" });
     html("strong", {}, this.element, "Opening explorer");
     this.caption = html("div", { class: "bk-help", "data-role": "explorer-caption" }, this.element);
-    const table = html("table", { class: "bk-explorer-table" }, this.element);
+    this.table = html("table", { class: "bk-explorer-table" }, this.element);
+    const table = this.table;
     const head = html("tr", {}, html("thead", {}, table));
-    for (const title of ["Move", "Games", "Score"]) html("th", { scope: "col" }, head, title);
+    for (const [title, help] of [["Move", ""], ["Games", ""], ["Score", "the mover's score after it (95% interval)"]]) {
+      html("th", { scope: "col", title: help }, head, title);
+    }
     this.rows = html("tbody", {}, table);
   }
 
@@ -42,6 +46,7 @@ export class ExplorerPanel {
     if (key === this.key) return;
     this.key = key;
     this.caption.textContent = explorerCaption(explorer);
+    this.table.toggleAttribute("hidden", explorer.moves.length === 0);
     this.rows.replaceChildren(...explorer.moves.map((move) => {
       const row = html("tr", { "data-move": move.move, "data-color": explorer.color, tabindex: -1,
         title: `Play ${move.move} as a variation` });

@@ -73,6 +73,20 @@ export interface ExplorerState {
   moves: ExplorerMove[];
 }
 
+/** The line the board shows in the game's tree (review_line.py). */
+export interface ReviewLine {
+  /** On the game's main line (the one reviewed), or in a variation. */
+  main: boolean;
+  ply: number;
+  length: number;
+  /** Placements before the variation shown branches off (null on the main line). */
+  branch: number | null;
+  /** The variation's moves, from where it branches. */
+  moves: { number: number; color: string; move: string }[];
+  /** Whether a move may be tried here (the line is not over). */
+  open: boolean;
+}
+
 export interface ReviewState {
   status: "idle" | "running" | "stopped" | "done" | "failed";
   message: string;
@@ -85,6 +99,7 @@ export interface ReviewState {
   curves: (number | null)[][];
   summary: ReviewSummary[];
   position: ReviewPosition;
+  line: ReviewLine;
   explorer: ExplorerState | Record<string, never>;
 }
 
@@ -92,7 +107,8 @@ export interface ReviewState {
 export type ReviewMessage =
   | { type: "review"; version: number }
   | { type: "stop-review" }
-  | { type: "explore"; move: string; version: number };
+  | { type: "explore"; move: string; version: number }
+  | { type: "main-line" | "promote" | "delete-variation"; version: number };
 
 /** The review, or null outside review mode (the trait is {} then). */
 export function reviewOf(state: { review: ReviewState | Record<string, never> }): ReviewState | null {

@@ -26,6 +26,7 @@ const REFUSED: Record<string, string> = {
   place: "Not placed", undo: "Nothing undone", redo: "Nothing redone", pass: "Not passed",
   hint: "No hint", new: "No new game", seek: "Not moved",
   review: "Not reviewed", "stop-review": "Not stopped", explore: "Not played",
+  "main-line": "Not moved", promote: "Not promoted", "delete-variation": "Not deleted",
 };
 
 /** Modes that show a recorded game position by position (the replay bar, the arrow keys). */
@@ -117,7 +118,7 @@ export class BlokusView extends PieceView<WidgetState, Message, Command, Prefere
       tray.update({
         hand: state.hands[color] ?? [],
         playable,
-        active: color === state.to_play && state.mode === "play",
+        active: color === state.to_play && (state.mode === "play" || state.mode === "review"),
         interactive: this.humanToPlay() && color === state.to_play,
         selected: this.held.piece,
         label: seat === "human" ? color : `${color} (${seat})`,
@@ -196,7 +197,9 @@ export class BlokusView extends PieceView<WidgetState, Message, Command, Prefere
 
   private humanToPlay(): boolean {
     const s = this.state;
-    return s.mode === "play" && s.to_play !== "" && (s.seats[s.to_play] ?? "human") === "human" && s.thinking === "";
+    // On the review board anyone may try a move for the color to play: it becomes a variation.
+    const seat = s.mode === "review" ? "human" : s.seats[s.to_play] ?? "human";
+    return (s.mode === "play" || s.mode === "review") && s.to_play !== "" && seat === "human" && s.thinking === "";
   }
 
   private canHold(piece: string): boolean {
@@ -247,10 +250,16 @@ export class BlokusView extends PieceView<WidgetState, Message, Command, Prefere
 
   command(command: Command): boolean {
     // A replay answers only left and right (and Esc leaves it); other keys are the page's.
-    if (!replays(this.state.mode) || command.kind === "drop") return super.command(command);
-    if (command.kind !== "move" || command.dx === 0) return false;
-    this.seekBy(command.dx);
-    return true;
+    // The review board is a replay too, until a piece is in hand: then the keys move the piece.
+    const mode = this.state.mode;
+    if (mode === "replay" || (mode === "review" && this.held.piece === null)) {
+      if (command.kind === "move" && command.dx !== 0) {
+        this.seekBy(command.dx);
+        return true;
+      }
+      if (mode === "replay" && command.kind !== "drop") return false;
+    }
+    return super.command(command);
   }
 
   protected otherCommand(command: Command): boolean {
@@ -282,7 +291,7 @@ export class BlokusView extends PieceView<WidgetState, Message, Command, Prefere
   }
 
   protected whyNotTake(piece: string): string | null {
-    if (this.state.mode !== "play") return "";
+    if (this.state.mode === "replay") return "";
     return this.canHold(piece) ? null : "";
   }
 

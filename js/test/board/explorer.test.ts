@@ -6,7 +6,7 @@ const explorer = { name: "140 duo games, 8 placements deep", games: 140, depth: 
   merged: "transpositions and mirror images", moves: [] };
 
 test("a corpus move's score reads with its interval", () => {
-  assert.equal(scoreText({ score: 0.625, low: 0.48, high: 0.741 }), "63% (48%–74%)");
+  assert.equal(scoreText({ score: 0.625, low: 0.48, high: 0.741 }), "63% (48–74)");
   assert.equal(scoreText({ score: null, low: null, high: null }), "–");
 });
 
