@@ -60,6 +60,17 @@ def _folder(text: str) -> Path:
     return Path(text)
 
 
+def _jobs(text: str) -> int:
+    """A number of worker processes: a whole number, 1 or more."""
+    try:
+        jobs = int(text)
+    except ValueError:
+        jobs = 0
+    if jobs < 1:
+        raise argparse.ArgumentTypeError(f"a number of worker processes is a whole number, 1 or more, not {text!r}")
+    return jobs
+
+
 def _add_analyze(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "analyze", help="analyse recorded games: per-move table, summary and plots",
@@ -80,7 +91,7 @@ def _add_analyze(subparsers: argparse._SubParsersAction) -> None:
                         help="record files (.blksgf, .sgf, .json, .jsonl), folders or globs")
     parser.add_argument("--out", "-o", required=True, type=_folder, metavar="DIR",
                         help="folder to write into (created if needed)")
-    parser.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
+    parser.add_argument("--jobs", "-j", type=_jobs, default=None, metavar="N",
                         help="worker processes (default: every core; 1: no workers)")
     parser.add_argument("--engine", choices=("processes", "dask"), default="processes",
                         help="run on local processes (default) or a Dask cluster")

@@ -325,3 +325,11 @@ def test_a_dask_scheduler_that_cannot_be_reached_is_a_usage_error(tmp_path, monk
     monkeypatch.setattr(cli, "_dask_client", unreachable)
     assert run([DUO], tmp_path / "out", "--engine", "dask", "--scheduler", "tcp://10.0.0.1:8786") == 2
     assert "cannot use the Dask scheduler tcp://10.0.0.1:8786: Timed out" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("jobs", ["0", "-3", "two", "1.5"])
+def test_a_number_of_jobs_that_is_no_count_is_a_usage_error(tmp_path, capsys, jobs):
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["analyze", str(DUO), "--out", str(tmp_path / "out"), "--jobs", jobs])
+    assert stop.value.code == 2 and "whole number, 1 or more" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()
