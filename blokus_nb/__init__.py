@@ -21,6 +21,7 @@ from .variants import VARIANTS, Variant, get_variant
 # ``import blokus_nb`` stays quick for scripts that only need the rules.
 _LAZY = {
     "analysis": ("blokus_nb.analysis", None),
+    "envs": ("blokus_nb.envs", None),
     "arena": ("blokus_nb.players.arena", None),
     "players": ("blokus_nb.players", None),
     "polyominoes": ("blokus_nb.polyominoes", None),

@@ -32,7 +32,7 @@ class Alternative:
     win_rate: float | None = None
     visits: int | None = None
     #: The score that ranked the move: the greedy heuristic's, or the search's prior (the move
-    #: model's logit) for a searching player.
+    #: model's or, in Duo for "hard" and "expert", the network's logit) for a searching player.
     heuristic: float | None = None
 
 

@@ -35,7 +35,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Union
 
 from . import pieces as _pieces
-from .errors import BlokusError
+from .coords import whole_cell
+from .errors import BlokusError, short_repr
 from .game import _notify
 from .exact_cover import MAX_PIECES, TilingSearch
 from .pieces import Cell, Shape, move_cell, normalize, transform
@@ -91,6 +92,17 @@ class PlacementError(PuzzleError):
         self.cells = tuple(cells)
 
 
+def _placement_cells(cells: Iterable[Cell]) -> list[Cell]:
+    """The cells of a placement as whole-number pairs, or :class:`PlacementError` (rule ``not-a-piece``)."""
+    try:
+        return [whole_cell(cell) for cell in cells]
+    except BlokusError as error:
+        raise PlacementError(f"{short_repr(cells)} is not a list of (x, y) cells: {error}",
+                             rule="not-a-piece") from None
+    except TypeError:
+        raise PlacementError(f"{short_repr(cells)} is not a list of (x, y) cells", rule="not-a-piece") from None
+
+
 def _sorted_cells(cells: Iterable[Cell]) -> tuple[Cell, ...]:
     return tuple(sorted(cells, key=lambda c: (c[1], c[0])))
 
@@ -107,10 +119,7 @@ class Placement:
     cells: tuple[Cell, ...]
 
     def __init__(self, piece: str, cells: Iterable[Cell]) -> None:
-        try:
-            cells = _sorted_cells((int(x), int(y)) for x, y in cells)
-        except (TypeError, ValueError):
-            raise PlacementError(f"{cells!r} is not a list of (x, y) cells", rule="not-a-piece") from None
+        cells = _sorted_cells(_placement_cells(cells))
         object.__setattr__(self, "piece", piece)
         object.__setattr__(self, "cells", cells)
 
@@ -661,14 +670,7 @@ class Puzzle:
         blokus_nb.puzzles.PlacementError: cell (2, 0) is not in the region
         """
         partial = self._placements if partial is None else partial
-        given = cells
-        try:
-            pairs = [(x, y) for x, y in given]
-            cells = [(int(x), int(y)) for x, y in pairs]
-            if any(int(x) != x or int(y) != y for x, y in pairs):
-                raise ValueError  # 0.5 is no cell; int() would quietly round it
-        except (TypeError, ValueError):
-            raise PlacementError(f"{given!r} is not a list of (x, y) cells", rule="not-a-piece") from None
+        cells = _placement_cells(cells)
         outside = [c for c in cells if c not in self.cells]
         if outside:
             raise PlacementError(f"cell {outside[0]} is not in the region", rule="outside", cells=outside)
@@ -729,13 +731,10 @@ class Puzzle:
         """
         if not isinstance(where, Placement):
             try:
-                x, y = where
-                if int(x) != x or int(y) != y:
-                    raise ValueError  # (0.5, 0) is no cell; int() would quietly round it
-                where = (int(x), int(y))
-            except (TypeError, ValueError):
-                raise PlacementError(f"remove takes a cell (x, y) or a Placement, not {where!r}",
-                                     rule="empty") from None
+                where = whole_cell(where)
+            except BlokusError:
+                raise PlacementError(f"remove takes a cell (x, y) or a Placement, "
+                                     f"not {short_repr(where)}", rule="empty") from None
         for i, placement in enumerate(self._placements):
             if placement == where or (not isinstance(where, Placement) and where in placement.cells):
                 removed = self._placements.pop(i)

@@ -30,16 +30,16 @@ any ``n_jobs``; the players' default limits are wall-clock time.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Mapping
 
 import numpy as np
 import pandas as pd
 
 from ..game import Game
 from ..move import Move
-from ..render import PALETTE
 from ..variants import get_variant
 from .metrics import GameRecord
+from .plots import _checked_axes, literal_text, resolve_palette
 from ..errors import ArgumentTypeError, BlokusError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -198,8 +198,9 @@ def _final_shares(game: Game) -> list[float]:
     return [1 / len(winners) if p in winners else 0.0 for p in range(1, game.variant.n_players + 1)]
 
 
+@literal_text
 def plot_evaluation(evaluation: pd.DataFrame, ax: "Axes | None" = None, *,
-                    palette: dict[str, str] | None = None, label_blunders: int = 5) -> "Axes":
+                    palette: Mapping[str, str] | str | None = None, label_blunders: int = 5) -> "Axes":
     """The win chance curves of :func:`evaluate`, one per color, with the blunders marked.
 
     The ``label_blunders`` worst blunders are labelled with their move number and drop.
@@ -214,7 +215,11 @@ def plot_evaluation(evaluation: pd.DataFrame, ax: "Axes | None" = None, *,
     import matplotlib.pyplot as plt
     from matplotlib.lines import Line2D
 
-    palette = palette or PALETTE
+    if not isinstance(evaluation, pd.DataFrame) or not {"color", "move_number", "blunder"} <= set(evaluation.columns):
+        raise ArgumentTypeError("plot_evaluation draws the table that evaluate(game) returns, "
+                                f"not {type(evaluation).__name__}")
+    palette = resolve_palette(palette)
+    ax = None if ax is None else _checked_axes(ax)
     if ax is None:
         _, ax = plt.subplots(figsize=(8, 4), layout="constrained")
     colors = [c for c in evaluation["color"].cat.categories if f"win_{c}" in evaluation.columns]

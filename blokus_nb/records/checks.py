@@ -84,13 +84,16 @@ def written_metadata(metadata: dict[str, str], result: str | None) -> dict[str, 
 
 
 def check_recorded_result(game: Game, fail: Any) -> None:
-    """Refuse, on reading, a result in the metadata (SGF ``RE``) that the moves contradict.
+    """Refuse, on reading, a result in the metadata (SGF ``RE``) that the moves contradict (one they
+    give is kept as the writers write it).
 
     Where the moves give a result (a finished two-color game) the record must
     agree with it; elsewhere (four colors, an unfinished game) the recorded
     text is kept as it is and written back.
     """
     recorded, computed = game.metadata.get("result"), sgf_result(game)
-    if isinstance(recorded, str) and computed is not None and recorded.strip() != computed:
-        raise fail(f"the recorded result RE[{recorded}] does not match the moves, which give "
-                   f"{computed}")
+    if isinstance(recorded, str) and computed is not None:
+        if recorded.strip() != computed:
+            raise fail(f"the recorded result RE[{recorded}] does not match the moves, which give "
+                       f"{computed}")
+        game.metadata["result"] = computed  # as the writers write it, so a saved game reads back the same

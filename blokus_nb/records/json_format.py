@@ -82,11 +82,19 @@ def tree_to_dict(tree: Tree) -> dict[str, Any]:
     return _record(game, tree if _has_variations(tree) else None)
 
 
+def _check_tree_notes(tree: Tree) -> None:
+    for node in tree.walk():
+        if node is not tree:
+            check_note(node.notes, f"the notes of {node!r}")
+
+
 def _has_variations(tree: Tree) -> bool:
     return any(len(node.variations) > 1 for node in tree.walk())
 
 
 def _record(game: Game, tree: Tree | None) -> dict[str, Any]:
+    if tree is not None:
+        _check_tree_notes(tree)  # the main line's are the game's, checked already; the others here
     record: dict[str, Any] = {
         "format": JSON_FORMAT,
         "version": 1 if tree is None else 2,
@@ -100,8 +108,9 @@ def _record(game: Game, tree: Tree | None) -> dict[str, Any]:
     if first is not None:
         record["to_play"] = first
     record["moves"] = [[m.color, str(m)] for m in game.history]
-    if game.annotations:
-        record["annotations"] = {str(k): v for k, v in sorted(game.annotations.items())}
+    notes = {str(k): dict(v) for k, v in sorted(game.annotations.items()) if v}  # {} is no note (as in SGF)
+    if notes:
+        record["annotations"] = notes
     if tree is not None:
         record["variations"] = _variations_after(tree, tree._start.copy(), 0)
     record["result"] = _json_result(game)
@@ -426,6 +435,10 @@ def _check_result(result: Any, game: Game, fail: Any) -> None:
                        f"moves, which give {actual[key]!r}")
 
 
+class DuplicateKeyError(RecordError):
+    """A JSON object that gives one key twice (``json`` would keep the last one silently)."""
+
+
 class _Duplicate(Exception):
     def __init__(self, key: str, position: int) -> None:
         super().__init__(key)
@@ -485,15 +498,15 @@ def _loads(text: str, fail: Any) -> Any:
     try:
         return json.loads(text, object_pairs_hook=_unique_pairs)
     except _Duplicate as duplicate:
-        found = _duplicate_position(text)
-        if found is None:
-            raise fail(f"key {short_repr(duplicate.key)} is given twice in one object; a record "
-                       "gives each field once", None, None) from None
-        key, position = found
-        line = text.count("\n", 0, position) + 1
-        column = position - (text.rfind("\n", 0, position) + 1) + 1
-        raise fail(f"key {short_repr(key)} is given twice in one object; a record gives each "
-                   "field once", line, column) from None
+        key, position = _duplicate_position(text) or (duplicate.key, None)
+        line = column = None
+        if position is not None:
+            line = text.count("\n", 0, position) + 1
+            column = position - (text.rfind("\n", 0, position) + 1) + 1
+        error = fail(f"key {short_repr(key)} is given twice in one object; a record gives each "
+                     "field once", line, column)
+        raise DuplicateKeyError(error.reason, source=error.source, line=error.line,
+                                column=error.column) from None
     except json.JSONDecodeError as error:
         raise fail(f"not valid JSON: {error.msg}", error.lineno, error.colno) from None
     except RecursionError:

@@ -34,7 +34,7 @@ from ..errors import BlokusError, short_repr
 from .properties import _ALL_MOVE_KEYS, _METADATA, _PLAYER_KEYS, _SETUP
 
 __all__ = ["COMMENT", "MARKS", "check_note", "note_key_problem", "note_from_properties",
-           "note_properties", "merge_notes"]
+           "note_properties", "property_values", "merge_notes"]
 
 #: The note key of the SGF comment ``C``.
 COMMENT = "comment"
@@ -116,8 +116,17 @@ def note_from_properties(properties: Mapping[str, list[str]],
 
 def note_properties(note: Mapping[str, str]) -> dict[str, list[str]]:
     """The SGF properties that hold ``note`` (checked first with :func:`check_note`)."""
-    return {("C" if key == COMMENT else key): ([value] if key == COMMENT else value.split("\n"))
+    return {("C" if key == COMMENT else key): ([value] if key == COMMENT else property_values(value))
             for key, value in note.items()}
+
+
+def property_values(text: str) -> list[str]:
+    """The values of a property kept as text: one per line (SGF reads every line break as ``\n``).
+
+    >>> property_values("e10:A\\r\\nj5:B")
+    ['e10:A', 'j5:B']
+    """
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
 def merge_notes(notes: Iterable[Mapping[str, str]], what: str = "") -> dict[str, str]:

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, NamedTuple
 
 from .. import sgf
 from ..errors import ArgumentTypeError, BlokusError, RecordError, place_in_file, short_repr
 from ..game import Game
-from .json_format import _loads, game_from_dict
+from .json_format import DuplicateKeyError, _loads, game_from_dict
 from .sgf_format import Source, _is_text, game_from_tree, read_sgf, tree_from_sgf
 from .tree import Tree
 
@@ -113,18 +114,49 @@ def _sgf_items(source: Any, name: str) -> Iterator[Game | RecordError]:
         trees.close()
 
 
+#: A line end in JSON Lines: ``\r\n``, ``\r`` or ``\n`` (as in SGF), and nothing else, so a
+#: line reads the same from a file and from a string (``str.splitlines`` also splits at
+#: U+2028, which a JSON string may hold).
+_LINE_END = re.compile(r"\r\n|\r|\n")
+_LINE_END_BYTES = re.compile(rb"\r\n|\r|\n")
+_CHUNK = 1 << 20
+
+
+def _text_lines(text: str) -> list[str]:
+    return _LINE_END.split(text)
+
+
+def _file_lines(read: Callable[[int], bytes | str]) -> Iterator[bytes | str]:
+    """The lines of a file read a chunk at a time, split at any of the three line ends."""
+    rest: bytes | str | None = None
+    while True:
+        chunk = read(_CHUNK)
+        if rest is None:
+            rest = chunk[:0]
+        if not chunk:
+            if rest:
+                yield from (_LINE_END_BYTES if isinstance(rest, bytes) else _LINE_END).split(rest)
+            return
+        data = rest + chunk
+        split = _LINE_END_BYTES.split if isinstance(data, bytes) else _LINE_END.split
+        held = data[-1:] in (b"\r", "\r")  # the "\r" of a "\r\n" cut by the chunk
+        parts = split(data[:-1] if held else data)
+        rest = parts.pop() + (data[-1:] if held else data[:0])
+        yield from parts
+
+
 def _json_line_items(lines: Iterable[bytes | str], name: str) -> Iterator[Game | RecordError | None]:
     """One item per line: a game, an error, or None for a blank line."""
     for number, raw in enumerate(lines, start=1):
         if isinstance(raw, bytes):
             try:
-                line = raw.decode("utf-8-sig" if number == 1 else "utf-8")
+                line = raw.decode("utf-8-sig")  # any line may start with a mark: files joined with cat
             except UnicodeDecodeError as error:
                 yield RecordError(f"not valid UTF-8 ({error.reason} at byte {error.start + 1} "
                                   "of the line)", source=name, line=number)
                 continue
         else:
-            line = raw.lstrip("\ufeff") if number == 1 else raw
+            line = raw[1:] if raw.startswith("\ufeff") else raw
         if not line.strip():
             yield None
             continue
@@ -142,17 +174,52 @@ def _json_items(text: str, name: str) -> Iterator[Game | RecordError | None]:
     def fail(message: str, line: int | None, column: int | None) -> RecordError:
         return RecordError(message, source=name, line=line, column=column)
 
+    if text.lstrip().startswith("{") and _several_values(text):
+        yield from _json_line_items(_text_lines(text), name)  # JSON Lines given as text
+        return
     try:
         data = _loads(text, fail)
     except RecordError as error:
-        if "Extra data" in error.reason and text.lstrip().startswith("{"):
-            yield from _json_line_items(text.splitlines(), name)  # JSON Lines given as text
+        if isinstance(error, DuplicateKeyError) and text.lstrip().startswith("["):
+            yield from _list_items(text, name)  # only the record with the key given twice is bad
             return
         raise _Fatal(error) from None
     if not isinstance(data, list):
         yield _built(lambda: game_from_dict(data, source=name, line=_first_line(text)))
         return
     for record, line in zip(data, _element_lines(text)):
+        yield _built(lambda: game_from_dict(record, source=name, line=line))
+
+
+def _several_values(text: str) -> bool:
+    """Whether ``text`` holds a JSON value and then more (JSON Lines), judged by the first value."""
+    start = len(text) - len(text.lstrip())
+    try:
+        _, end = json.JSONDecoder().raw_decode(text, start)
+    except (ValueError, RecursionError):
+        return False  # not JSON at all: the full read says where
+    return bool(text[end:].strip())
+
+
+def _list_items(text: str, name: str) -> Iterator[Game | RecordError]:
+    """The games of a JSON list read one element at a time, each element checked on its own."""
+    decoder = json.JSONDecoder()
+    for line, start in _element_starts(text):
+        _, end = decoder.raw_decode(text, start)
+        column = start - (text.rfind("\n", 0, start) + 1)
+
+        def fail(message: str, at: int | None, at_column: int | None, line=line, column=column) -> RecordError:
+            if at is None:
+                return RecordError(message, source=name, line=line)
+            return RecordError(message, source=name, line=line + at - 1,
+                               column=None if at_column is None else at_column + (column if at == 1 else 0))
+
+        element = text[start:end]
+        try:
+            record = _loads(element, fail)
+        except RecordError as error:
+            yield error
+            continue
         yield _built(lambda: game_from_dict(record, source=name, line=line))
 
 
@@ -163,6 +230,11 @@ def _first_line(text: str) -> int:
 
 def _element_lines(text: str) -> Iterator[int]:
     """The line each element of a JSON list (already known to be valid) starts on."""
+    return (line for line, _ in _element_starts(text))
+
+
+def _element_starts(text: str) -> Iterator[tuple[int, int]]:
+    """``(line, offset)`` where each element of a JSON list (known to be valid JSON) starts."""
     decoder = json.JSONDecoder()
     position = text.index("[") + 1
     line = text.count("\n", 0, position) + 1
@@ -171,7 +243,7 @@ def _element_lines(text: str) -> Iterator[int]:
         line += text.count("\n", position, start)
         if text[start] == "]":
             return
-        yield line
+        yield line, start
         _, position = decoder.raw_decode(text, start)
         line += text.count("\n", start, position)
 
@@ -200,7 +272,7 @@ def _items(source: Source, name: str | None) -> Iterator[Game | RecordError | No
                 yield from _sgf_items(path, name)
             elif kind == "jsonl":
                 with open(path, "rb") as handle:
-                    yield from _json_line_items(handle, name)
+                    yield from _json_line_items(_file_lines(handle.read), name)
             else:
                 yield from _json_items(_decode(path.read_bytes(), name), name)
         except (OSError, BlokusError) as error:  # unreadable, or no record type at all
@@ -215,7 +287,7 @@ def _items(source: Source, name: str | None) -> Iterator[Game | RecordError | No
     suffix = Path(name).suffix.lower()
     try:
         if suffix == ".jsonl":
-            yield from _json_line_items(source, name)  # type: ignore[arg-type]
+            yield from _json_line_items(_file_lines(source.read), name)  # type: ignore[union-attr]
         elif suffix == ".json":
             data = source.read()  # type: ignore[union-attr]
             yield from _json_items(_decode(data, name) if isinstance(data, bytes) else data, name)

@@ -21,13 +21,13 @@ from typing import IO, Union
 
 from .. import __version__ as _version  # defined before the submodules are imported
 from .. import sgf
-from ..errors import BlokusError
+from ..errors import BlokusError, RecordNotFoundError
 from ..game import Game
 from ..move import Move
 from ..variants import VARIANTS
 from .checks import (check_move_text, check_recorded_result, check_text_fields, sgf_result,
                      written_metadata)
-from .notes import check_note, merge_notes, note_from_properties, note_properties
+from .notes import check_note, note_from_properties, note_properties, property_values
 from .properties import (_ALL_MOVE_KEYS, _METADATA, _MOVE_KEYS, _NOT_METADATA, _PLAYER_KEYS, _SETUP,
                          _SETUP_KEYS, _color_keys, _written_keys)
 from .tree import GameNode, Tree, _first_color, _path_notes, _tree_of
@@ -123,6 +123,7 @@ def _read(record: sgf.GameTree, main_line: bool) -> tuple[Tree, Game | None]:
     move_properties = _color_keys(variant.colors, _MOVE_KEYS)
     game = tree._start.copy()
     mainline: Game | None = None
+    ended = False
     # Items: (sgf node, its tree parent) to read, or None to take back the move read before.
     stack: list[tuple[sgf.Node, GameNode] | None] = [
         (child, tree) for child in reversed(record.root.children)]
@@ -145,22 +146,31 @@ def _read(record: sgf.GameTree, main_line: bool) -> tuple[Tree, Game | None]:
         stack.append(None)
         if source.children:
             stack.extend((child, node) for child in reversed(source.children))
-        elif main_line and mainline is None:  # the end of the main line, read first
-            if len(stack) == len(path_placed):  # only take-backs left: the record is one line
-                mainline = game
+        elif not ended:  # the end of the main line, read first: the record's result is its
+            ended = True
+            _check_result(tree, game, record)
+            if main_line:
+                only_line = len(stack) == len(path_placed)  # only take-backs left: one line
+                mainline = game if only_line else game.copy()
                 mainline.annotations = _path_notes(mainline, node.path())
-                break
-            mainline = game.copy()
-            mainline.annotations = _path_notes(mainline, node.path())
-    if main_line and mainline is None:  # a record of the root alone
-        mainline = game
+                if only_line:
+                    break
+    if not ended:  # a record of the root alone
+        _check_result(tree, game, record)
+        mainline = game if main_line else None
     if mainline is not None:
         mainline.metadata = dict(tree.metadata)
         mainline._redo.clear()
-        check_recorded_result(mainline, lambda message: record.root.error(message, "RE"))
         if not tree.is_line():
             mainline._tree = tree
     return tree, mainline
+
+
+def _check_result(tree: Tree, game: Game, record: sgf.GameTree) -> None:
+    """Refuse a recorded result (RE) the main line, played on ``game``, contradicts."""
+    game.metadata = dict(tree.metadata)
+    check_recorded_result(game, lambda message: record.root.error(message, "RE"))
+    tree.metadata = dict(game.metadata)
 
 
 def _read_move(node: sgf.Node, game: Game, move_properties: dict[str, str]) -> tuple[Move | None, bool]:
@@ -254,7 +264,12 @@ def read_sgf(source: Source) -> Game:
         source = Path(source)
     trees = sgf.iter_trees(source)  # raises RecordError on a record without a game
     try:
-        game = game_from_tree(next(trees))
+        try:
+            first = next(trees)  # the file is opened here
+        except FileNotFoundError as missing:
+            raise RecordNotFoundError("there is no such file; give the path of a record, or its SGF text",
+                                      source=str(missing.filename or source)) from None
+        game = game_from_tree(first)
         for _ in trees:  # the grammar of what follows, so trailing junk is refused
             pass
     finally:
@@ -291,7 +306,7 @@ def tree_to_sgf_tree(tree: Tree, *, result: str | None | bool = True) -> sgf.Gam
     by_key = {v: k for k, v in _METADATA.items()}
     for key, value in written_metadata(tree.metadata, result).items():
         if key.startswith("sgf:"):  # a root property we do not interpret, written back as read
-            root[key[4:]] = value.split("\n")  # a key that lies was refused by the checks
+            root[key[4:]] = property_values(value)  # a key that lies was refused by the checks
             continue
         identifier = by_key.get(key)
         # A key without an SGF property is kept by JSON only (as the README says).

@@ -106,14 +106,41 @@ def _encodable(text: str, number: int) -> str:
     return text
 
 
+def _written_path(path: Path) -> Path:
+    """The file that writing ``path`` replaces: a symbolic link's target, so the link stays a link."""
+    if path.is_symlink():
+        return Path(os.path.realpath(path))
+    return path
+
+
+def _temporary_path(path: Path) -> Path:
+    """A new name beside ``path``, within the folder's limit on name length (NAME_MAX).
+
+    The name is ``.<name>.<pid>.<random>.tmp``, ``<name>`` cut short where the
+    whole would not fit (a long but valid file name must still be writable).
+    """
+    tail = f".{os.getpid()}.{secrets.token_hex(4)}.tmp"
+    try:
+        limit = os.pathconf(path.parent, "PC_NAME_MAX")
+    except (OSError, ValueError, AttributeError):  # no such query here (Windows) or no folder yet
+        limit = 255
+    room = max(limit, 32) - len(os.fsencode(tail)) - 1
+    name = path.name
+    while len(os.fsencode(name)) > room:
+        name = name[:-1]
+    return path.with_name(f".{name}{tail}")
+
+
 def replace_file(path: Path, write: Callable[[IO], Any], *, binary: bool = False) -> None:
     """Run ``write(handle)`` on a new file beside ``path``, then put it in ``path``'s place.
 
     ``os.replace`` is atomic on one file system, so a reader sees the old file
     or the new one, never a half-written one. The handle is UTF-8 text with
-    ``\n`` line ends, or bytes with ``binary``.
+    ``\n`` line ends, or bytes with ``binary``. A symbolic link is written
+    through: its target is replaced and the link kept.
     """
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    path = _written_path(path)
+    temporary = _temporary_path(path)
     mode = {"mode": "xb"} if binary else {"mode": "x", "encoding": "utf-8", "newline": "\n"}
     try:
         with open(temporary, **mode) as handle:

@@ -24,7 +24,7 @@ from typing import Any, Callable, Iterator, Mapping
 
 import traitlets
 
-from ..errors import ArgumentTypeError, BlokusError, IllegalMoveError
+from ..errors import ArgumentTypeError, BlokusError, IllegalMoveError, short_repr
 from ..game import Game
 from ..move import Move
 from ..variants import VARIANTS
@@ -34,7 +34,7 @@ from ._protocol import Refusal
 from .board_protocol import HUMAN, Request, pieces_table, read_request, view_state
 from .review import Reviewer
 from .review_protocol import REVIEW_KINDS
-from .seats import make_seat, stoppable, suggest
+from .seats import check_hint_player, check_limit, check_pause, check_seed, make_seat, stoppable, suggest
 
 __all__ = ["BlokusWidget"]
 
@@ -53,11 +53,18 @@ class BlokusWidget(WidgetBase):
     button; ``ai_pause`` the shortest time (seconds) an AI seat appears to
     think, and ``ai_limit`` (a :class:`blokus_nb.players.Limit`) overrides the
     AI seats' own thinking budgets.
+
+    Every option is checked when it is given (to the constructor or assigned
+    later): a bad one raises a :class:`~blokus_nb.errors.BlokusError` and
+    changes nothing. A seat whose player fails (raises anything, or answers
+    with no legal move) says so in :attr:`error`, and its color is played by
+    a person from then on.
     """
 
     _esm = STATIC / "widget.js"
     _css = STATIC / "widget.css"
     _view_writable = frozenset({"show_hints", "palette"})
+    _options = ("players", "hint_player", "ai_pause", "ai_limit", "seed", "review_player", "review_limit", "explorer")
 
     # Drawn from the game (Python -> views).
     variant = traitlets.Unicode("classic", help="The variant's name.").tag(sync=True)
@@ -111,7 +118,7 @@ class BlokusWidget(WidgetBase):
         self._move_callbacks: list[Callable[[Move], Any]] = []
         self._seat_players: dict[str, Any] = {}
         self._seat_labels: dict[str, str] = {}
-        self._seed = seed
+        self._seed = check_seed(seed)
         self._replay: Game | None = None
         self._replay_of: tuple[int, int] | None = None
         self.ai_pause = ai_pause
@@ -119,8 +126,36 @@ class BlokusWidget(WidgetBase):
         self.ai_limit = ai_limit
         self._reviewer = Reviewer(review_player, review_limit, explorer)
         super().__init__(mode=mode, variants=list(VARIANTS), pieces=pieces_table(), **kwargs)
-        self.players = players or {}
         self.game = game if game is not None else Game(variant)
+        self.players = {} if players is None else players
+
+    # ---------------------------------------------------------------- options
+    @property
+    def ai_pause(self) -> float:
+        """The shortest time (seconds) an AI seat appears to think."""
+        return self._ai_pause
+
+    @ai_pause.setter
+    def ai_pause(self, seconds: float) -> None:
+        self._ai_pause = check_pause(seconds)
+
+    @property
+    def hint_player(self) -> Any:
+        """The player (a name or a :class:`~blokus_nb.players.Player`) that the Hint button asks."""
+        return self._hint_player
+
+    @hint_player.setter
+    def hint_player(self, player: Any) -> None:
+        self._hint_player = check_hint_player(player)
+
+    @property
+    def ai_limit(self) -> Any:
+        """A :class:`~blokus_nb.players.Limit` for every AI seat, or None for each player's own budget."""
+        return self._ai_limit
+
+    @ai_limit.setter
+    def ai_limit(self, limit: Any) -> None:
+        self._ai_limit = check_limit(limit)
 
     # ---------------------------------------------------------------- public API
     @property
@@ -130,10 +165,15 @@ class BlokusWidget(WidgetBase):
 
     @players.setter
     def players(self, players: Mapping[str, Any]) -> None:
+        if not isinstance(players, Mapping):
+            raise ArgumentTypeError(f"players maps colors to seats, like {{'orange': 'hard'}}, not "
+                                    f"{short_repr(players)}")
+        colors = self.game.colors
         labels, objects = {}, {}
         for k, (color, spec) in enumerate(dict(players).items()):
-            if not isinstance(color, str) or color not in {c for v in VARIANTS.values() for c in v.colors}:
-                raise BlokusError(f"{color!r} is not a color; colors are blue, yellow, red, green, purple, orange")
+            if color not in colors:
+                raise BlokusError(f"{short_repr(color)} is not a color of {self.game.variant.name}; its colors "
+                                  f"are {', '.join(colors)}")
             seed = None if self._seed is None else self._seed + k
             labels[color], objects[color] = make_seat(spec, seed)
         with self._locked():
@@ -382,21 +422,37 @@ class BlokusWidget(WidgetBase):
         return self._generation, id(self.game), self.game.version
 
     def _answer(self, job: Job, move: Any, error: BaseException | None) -> None:
-        """Apply an answer from the background thread (the game has not moved on meanwhile)."""
+        """Apply an answer from the background thread (the game has not moved on meanwhile).
+
+        A seat that failed, or answered with no legal move, is given to a person:
+        asking it again would fail again, and its color would wait for ever.
+        """
         who = f"{job.color} ({self._seat_labels.get(job.color, 'hint')})"
-        if error is not None and job.kind != "review":
-            self.error = f"{who} could not find a move: {error}"
-            return
         if job.kind == "review":
             self._reviewer.finished(self, error)
             return
         if job.kind == "hint":  # `move` is the suggestion, with its reasons
-            self.hint = {"version": self.version, **move}
+            if error is not None:
+                self.error = f"{who} could not find a move: {error}"
+            else:
+                self.hint = {"version": self.version, **move}
+            return
+        if error is not None:
+            failed = getattr(error, "original", error)
+            self._free_seat(job.color, f"{who} failed: {type(failed).__name__}: {failed}")
             return
         try:
             self.game.play(move)
-        except BlokusError as exc:
-            self.error = f"{who} chose a move the rules refuse: {exc}"
+        except Exception as exc:  # a Move of the wrong color, text that is no move, any object at all
+            self._free_seat(job.color, f"{who} chose {short_repr(move)}, which the rules refuse: {exc}")
+
+    def _free_seat(self, color: str, why: str) -> None:
+        """Give ``color`` to a person after its player failed, and say why. Call with the lock held."""
+        self._seat_labels = {**self._seat_labels, color: HUMAN}
+        self._seat_players = {**self._seat_players, color: None}
+        self._generation += 1
+        self._refresh()
+        self.error = f"{why}; {color} is played by a person now"
 
     # ---------------------------------------------------------------- views -> game
     def _read_request(self, content: Any) -> Request:
