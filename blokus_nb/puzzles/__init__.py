@@ -25,8 +25,9 @@ from .puzzle import Placement, Puzzle, Tiling
 from . import regions
 from .difficulty import Difficulty
 from .generation import generate, generate_set
+from .explanations import Explanation, explain
 
 __all__ = [
     "Puzzle", "Placement", "Tiling", "PuzzleError", "RegionError", "PlacementError", "GenerationError",
-    "SearchStopped", "Difficulty", "generate", "generate_set", "regions", "PENTOMINOES", "MAX_CELLS", "Region", "parse_pieces", "parse_region",
+    "SearchStopped", "Difficulty", "generate", "generate_set", "explain", "Explanation", "regions", "PENTOMINOES", "MAX_CELLS", "Region", "parse_pieces", "parse_region",
 ]

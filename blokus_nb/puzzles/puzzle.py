@@ -445,6 +445,17 @@ class Puzzle:
             self.rating = rate(self, stop=stop)
         return self.rating
 
+    def explain(self, *, colourings: Iterable[str] | None = None, stop: threading.Event | None = None) -> Any:
+        """Why the puzzle cannot be done, as an :class:`~blokus_nb.puzzles.explanations.Explanation`;
+        ``None`` when it can (see :func:`~blokus_nb.puzzles.explain`).
+
+        >>> print(Puzzle((5, 4), "I4 L4 O T4 Z4").explain())
+        Colour the region like a chessboard: it has 10 dark squares and 10 light ones. ...
+        """
+        from .explanations import explain
+
+        return explain(self, colourings=colourings, stop=stop)
+
     # -- a tiling in progress (what a person or a widget builds) ----------------------------
 
     @property
