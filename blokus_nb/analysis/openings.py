@@ -34,7 +34,6 @@ import math
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
-from pathlib import Path
 from typing import Any, Iterable
 
 import pandas as pd
@@ -243,13 +242,11 @@ def _index_games(games: Iterable[Any], depth: int) -> tuple[dict[str, _Partial],
 
 def _index_unit(unit: Any, depth: int) -> tuple[dict[str, _Partial], list[dict], int]:
     """Index one unit of work of :func:`blokus_nb.analysis.loading.plan` (in a worker process)."""
-    from .. import records
+    from .loading import unit_records
 
     if unit.kind == "games":
         return _index_games((_replay(record) for record, _ in unit.source), depth)
-    source = Path(unit.source) if unit.kind == "file" else unit.source
-    name = str(unit.source) if unit.kind == "file" else unit.name
-    return _index_games(records.iter_games(source, errors="collect", name=name), depth)
+    return _index_games(unit_records(unit), depth)  # files, groups of files, texts, skipped folders
 
 
 def _replay(record: Any) -> Game:
