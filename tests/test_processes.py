@@ -60,21 +60,26 @@ def test_pool_context_forks_from_a_server_when_asked():
 
 
 def test_workers_fork_only_where_no_other_thread_runs():
+    import subprocess
     import sys
-    import threading
+    from pathlib import Path
 
-    from blokus_nb.processes import start_method
-
+    code = """
+import sys, threading
+from blokus_nb.processes import start_method
+alone = start_method()
+stop = threading.Event()
+thread = threading.Thread(target=stop.wait)
+thread.start()
+print(alone, start_method())
+stop.set()
+"""
+    root = Path(bn.__file__).resolve().parent.parent  # a fresh interpreter, as a plain script is
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         env=dict(os.environ, PYTHONPATH=str(root))).stdout.split()
     if sys.platform.startswith("linux"):
-        assert start_method() == "fork"  # pytest has no other thread, as a plain script has none
-    stop = threading.Event()
-    thread = threading.Thread(target=stop.wait)
-    thread.start()
-    try:
-        assert start_method() in ("forkserver", "spawn")  # as in a notebook kernel
-    finally:
-        stop.set()
-        thread.join()
+        assert out[0] == "fork"
+    assert out[1] in ("forkserver", "spawn")  # as in a notebook kernel, which has threads
 
 
 def test_the_pool_is_kept_between_calls_until_shut_down():
