@@ -384,6 +384,7 @@ class Game:
         return state
 
     def __setstate__(self, state: dict) -> None:
+        state.setdefault("_tree", None)  # pickled before games remembered their record's tree
         self.__dict__.update(state)
         self.lock = threading.RLock()
 
@@ -524,7 +525,11 @@ class Game:
 
     @_locked
     def save(self, path: "str | os.PathLike[str]") -> None:
-        """Write the game to ``path``: ``.blksgf``/``.sgf`` as SGF, ``.json`` as JSON."""
+        """Write the game to ``path``: ``.blksgf``/``.sgf`` as SGF, ``.json`` as JSON.
+
+        A game read from a record with variations writes them back, its own
+        moves as the main line (see :meth:`blokus_nb.Tree.from_game`).
+        """
         from .records import save
 
         save(self, path)

@@ -11,6 +11,7 @@ import blokus_nb as bn
 from blokus_nb import sgf
 from blokus_nb.records import tree as tree_module
 from data_paths import DATA, SHARED_PENTOBI
+from sample_games import random_game
 
 BOOKS = sorted((SHARED_PENTOBI / "books").glob("*.blksgf"))
 DUO = DATA / "pentobi" / "games" / "duo"
@@ -278,3 +279,45 @@ def test_a_bad_variation_in_json_is_refused(change, message):
     change(record)
     with pytest.raises(bn.RecordError, match=message):
         bn.Game.from_json(json.dumps(record))
+
+
+@pytest.mark.parametrize("edit", [
+    lambda node: node.promote_to_main(5),
+    lambda node: node.promote_to_main("e12"),
+    lambda node: node.demote(bn.Tree("duo").add_variation(X)),
+    lambda node: node.remove_variation("not a move"),
+    lambda node: node.remove_variation(True),
+    lambda node: node.variation(-3),
+    lambda node: setattr(node.variations[0], "comment", ["not", "text"]),
+])
+def test_every_refused_edit_is_our_error_and_changes_nothing(edit):
+    tree = bn.read_tree(ANALYSED)
+    before = tree.copy()
+    with pytest.raises(bn.BlokusError):
+        edit(tree.variations[0])
+    assert tree == before
+
+
+def test_a_node_of_notes_only_and_an_explicit_pass_are_kept_node_for_node(tmp_path):
+    text = "(;GM[Blokus Duo];B[d9,c10,d10,e10,d11];C[a thought];W[j5]TE[1])"
+    tree = bn.read_tree(text)
+    assert [n.move is None for n in tree.mainline()] == [False, True, False]
+    assert not tree.is_line() and bn.read_sgf(text)._tree is not None
+    path = tmp_path / "t.blksgf"
+    bn.read_sgf(text).save(path)
+    assert sgf.parse_tree(path.read_text()).root.children == sgf.parse_tree(text).root.children
+    # A pass Pentobi never writes but a record may: a color that is out, said so with a comment.
+    game = random_game("classic", seed=11)
+    index = next(i for i, (a, b) in enumerate(zip(game.history, game.history[1:])) if not a.is_pass and b.is_pass)
+    record = sgf.parse_tree(game.to_sgf())
+    node = record.main_line()[len([m for m in game.history[:index + 1] if not m.is_pass])]
+    key = str(game.colors.index(game.history[index + 1].color) + 1)
+    node.children = [sgf.Node({key: ["pass"], "C": ["out"]}, node.children)]
+    written = sgf.dumps(record)
+    read = bn.read_sgf(written)
+    last = index + 1  # a note belongs to the position after the node: the last of the passes
+    while last + 1 < len(game.history) and game.history[last + 1].is_pass:
+        last += 1
+    assert read.history == game.history and read.annotations == {last: {"comment": "out"}}
+    read.save(path)
+    assert sgf.parse_tree(path.read_text()).root.children == record.root.children

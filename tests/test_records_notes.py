@@ -130,3 +130,9 @@ def test_a_trees_notes_round_trip_or_are_refused(notes):
     again = bn.read_tree(tree.to_sgf()).variations[0]
     assert again.notes == {k: v.replace("\r\n", "\n").replace("\r", "\n") for k, v in node.notes.items()}
     assert bn.read_tree(tree.to_json()).variations[0].notes == node.notes
+
+
+def test_a_board_size_the_variant_contradicts_is_refused_not_dropped():
+    assert bn.read_sgf("(;GM[Blokus Duo]SZ[14];B[e10])").history  # the size it has: nothing lost
+    with pytest.raises(bn.RecordError, match=r"SZ\[20\] is not the board of duo"):
+        bn.read_sgf("(;GM[Blokus Duo]SZ[20];B[e10])")

@@ -207,3 +207,14 @@ def test_a_byte_order_mark_before_a_later_record_does_not_end_the_file(tmp_path)
     record = "\ufeff" + random_game("duo", seed=1, moves=2).to_json(indent=None) + "\n"
     lines.write_text(record * 3, encoding="utf-8")
     assert len(list(bn.iter_games(lines))) == 3 == len(list(bn.iter_games(record * 3)))
+
+
+@pytest.mark.parametrize("name", ["missing.blksgf", "missing.json", "missing.jsonl"])
+def test_a_missing_record_file_is_our_error_for_every_reader(tmp_path, name):
+    path = tmp_path / name
+    for read in (bn.read_tree, bn.load, lambda p: list(bn.iter_games(p))):
+        with pytest.raises(bn.RecordError, match="no such file") as caught:
+            read(path)
+        assert isinstance(caught.value, FileNotFoundError)
+    (skipped,) = bn.iter_games(path, errors="collect")
+    assert skipped.game is None and "no such file" in skipped.message

@@ -61,7 +61,7 @@ def game_to_dict(game: Game) -> dict[str, Any]:
     """
     with game.lock:  # one consistent snapshot, even while another thread (an AI seat) plays
         check_text_fields(game)
-        tree = None if game._tree is None else _tree_of(game, keep_rest=False)
+        tree = None if getattr(game, "_tree", None) is None else _tree_of(game, keep_rest=False)
         if tree is not None and not _has_variations(tree):
             tree = None
         return _record(game, tree)

@@ -34,7 +34,7 @@ from ..errors import BlokusError, short_repr
 from .properties import _ALL_MOVE_KEYS, _METADATA, _PLAYER_KEYS, _SETUP
 
 __all__ = ["COMMENT", "MARKS", "check_note", "note_key_problem", "note_from_properties",
-           "note_properties", "property_values", "merge_notes"]
+           "note_properties", "property_values", "merge_notes", "with_line_breaks"]
 
 #: The note key of the SGF comment ``C``.
 COMMENT = "comment"
@@ -93,6 +93,16 @@ def check_note(note: Any, what: str) -> None:
         if problem:
             raise BlokusError(f"{what} has key {problem} ({_HINT})")
         check_text(value, f"{what}[{key!r}]")
+
+
+def with_line_breaks(note: Mapping[str, str]) -> dict[str, str]:
+    """``note`` with every line break written ``\\n``, as SGF reads them all (a tree keeps notes so,
+    so that it reads back from SGF exactly as it was).
+
+    >>> with_line_breaks({"comment": "a\\r\\nb\\rc"})
+    {'comment': 'a\\nb\\nc'}
+    """
+    return {key: value.replace("\r\n", "\n").replace("\r", "\n") for key, value in note.items()}
 
 
 def note_from_properties(properties: Mapping[str, list[str]],

@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, NamedTuple
 
 from .. import sgf
-from ..errors import ArgumentTypeError, BlokusError, RecordError, place_in_file, short_repr
+from ..errors import (ArgumentTypeError, BlokusError, RecordError, RecordNotFoundError, place_in_file,
+                      short_repr)
 from ..game import Game
 from .json_format import DuplicateKeyError, _loads, game_from_dict
 from .sgf_format import Source, _is_text, game_from_tree, read_sgf, tree_from_sgf
@@ -278,6 +279,8 @@ def _items(source: Source, name: str | None) -> Iterator[Game | RecordError | No
         except (OSError, BlokusError) as error:  # unreadable, or no record type at all
             if isinstance(error, RecordError):
                 raise
+            if isinstance(error, FileNotFoundError):
+                error = _not_found(error, name)
             raise _Fatal(error) from None
         return
     if not hasattr(source, "read"):
@@ -363,7 +366,8 @@ def _iter_games(source: Source, errors: str, name: str | None) -> Iterator[Game 
                 if errors == "raise":
                     raise fatal.error from None
                 # A grammar error belongs to the next record; an unreadable file to none.
-                game = number + 1 if isinstance(fatal.error, RecordError) else None
+                game = number + 1 if isinstance(fatal.error, RecordError) and not isinstance(
+                    fatal.error, RecordNotFoundError) else None
                 yield SkippedRecord.of(fatal.error, where, game)
                 return
             if item is None:
@@ -424,7 +428,10 @@ def read_tree(source: Source) -> Tree:
         return Tree.from_game(game)  # type: ignore[arg-type]
     trees = sgf.iter_trees(source)
     try:
-        first = next(trees, None)
+        try:
+            first = next(trees, None)  # the file is opened here
+        except FileNotFoundError as missing:
+            raise _not_found(missing, str(source)) from None
         if first is None:
             raise RecordError("the record holds no game tree: expected '('",
                               source=os.fspath(source) if isinstance(source, os.PathLike) else "<text>")
@@ -434,6 +441,11 @@ def read_tree(source: Source) -> Tree:
     finally:
         trees.close()
     return tree
+
+
+def _not_found(error: FileNotFoundError, name: str) -> RecordNotFoundError:
+    return RecordNotFoundError("there is no such file; give the path of a record, or its text",
+                               source=str(error.filename or name))
 
 
 def _is_json(source: Source) -> bool:

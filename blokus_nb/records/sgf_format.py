@@ -70,6 +70,10 @@ def _root(tree: sgf.GameTree) -> Tree:
     for i in range(variant.n_players):
         names[i] = _text(root, f"P{i + 1}", names[i])
 
+    size = root.get("SZ")
+    if size is not None and size.strip() != str(variant.size):
+        raise root.error(f"SZ[{size}] is not the board of {variant.name}, which is {variant.size}x"
+                         f"{variant.size}; remove SZ (the variant gives the size)", "SZ")
     if "AE" in root:
         raise root.error("AE[...] takes pieces off the board, which Blokus never does and "
                          "blokus-nb does not read; place the setup with AB/AW or A1..A4", "AE")

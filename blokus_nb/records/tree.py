@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Mapping, Sequence, Union
 from ..errors import ArgumentTypeError, BlokusError, IllegalMoveError, short_repr
 from ..game import Game
 from ..move import Move
-from .notes import COMMENT, check_note, merge_notes
+from .notes import COMMENT, check_note, merge_notes, with_line_breaks
 
 if TYPE_CHECKING:
     from ..variants import Variant
@@ -90,7 +90,7 @@ class GameNode:
     def comment(self, text: str) -> None:
         check_note({COMMENT: text}, "the comment")
         if text:
-            self.notes[COMMENT] = text
+            self.notes[COMMENT] = with_line_breaks({COMMENT: text})[COMMENT]
         else:
             self.notes.pop(COMMENT, None)
 
@@ -200,6 +200,7 @@ class GameNode:
         if comment:
             note[COMMENT] = comment
         check_note(note, "the notes of a new variation")
+        note = with_line_breaks(note)  # as SGF reads them, so the tree reads back as it is
         game = self.game()
         if isinstance(move, str) and move.strip().lower() == "pass" or isinstance(move, Move) and move.is_pass:
             raise IllegalMoveError("a pass is never played: a color with no legal move passes "
@@ -629,8 +630,8 @@ def _tree_of(game: Game, keep_rest: bool) -> Tree:
     node = tree
     for first, last in _group_ends(game):
         move = history[first]
-        group = _notes_group(node)
-        found = None
+        group = _notes_group_after(node)
+        found = None  # the game's move among the variations at this position (the tree's own first)
         for owner in reversed(group):
             for child in owner.variations:
                 if child._move == move:
@@ -664,12 +665,9 @@ def _tree_of(game: Game, keep_rest: bool) -> Tree:
     return tree
 
 
-def _notes_group(node: GameNode) -> list[GameNode]:
-    """``node`` and the nodes of notes only that follow it along main variations."""
-    return _notes_group_after(node)
-
-
 def _notes_group_after(node: GameNode) -> list[GameNode]:
+    """``node`` and the nodes of notes only (or explicit passes) that follow it along main variations:
+    the nodes of one position, whose notes are one entry of a game's annotations."""
     group = [node]
     while node.variations and (node.variations[0]._move is None or node.variations[0]._move.is_pass):
         node = node.variations[0]
