@@ -40,6 +40,8 @@ _LAZY = {
     "BlokusWidget": ("blokus_nb.widgets.board", "BlokusWidget"),
     "PuzzleWidget": ("blokus_nb.widgets.puzzle", "PuzzleWidget"),
     "widgets": ("blokus_nb.widgets", None),
+    "worksheet": ("blokus_nb.worksheets", "worksheet"),
+    "worksheets": ("blokus_nb.worksheets", None),
 }
 
 

@@ -8,7 +8,8 @@ exit status); to add a command, write one and list it in :data:`COMMANDS`.
 
 Exit status (:data:`EXIT_STATUS`): 0 done, 1 done but some records could not
 be read (or none could), 2 bad usage (an argument, a missing input), 3 the
-output could not be written (the last complete output is left as it was).
+output could not be written, 130 interrupted (in both, the last complete output
+is left as it was).
 """
 
 from __future__ import annotations
@@ -30,15 +31,16 @@ from .errors import BlokusError
 
 __all__ = ["main", "build_parser", "COMMANDS", "EXIT_STATUS", "ANALYZE_OUTPUTS", "MANIFEST"]
 
-EXIT_OK, EXIT_UNREADABLE, EXIT_USAGE, EXIT_CANNOT_WRITE = 0, 1, 2, 3
+EXIT_OK, EXIT_UNREADABLE, EXIT_USAGE, EXIT_CANNOT_WRITE, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 #: What each exit status means, as ``--help`` lists them.
 EXIT_STATUS: dict[int, str] = {
     EXIT_OK: "done",
     EXIT_UNREADABLE: "done, but some records could not be read (or none could): see DIR/errors.csv",
     EXIT_USAGE: "bad usage: an argument, or an input that does not exist",
     EXIT_CANNOT_WRITE: "the output could not be written (DIR keeps its last complete output)",
+    EXIT_INTERRUPTED: "interrupted (Ctrl-C; DIR keeps its last complete output)",
 }
-_EPILOG = "exit status:\n" + "\n".join(f"  {code}  {meaning}" for code, meaning in EXIT_STATUS.items())
+_EPILOG = "exit status:\n" + "\n".join(f"  {code:>3}  {meaning}" for code, meaning in EXIT_STATUS.items())
 
 #: The manifest ``analyze`` writes last: a DIR with it holds one whole run, and nothing of another.
 MANIFEST = "manifest.json"
@@ -56,6 +58,17 @@ def _folder(text: str) -> Path:
     if not text.strip():
         raise argparse.ArgumentTypeError("name a folder, not an empty text")
     return Path(text)
+
+
+def _jobs(text: str) -> int:
+    """A number of worker processes: a whole number, 1 or more."""
+    try:
+        jobs = int(text)
+    except ValueError:
+        jobs = 0
+    if jobs < 1:
+        raise argparse.ArgumentTypeError(f"a number of worker processes is a whole number, 1 or more, not {text!r}")
+    return jobs
 
 
 def _add_analyze(subparsers: argparse._SubParsersAction) -> None:
@@ -78,7 +91,7 @@ def _add_analyze(subparsers: argparse._SubParsersAction) -> None:
                         help="record files (.blksgf, .sgf, .json, .jsonl), folders or globs")
     parser.add_argument("--out", "-o", required=True, type=_folder, metavar="DIR",
                         help="folder to write into (created if needed)")
-    parser.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
+    parser.add_argument("--jobs", "-j", type=_jobs, default=None, metavar="N",
                         help="worker processes (default: every core; 1: no workers)")
     parser.add_argument("--engine", choices=("processes", "dask"), default="processes",
                         help="run on local processes (default) or a Dask cluster")
@@ -104,6 +117,8 @@ def _analyze(args: argparse.Namespace) -> int:
             status = _analyze_into(staging, args, client)
     except (_UsageError, BlokusError) as error:
         return _fail(str(error), EXIT_USAGE)
+    except KeyboardInterrupt:
+        return _fail("interrupted; nothing of this run was kept", EXIT_INTERRUPTED)
     except OSError as error:
         if error.filename and not _within(error.filename, out):  # an input that cannot be read
             return _fail(str(error), EXIT_USAGE)

@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = [
     "PIECE_COLORS", "color_of", "outline", "seams", "svg_shapes", "svg_tiling",
     "plot_shapes", "plot_pieces", "plot_orientations", "plot_tiling", "plot_tilings",
+    "svg_coloured_region", "plot_coloured_region",
 ]
 
 #: One colour per Blokus piece, by name; the 12 pentominoes get 12 clearly different ones.
@@ -445,3 +446,46 @@ def plot_tilings(tilings: Sequence[tuple[Iterable[Cell], Sequence[tuple[str, Ite
         else:
             ax.axis("off")
     return fig
+
+
+# -- a region coloured square by square (the pictures of impossibility arguments) ----------------
+
+def svg_coloured_region(fills: dict[Cell, str], *, cell_size: int = 24) -> str:
+    """A region whose squares are filled with the colours given, with a thin grid and its outline, as SVG.
+
+    >>> svg_coloured_region({(0, 0): "#555555", (1, 0): "#eeeeee"}).count("<rect")
+    2
+    """
+    if not fills:
+        return _svg_document(1, 1, cell_size, [])
+    min_x = min(x for x, _ in fills)
+    min_y = min(y for _, y in fills)
+    width = 1 + max(x for x, _ in fills) - min_x
+    height = 1 + max(y for _, y in fills) - min_y
+    body = [f'<rect x="{x - min_x:g}" y="{y - min_y:g}" width="1" height="1" fill="{_escape(fill)}" '
+            f'stroke="{GRID_COLOR}" stroke-width="0.04"/>' for (x, y), fill in sorted(fills.items())]
+    body.append(f'<path class="outline" d="{_svg_path(outline(dict.fromkeys(fills, 0)), -min_x, -min_y)}" '
+                f'stroke="{LINE_COLOR}" stroke-width="0.1" stroke-linecap="square" fill="none"/>')
+    return _svg_document(width, height, cell_size, body)
+
+
+def plot_coloured_region(fills: dict[Cell, str], ax: "Axes | None" = None, *, title: str | None = None) -> "Axes":
+    """Draw a region whose squares are filled with the colours given (matplotlib); returns the Axes.
+
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> len(plot_coloured_region({(0, 0): "#555555", (1, 0): "#eeeeee"}).collections)
+    2
+    """
+    from matplotlib.collections import LineCollection, PolyCollection
+
+    width = 1 + max((x for x, _ in fills), default=0)
+    height = 1 + max((y for _, y in fills), default=0)
+    if ax is None:
+        ax = _new_axes(width, height, _inches_per_square(None, width, height, _INCHES_PER_SQUARE), title)
+    squares = [[(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)] for x, y in fills]
+    ax.add_collection(PolyCollection(squares, facecolors=list(fills.values()), edgecolors=GRID_COLOR,
+                                     linewidths=0.5))
+    border = outline(dict.fromkeys(fills, 0))
+    ax.add_collection(LineCollection(border, colors=LINE_COLOR, linewidths=_OUTLINE_WIDTH, capstyle="projecting"))
+    return _finish(ax, width, height, title)

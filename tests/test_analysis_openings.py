@@ -133,6 +133,9 @@ def test_two_processes_index_the_same_openings():
     two = analysis.openings(DUO_GAMES, depth=4, n_jobs=2, progress=False)
     pd.testing.assert_frame_equal(one, two)
     assert one["games"][one["ply"] == 1].sum() == 20
+    index = opening_index(DUO_GAMES, depth=4, progress=False)
+    assert index.positions == one["games"].sum() == 80  # every game is 4 placements long or more
+    assert index.distinct_positions == len(one)
 
 
 def test_bad_requests_are_refused():

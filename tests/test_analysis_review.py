@@ -150,3 +150,14 @@ def test_plot_shows_one_curve_per_side_and_marks_the_bad_moves(reviewed):
     assert sum("purple" in label or "orange" in label for label in labels) == 2
     for kind in ("inaccuracy", "mistake", "blunder"):
         assert any(label.startswith(kind) for label in labels) == (reviewed["class"] == kind).any()
+
+
+def test_match_report_gains_the_win_chance_panel_when_a_review_is_given(duo_game, reviewed):
+    from figure_checks import CELL_INCHES, text_problems
+
+    title = "Win chance after each move (review)"
+    assert title not in [a.get_title() for a in analysis.match_report(duo_game).axes]
+    figure = analysis.match_report(duo_game, review=reviewed)
+    panel = next(a for a in figure.axes if a.get_title() == title)
+    assert len([line for line in panel.get_lines() if "Pentobi" in line.get_label()]) == 2
+    assert figure.get_figwidth() <= CELL_INCHES and text_problems(figure) == []

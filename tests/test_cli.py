@@ -205,7 +205,7 @@ def test_a_second_run_leaves_nothing_of_the_first(tmp_path):
     assert [p.name for p in out.iterdir() if p.name.startswith(".")] == []
 
 
-def test_an_interrupted_run_leaves_the_last_whole_one(tmp_path, monkeypatch):
+def test_an_interrupted_run_leaves_the_last_whole_one(tmp_path, monkeypatch, capsys):
     out = tmp_path / "out"
     assert run([DUO, CLASSIC], out) == 0
     before = outputs(out)
@@ -214,8 +214,8 @@ def test_an_interrupted_run_leaves_the_last_whole_one(tmp_path, monkeypatch):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(cli, "_write_plots", interrupted)
-    with pytest.raises(KeyboardInterrupt):
-        run([DUO], out)
+    assert run([DUO], out) == 130
+    assert "interrupted; nothing of this run was kept" in capsys.readouterr().err
     assert outputs(out) == before
     assert [p.name for p in out.iterdir() if p.name.startswith(".")] == []
 
@@ -234,8 +234,7 @@ def test_a_run_stopped_while_its_files_move_in_never_looks_whole_or_mixed(tmp_pa
         real_replace(source, target)
 
     monkeypatch.setattr(cli.os, "replace", replace)
-    with pytest.raises(KeyboardInterrupt):
-        run([DUO], out, "--no-plots")
+    assert run([DUO], out, "--no-plots") == 130
     monkeypatch.undo()
     now = outputs(out)
     if "manifest.json" in now:  # stopped before anything moved: the last run, whole
@@ -292,7 +291,7 @@ def test_help_lists_the_exit_statuses(capsys):
         with pytest.raises(SystemExit):
             cli.main(argv)
         shown = capsys.readouterr().out
-        assert all(f"  {code}  {meaning}" in shown for code, meaning in cli.EXIT_STATUS.items())
+        assert all(f"{code:>3}  {meaning}" in shown for code, meaning in cli.EXIT_STATUS.items())
 
 
 def test_an_empty_out_is_a_usage_error_not_the_current_folder(tmp_path, monkeypatch, capsys):
@@ -326,3 +325,11 @@ def test_a_dask_scheduler_that_cannot_be_reached_is_a_usage_error(tmp_path, monk
     monkeypatch.setattr(cli, "_dask_client", unreachable)
     assert run([DUO], tmp_path / "out", "--engine", "dask", "--scheduler", "tcp://10.0.0.1:8786") == 2
     assert "cannot use the Dask scheduler tcp://10.0.0.1:8786: Timed out" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("jobs", ["0", "-3", "two", "1.5"])
+def test_a_number_of_jobs_that_is_no_count_is_a_usage_error(tmp_path, capsys, jobs):
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["analyze", str(DUO), "--out", str(tmp_path / "out"), "--jobs", jobs])
+    assert stop.value.code == 2 and "whole number, 1 or more" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()

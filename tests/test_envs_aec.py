@@ -133,6 +133,18 @@ def test_result_rewards_are_one_for_the_sole_winner_and_minus_one_for_the_others
     assert total == expected
 
 
+@pytest.mark.parametrize("variant", ["duo", "classic_3"])
+def test_every_reward_is_zero_until_the_last_placement(variant):
+    env = BlokusEnv(variant, reward="margin")
+    env.reset()
+    rng = random.Random(3)
+    for agent in env.agent_iter():
+        if not env.game.is_over:
+            assert set(env.rewards.values()) == set(env._cumulative_rewards.values()) == {0.0}
+        env.step(random_action(env, rng))
+    assert env.game.is_over and set(env.rewards.values()) != {0.0}
+
+
 def test_margin_rewards_are_points_over_the_best_other_player():
     env = BlokusEnv("classic_3", reward="margin")
     env.reset()

@@ -61,6 +61,23 @@ def test_the_mask_marks_exactly_the_legal_placements_of_each_color(variant):
         np.testing.assert_array_equal(encoder.mask_of(game.legal_moves(color).bitsets), mask)
 
 
+@pytest.mark.parametrize("variant", ["duo", "classic"])
+def test_the_mask_is_the_legal_placements_in_every_position_of_a_whole_game(variant):
+    # early positions (few orientations), crowded ones, and colors with no move left (an all-zero mask)
+    final = random_game(variant, seed=8)
+    encoder = ObservationEncoder(variant)
+    game, empty_masks = bn.Game(variant), 0
+    for move in final.moves:  # placements; the game makes the passes
+        for ci in range(len(game.colors)):
+            mask = encoder.action_mask(game.board, ci)
+            expected = np.zeros(encoder.n_actions, dtype=np.int8)
+            expected[game.board.legal_placements(ci)] = 1
+            np.testing.assert_array_equal(mask, expected)
+            empty_masks += not mask.any()
+        game.play(move)
+    assert empty_masks > 0
+
+
 def test_every_call_returns_a_new_array():
     game = bn.Game("duo")
     encoder = ObservationEncoder("duo")

@@ -171,3 +171,19 @@ def test_the_pentobi_benchmark_skips_and_says_so_without_the_engine(tmp_path, ca
     out = capsys.readouterr().out
     assert "skipped: Pentobi's engine or match harness is not here" in out
     assert not list(tmp_path.iterdir())  # nothing was run
+
+
+def test_ratings_follow_from_the_score_against_a_pentobi_level():
+    from blokus_nb.players import PENTOBI_ELO, pentobi_rating
+    from blokus_nb.players.ratings import RATINGS, rating_from_score
+
+    even = rating_from_score("x", "duo", 5, 20, 40)
+    assert even.elo == PENTOBI_ELO["duo"][4] and even.low < even.elo < even.high
+    better = rating_from_score("x", "duo", 5, 30, 40)
+    assert better.elo > even.elo and better.about == "about Pentobi level 6"
+    for (level, variant), rating in RATINGS.items():
+        assert rating.level == level and rating.variant == variant
+        assert rating.low <= rating.elo <= rating.high and "pentobi_match.py" in rating.command
+        assert pentobi_rating(level.upper(), variant) is rating
+    with pytest.raises(bn.BlokusError, match="no Pentobi rating"):
+        pentobi_rating("grandmaster")

@@ -144,10 +144,15 @@ def test_a_visit_count_result_is_the_movers():
 @needs_policy_data
 def test_a_short_network_training_run_writes_a_loadable_net_and_repeats(tmp_path, capsys):
     arrays = tmp_path / "small.npz"
-    assert net_data.main(["--data", str(SHARED_PENTOBI), "--games", "11", "--out", str(arrays)]) == 0
+    assert net_data.main(["--data", str(SHARED_PENTOBI), "--games", "11", "--extra", "duo_L6",
+                          "--out", str(arrays)]) == 0
     with np.load(arrays) as d:
         assert d["held_out"].any() and not d["held_out"].all()  # game 10 is held out
         assert np.allclose(np.add.reduceat(d["target_p"], d["target_start"]), 1.0, atol=1e-5)
+        extra = d["game"] > 100_000  # duo_L6: the move played is the whole target
+        counts = np.diff(np.append(d["target_start"], len(d["target"])))
+        assert extra.any() and (counts[extra] == 1).all() and (counts[~extra] > 1).any()
+        assert ((0 <= d["value"]) & (d["value"] <= 1)).all()
     first, second = tmp_path / "a.npz", tmp_path / "b.npz"
     options = ["--data", str(arrays), "--epochs", "0.5", "--channels", "4", "--layers", "2",
                "--hidden", "4", "--batch", "32", "--seed", "3"]

@@ -17,7 +17,10 @@ network's canonical view (:func:`blokus_nb.players.net.encode`):
   value, clipped to 0..1), and ``result``: whether the mover won the game
   (1, 0.5 for a draw, 0).
 
-The output depends only on the data and ``--games`` (the first N games).
+``--extra duo_L6`` adds sets without visit counts: there the move played is
+the policy target and Pentobi's estimate of its search for it the value.
+The output depends only on the data, ``--games`` (the first N games of
+each set) and ``--extra``.
 """
 
 from __future__ import annotations
@@ -86,7 +89,36 @@ def positions(game_line: dict, final_score: str):
         game.play(position["played"])
 
 
-def build(data: Path, games: int | None, log=print) -> dict[str, np.ndarray]:
+def played_positions(record: bn.Game, final_score: str, values: list[float]):
+    """Yield one dict per position of a game without visit counts: the move played is the policy
+    target, and Pentobi's estimate of its search for that move the value.
+
+    ``values`` is the ``index.csv`` column; entry ``k`` (0-based) matches the root value of
+    the search for move number ``k`` (1-based) in the sets that have both, and 0.000 means no
+    search, so the position before the move with 0-based index ``k`` takes ``values[k + 1]``.
+    """
+    game = bn.Game("duo")
+    for k, move in enumerate(m for m in record.history if not m.is_pass):
+        color = game.colors.index(game.to_play)
+        board = game.board
+        pids = board.legal_placements(color)
+        if len(pids) > 1:
+            result = mover_result(final_score, color)
+            estimate = values[k + 1] if k + 1 < len(values) else 0.0
+            planes, hands = encode(board, color)
+            yield {
+                "planes": np.packbits(planes.T.astype(np.uint8), axis=1, bitorder="little"),
+                "hands": hands.astype(np.uint8),
+                "legal": canonical_pids(pids, color),
+                "target": canonical_pids([move.placement], color),
+                "target_p": np.ones(1),
+                "value": result if estimate == 0.0 else min(1.0, max(0.0, estimate)),
+                "result": result,
+            }
+        game.play(move)
+
+
+def build(data: Path, games: int | None, extra: tuple[str, ...] = (), log=print) -> dict[str, np.ndarray]:
     folder = data / "selfplay" / FOLDER
     with open(folder / "index.csv", newline="") as handle:
         scores = {row["file"]: row["final_score"] for row in csv.DictReader(handle)}
@@ -107,6 +139,21 @@ def build(data: Path, games: int | None, log=print) -> dict[str, np.ndarray]:
                 held.append(number % 10 == 0)
             if (k + 1) % 500 == 0:
                 log(f"{k + 1} games, {len(game_of)} positions ({time.perf_counter() - started:.0f} s)")
+    for n_set, name in enumerate(extra, start=1):
+        with open(data / "selfplay" / name / "index.csv", newline="") as handle:
+            index = list(csv.DictReader(handle))
+        for k, row in enumerate(index):
+            if games is not None and k >= games:
+                break
+            record = bn.read_sgf(data / "selfplay" / name / row["file"])
+            number = game_number(row["file"])
+            values = [float(v) for v in row["values"].split()]
+            for position in played_positions(record, row["final_score"], values):
+                for key, value in position.items():
+                    rows[key].append(value)
+                game_of.append(n_set * 100_000 + number)
+                held.append(number % 10 == 0)
+        log(f"{name}: {len(game_of)} positions in all ({time.perf_counter() - started:.0f} s)")
     out = {
         "planes": np.stack(rows["planes"]),
         "hands": np.stack(rows["hands"]),
@@ -138,8 +185,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     parser.add_argument("--games", type=int, default=None, help="the first N games (all)")
     parser.add_argument("--out", type=Path, required=True, help=".npz to write (keep it outside the repo)")
+    parser.add_argument("--extra", nargs="*", default=[],
+                        help="more Duo sets without visit counts (e.g. duo_L6): the move played is the target")
     args = parser.parse_args(argv)
-    arrays = build(args.data, args.games)
+    arrays = build(args.data, args.games, tuple(args.extra))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(args.out, **arrays)
     print(f"wrote {args.out}")

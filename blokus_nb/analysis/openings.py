@@ -285,7 +285,17 @@ class OpeningIndex:
 
     def __repr__(self) -> str:
         return (f"OpeningIndex({self.variant.name}, {self.games} games, depth {self.depth}, "
-                f"{len(self._nodes) - 1} positions)")
+                f"{self.distinct_positions} positions)")
+
+    @property
+    def positions(self) -> int:
+        """Positions indexed: one for each placement followed (1 to ``depth``) of every game."""
+        return sum(node.games for node in self._nodes.values() if node.ply > 0)
+
+    @property
+    def distinct_positions(self) -> int:
+        """Distinct positions after 1 to ``depth`` placements (transpositions and mirror images merged)."""
+        return sum(1 for node in self._nodes.values() if node.ply > 0)
 
     def _side_names(self) -> list[str]:
         return [self.variant.colors_of(p)[0] for p in range(1, self.variant.n_players + 1)]

@@ -864,9 +864,10 @@ def plot_seat_results(data: Any, ax: "Axes | None" = None, *, palette: Mapping[s
 # ------------------------------------------------------------------- one page
 @literal_text
 def match_report(game: Game, *, palette: Mapping[str, str] | str | None = None,
-                 figsize: tuple[float, float] = (FIGURE_WIDTH, 10.5)) -> "Figure":
+                 figsize: tuple[float, float] | None = None, review: "pd.DataFrame | None" = None) -> "Figure":
     """One figure for a game, a notebook cell wide: the final board, the result, and the score,
-    lead, mobility and territory curves, with one color key for all of them.
+    lead, mobility and territory curves, with one color key for all of them; and, given the
+    game's ``review`` (:func:`blokus_nb.analysis.review`), its win-chance panel under them.
 
     >>> import blokus_nb as bn
     >>> game = bn.read_sgf("(;GM[Blokus Duo];B[d9,c10,d10,e10,d11];W[j5])")
@@ -877,9 +878,15 @@ def match_report(game: Game, *, palette: Mapping[str, str] | str | None = None,
     from matplotlib.lines import Line2D
 
     palette = resolve_palette(palette)
+    if review is not None:
+        from .review import _check_frame
+
+        _check_frame(review)  # before anything is drawn
     table = metrics(_game(game))
-    fig = plt.figure(figsize=_figure_size(figsize), layout="constrained")
-    grid = fig.add_gridspec(3, 2, height_ratios=[1.35, 1, 1])
+    rows = 3 if review is None else 4
+    fig = plt.figure(figsize=_figure_size(figsize or (FIGURE_WIDTH, 10.5 if review is None else 13.5)),
+                     layout="constrained")
+    grid = fig.add_gridspec(rows, 2, height_ratios=[1.35, 1, 1, 1][:rows])
     board_ax = fig.add_subplot(grid[0, 0])
     plot_board(game, board_ax, palette=palette, legend=False)
     board_ax.set_title(f"Board after {len(game.moves)} moves")
@@ -894,6 +901,10 @@ def match_report(game: Game, *, palette: Mapping[str, str] | str | None = None,
         plot_mobility(table, fig.add_subplot(grid[2, 0]), **curves).set_title("Mobility")
         plot_territory(table, fig.add_subplot(grid[2, 1]), **curves).set_title(
             "Territory (solid), exclusive (dashed)")
+        if review is not None:
+            from .review import plot_review
+
+            plot_review(review, fig.add_subplot(grid[3, :]), palette=palette)
         key = [Line2D([], [], color=palette[c], lw=2.5, label=c) for c in game.colors]
         fig.legend(handles=key, loc="outside lower center", ncol=len(key), frameon=False)
     names = ", ".join(dict.fromkeys(game.player_names))

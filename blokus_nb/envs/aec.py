@@ -39,7 +39,7 @@ import numpy as np
 
 from ..errors import ArgumentTypeError, BlokusError, IllegalMoveError, InvalidMoveError
 from ..game import SCORINGS, Game
-from ..move import LegalMoves, interned_move
+from ..move import interned_move
 from ..variants import Variant, get_variant
 from ._extra import require
 from .observation import ObservationEncoder
@@ -123,7 +123,7 @@ class BlokusEnv(AECEnv):
         self._orders = [tuple((start + k) % n for k in range(n)) for start in range(n)]
         self._human = HumanView()
         self.game: Game | None = None
-        self._legal: tuple[int, LegalMoves] | None = None
+        self._legal: tuple[int, list[tuple[int, int]]] | None = None  # (game version, engine bitsets)
 
     # -- spaces --------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space:
@@ -152,7 +152,7 @@ class BlokusEnv(AECEnv):
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
         self.infos = {agent: {} for agent in self.agents}
-        self.agent_selection = self._agent_to_move()
+        self.agent_selection = self._agent_of(self.game.to_play)
         self._human.close()
         if self.render_mode == "human":
             self.render()
@@ -162,11 +162,14 @@ class BlokusEnv(AECEnv):
         player = self._known(agent)
         game = self._started()
         color = game.to_play
-        to_move = color is not None and player == self.agent_selection and not self.terminations.get(player, True)
-        start = game.colors.index(color) if to_move else self._next_color(self._agent_index[player] + 1)
-        observation = self.encoder.observation(game.board, self._orders[start])
-        mask = self.encoder.mask_of(self._legal_moves().bitsets) if to_move else self.encoder.no_actions()
-        return {"observation": observation, "action_mask": mask}
+        encoder = self.encoder
+        if color is not None and player == self.agent_selection and not self.terminations.get(player, True):
+            ci = game.colors.index(color)
+            return {"observation": encoder.observation(game.board, self._orders[ci]),
+                    "action_mask": encoder.mask_of(self._legal_bitsets(ci))}
+        start = self._next_color(self._agent_index[player] + 1)
+        return {"observation": encoder.observation(game.board, self._orders[start]),
+                "action_mask": encoder.no_actions()}
 
     def step(self, action: Any) -> None:
         """Play ``action`` (a placement id) for :attr:`agent_selection`; ``None`` once the game is over."""
@@ -182,12 +185,11 @@ class BlokusEnv(AECEnv):
             self._was_dead_step(action)
             return
         placement = self._placement(action, agent)
-        # Game.play trusts a move from the last legal-move list of this position (the one
-        # observe() made, or a player's) and checks any other: either way no list is made here
-        game.play(interned_move(game.to_play, placement, game.size))
+        game.play(interned_move(game.to_play, placement, game.size))  # checks the rules; raises, changing nothing
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
-        if game.is_over:
+        color = game.to_play
+        if color is None:
+            self._clear_rewards()
             results = final_rewards(game, self.reward, self.scoring)
             scores = game.player_scores(self.scoring)
             for name in self.agents:
@@ -195,9 +197,11 @@ class BlokusEnv(AECEnv):
                 self.terminations[name] = True
                 self.infos[name] = {"scores": {f"player_{p - 1}": s for p, s in scores.items()},
                                     "result": game.result()}
+            self._accumulate_rewards()
         else:
-            self.agent_selection = self._agent_to_move()
-        self._accumulate_rewards()
+            # Rewards come only at the end: before it every reward is 0, so PettingZoo's
+            # _clear_rewards() and _accumulate_rewards() would change nothing here.
+            self.agent_selection = self._agent_of(color)
         if self.render_mode == "human":
             self.render()
 
@@ -245,18 +249,18 @@ class BlokusEnv(AECEnv):
             raise BlokusError("call reset() before using the environment")
         return self.game
 
-    def _legal_moves(self) -> LegalMoves:
-        """The legal moves of the color to move, made once per position."""
+    def _legal_bitsets(self, ci: int) -> list[tuple[int, int]]:
+        """The engine's legal ``(orientation, anchors)`` of color index ``ci`` (to move), made once per position."""
         game = self.game
-        if self._legal is None or self._legal[0] != game.version:
-            self._legal = (game.version, game.legal_moves())
-        return self._legal[1]
+        legal = self._legal
+        if legal is None or legal[0] != game.version:
+            legal = self._legal = (game.version, game.board.legal_bitsets(ci))
+        return legal[1]
 
-    def _agent_to_move(self) -> str:
-        """The agent of :attr:`Game.player_to_play <blokus_nb.Game.player_to_play>` (the game is not over)."""
+    def _agent_of(self, color: str) -> str:
+        """The agent of ``color``, the color to move (:attr:`Game.player_to_play <blokus_nb.Game.player_to_play>`)."""
         game = self.game
-        ci = game.colors.index(game.to_play)
-        players = self._players_of[ci]
+        players = self._players_of[game.colors.index(color)]
         if len(players) == 1:  # the usual case, without counting the color's moves
             return self.possible_agents[players[0] - 1]
         return self.possible_agents[game.player_to_play - 1]
@@ -274,6 +278,8 @@ class BlokusEnv(AECEnv):
         raise AssertionError("every player plays a color")  # Variant checks it
 
     def _placement(self, action: Any, agent: str) -> int:
+        if type(action) is int and 0 <= action < self.encoder.n_actions:  # the usual case, checked at once
+            return action
         if action is None:
             color = self.game.to_play
             raise IllegalMoveError(f"{agent} ({color}) has legal moves, so it may not pass: passes are "

@@ -74,19 +74,22 @@ class ObservationEncoder:
         self.length = self.n_colors * (len(PLANES) * cells + _N_PIECES)
         self._cells = cells
         self._observation_bytes = (self.length + 7) // 8
-        # The action mask is built on a grid of one bit per (orientation, anchor
+        # The action mask is made on a grid of one bit per (orientation, anchor
         # cell), each orientation's row padded to whole bytes so the engine's
-        # anchor bitboards can be copied in as they are; placement ids are
-        # then gathered from it (every placement is one orientation at one anchor).
+        # anchor bitboards can be copied in as they are. The set bits of the
+        # grid are found at once (nonzero) and mapped to their placement ids
+        # (every placement is one orientation at one anchor), which are set in
+        # a new zero mask: a few small arrays, where gathering the whole mask
+        # from the grid moved a 30,000-entry index through memory every time.
         self._stride = (cells + 7) // 8
         self._zero_rows = [bytes(self._stride)] * len(geo.orientations)
-        index = np.empty(self.n_actions, dtype=np.intp)  # take() wants intp: no conversion per call
+        placement_of_bit = np.zeros(len(geo.orientations) * self._stride * 8, dtype=np.intp)
         for orientation, row in enumerate(geo.placement_at):
             base = orientation * self._stride * 8
             for anchor, pid in enumerate(row):
                 if pid >= 0:
-                    index[pid] = base + anchor
-        self._grid_index = index
+                    placement_of_bit[base + anchor] = pid
+        self._placement_of_bit = placement_of_bit  # only read where the engine set a bit: a legal anchor
 
     def observation(self, board: Board, order: Sequence[int]) -> np.ndarray:
         """The observation vector of ``board`` with colors (indices) in ``order`` (see the module docstring)."""
@@ -119,7 +122,9 @@ class ObservationEncoder:
         for orientation, anchors in bitsets:
             rows[orientation] = to_bytes(anchors, stride, "little")
         bits = np.unpackbits(np.frombuffer(b"".join(rows), dtype=np.uint8), bitorder="little")
-        return bits.take(self._grid_index, mode="clip").view(np.int8)
+        mask = np.zeros(self.n_actions, dtype=np.int8)
+        mask[self._placement_of_bit[bits.view(np.bool_).nonzero()[0]]] = 1
+        return mask
 
     def no_actions(self) -> np.ndarray:
         """An all-zero mask (for a player who is not to move)."""

@@ -122,7 +122,7 @@ def _explorer_state(explorer: Any, name: str, shown: Game) -> dict[str, Any]:
         cells = list(shown.parse_move(row.move).cells) if color else []
         rows.append({"move": row.move, "cells": cells, "games": int(row.games), "share": _number(row.share, 3),
                      "score": _number(row.score, 3), "low": _number(row.low, 3), "high": _number(row.high, 3)})
-    return {"name": name, "games": explorer.games, "depth": explorer.depth, "color": color,
+    return {"name": name, "games": explorer.games, "depth": explorer.depth, "color": color, "ply": len(shown.moves),
             "reached": int(frame["games"].sum()) if len(frame) else 0, "moves": rows,
             "merged": "transpositions and mirror images" if len(explorer.symmetries) > 1 else "transpositions"}
 

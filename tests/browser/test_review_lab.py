@@ -8,13 +8,15 @@ from playwright.sync_api import expect
 
 from widget_page import ARTIFACTS
 
-SETUP = (
+DEFINE = (
     "from pathlib import Path\n"
     "import blokus_nb as bn\n"
     "from blokus_nb.players import Limit\n"
     f"root = Path({str(ARTIFACTS.parent)!r})\n"
     "game = bn.load(root / 'tests/data/pentobi/games/duo/duo_L1_0003.blksgf')\n"
     "corpus = bn.analysis.opening_index(root / 'tests/data/pentobi/games/duo', depth=6, progress=False)\n"
+)
+SETUP = DEFINE + (
     "rv = BlokusWidget(game=game, mode='review', review_limit=Limit(simulations=60), explorer=corpus); rv"
 )
 
@@ -190,3 +192,25 @@ def test_a_corpus_move_clicked_in_the_explorer_is_a_variation_promoted_to_the_ma
     expect(root.locator('[data-role="variation"]')).to_be_hidden()
     assert notebook.value("[str(m) for m in rv.game.moves]") == [other]
     assert notebook.value("len(rv.tree.variations)") == 2  # the game as played is a variation now
+
+
+def test_a_review_at_the_review_level_for_the_readme(notebook):
+    page = notebook.page
+    notebook.py(DEFINE)
+    root = notebook.show(
+        "readme = BlokusWidget(game=game, mode='review', explorer=corpus); readme", index=notebook.SECOND)
+    expect(root.locator('[data-role="review"]')).to_have_attribute("data-status", "done", timeout=120_000)
+    # The position before the game's worst move: the engine's choice beside the move played.
+    worst = notebook.value("max(readme.review['moves'], key=lambda m: m['loss'] or 0)['number']")
+    root.locator(f'[data-role="move-list"] li[data-number="{worst - 1}"]').click()
+    expect(root.locator('[data-role="graph"]')).to_have_attribute("data-index", str(worst - 1))
+    expect(root.locator(".bk-best-ghost")).to_have_count(1)
+    page.set_viewport_size({"width": 1400, "height": 1300})
+    try:
+        root.evaluate("el => el.scrollIntoView({ block: 'start' })")
+        page.mouse.move(0, 0)  # no hover highlight in the picture
+        path = notebook.screenshot("review", root)  # docs/images/review.png, in the README
+    finally:
+        page.set_viewport_size({"width": 1400, "height": 1000})
+    assert path.stat().st_size > 20_000
+    notebook.run(notebook.SECOND, "None")

@@ -13,6 +13,9 @@ export function scoreText(move: Pick<ExplorerMove, "score" | "low" | "high">): s
 
 /** What the panel says above its table. */
 export function explorerCaption(explorer: ExplorerState): string {
+  if (explorer.ply >= explorer.depth) {
+    return `The corpus (${explorer.name}) is indexed to move ${explorer.depth}; this position is deeper.`;
+  }
   if (explorer.reached === 0) {
     return `No game of the corpus (${explorer.name}) reached this position.`;
   }

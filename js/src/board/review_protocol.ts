@@ -66,7 +66,9 @@ export interface ExplorerMove {
 export interface ExplorerState {
   name: string;
   games: number;
+  /** Placements indexed per game, and the placements of the position shown. */
   depth: number;
+  ply: number;
   color: string;
   reached: number;
   merged: string;
