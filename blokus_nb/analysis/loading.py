@@ -89,6 +89,28 @@ class Unit(NamedTuple):
         return self.kind in ("text", "handle", "skipped")
 
 
+def unit_sources(unit: Unit) -> Iterator[tuple[str, str | None, Iterator[Any]]]:
+    """Each record source of a ``file``, ``files``, ``text`` or ``handle`` unit: its name, the base of
+    its game ids, and its games and :class:`~blokus_nb.records.SkippedRecord` items, read as they come.
+
+    >>> [(source, [g.variant.name for g in items]) for source, _, items in unit_sources(Unit("text", "(;GM[Blokus])"))]
+    [('<text>', ['classic'])]
+    """
+    if unit.kind == "files":
+        sources = [(os.fspath(path), name) for path, name in zip(unit.source, unit.name)]
+    elif unit.kind == "file":
+        sources = [(os.fspath(unit.source), unit.name)]
+    elif unit.kind == "text":
+        sources = [("<text>", unit.name)]
+    else:
+        sources = [(str(getattr(unit.source, "name", "<file>")), unit.name)]
+    for source, name in sources:
+        if unit.kind in ("file", "files"):
+            yield source, name, records.iter_games(Path(source), errors="collect", name=source)
+        else:
+            yield source, name, records.iter_games(unit.source, errors="collect", name=source)
+
+
 def analyze_unit(unit: Unit) -> tuple[pd.DataFrame, list[dict], int]:
     """Analyse one unit: its per-move table, the records it could not read, and its game count.
 
@@ -107,20 +129,8 @@ def analyze_unit(unit: Unit) -> tuple[pd.DataFrame, list[dict], int]:
         for record, game_id in unit.source:
             builder.add(record, game_id, "<games>")
         return builder.frame(), errors, builder.games
-    if unit.kind == "files":
-        sources = [(os.fspath(path), name) for path, name in zip(unit.source, unit.name)]
-    elif unit.kind == "file":
-        sources = [(os.fspath(unit.source), unit.name)]
-    elif unit.kind == "text":
-        sources = [("<text>", unit.name)]
-    else:
-        sources = [(str(getattr(unit.source, "name", "<file>")), unit.name)]
     alone: dict[str, str] = {}  # the id of the only game of a file: the file's own name
-    for source, name in sources:
-        if unit.kind in ("file", "files"):
-            items = records.iter_games(Path(source), errors="collect", name=source)
-        else:
-            items = records.iter_games(unit.source, errors="collect", name=source)
+    for source, name, items in unit_sources(unit):
         number = 0
         before = builder.games
         for item in items:

@@ -243,13 +243,15 @@ def _index_games(games: Iterable[Any], depth: int) -> tuple[dict[str, _Partial],
 
 def _index_unit(unit: Any, depth: int) -> tuple[dict[str, _Partial], list[dict], int]:
     """Index one unit of work of :func:`blokus_nb.analysis.loading.plan` (in a worker process)."""
-    from .. import records
+    from itertools import chain
 
+    from .loading import unit_sources
+
+    if unit.kind == "skipped":
+        return {}, [unit.source], 0
     if unit.kind == "games":
         return _index_games((_replay(record) for record, _ in unit.source), depth)
-    source = Path(unit.source) if unit.kind == "file" else unit.source
-    name = str(unit.source) if unit.kind == "file" else unit.name
-    return _index_games(records.iter_games(source, errors="collect", name=name), depth)
+    return _index_games(chain.from_iterable(items for _, _, items in unit_sources(unit)), depth)
 
 
 def _replay(record: Any) -> Game:
