@@ -168,3 +168,29 @@ class RecordNotFoundError(RecordError, FileNotFoundError):
     errno = property(lambda self: _errno.ENOENT)
     strerror = property(lambda self: os.strerror(_errno.ENOENT))
     filename = property(lambda self: self.source)
+
+
+class WorkerError(BlokusError):
+    """Worker processes could not do their work: one died, could not start, or could not be sent it.
+
+    The message says what happened (the signal that killed a worker, a class
+    that workers cannot import...) and what to do. Raised instead of
+    :class:`concurrent.futures.process.BrokenProcessPool` by every pool
+    (matches, corpus analysis, evaluation).
+    """
+
+
+class PlayerError(BlokusError):
+    """A player failed inside a match: it raised, or returned a move that is not legal.
+
+    ``player`` is the entrant's label, ``game`` the game's index in the match
+    and ``seed`` its seed (so ``play_game`` can replay it alone); the message
+    also names the original error.
+    """
+
+    def __init__(self, message: str, *, player: str = "", game: int | None = None,
+                 seed: int | None = None) -> None:
+        super().__init__(message)
+        self.player = player
+        self.game = game
+        self.seed = seed

@@ -288,3 +288,9 @@ def test_globs_keep_their_meaning(tmp_path, duo_games):
         expected = sorted(p for p in map(type(tmp_path), std.glob(str(tmp_path / pattern), recursive=True))
                           if p.is_file())
         assert files == expected, pattern
+
+
+def test_the_opening_index_reads_grouped_files_and_reports_loops_as_load_games_does(looped, deadline):
+    with pytest.warns(AnalysisWarning, match="symlink loop"):
+        index = analysis.opening_index(looped, depth=1, progress=False)
+    assert index.games == 2

@@ -129,7 +129,7 @@ def evaluate(game: Game, player: "str | Player" = "hard", *, limit: "Limit | Non
     """
     from tqdm.auto import tqdm
 
-    from ..processes import pool_context, worker_count
+    from ..processes import run_jobs, worker_count
     from .loading import WORKER_PRELOAD
 
     record = GameRecord.of(game)
@@ -140,21 +140,12 @@ def evaluate(game: Game, player: "str | Player" = "hard", *, limit: "Limit | Non
     results: list[tuple] = []
     with tqdm(total=len(positions), desc="evaluating positions", unit="position",
               disable=not progress) as bar:
-        tasks = [(record, chunk, player, limit, seed) for chunk in chunks]
-        if jobs <= 1:
-            for task in tasks:
-                found = _search_positions(task)
-                results.extend(found)
-                bar.update(len(found))
-        else:
-            from concurrent.futures import ProcessPoolExecutor, as_completed
+        def done(_: int, found: list) -> None:
+            results.extend(found)
+            bar.update(len(found))
 
-            context = pool_context(WORKER_PRELOAD)
-            with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-                for future in as_completed([pool.submit(_search_positions, t) for t in tasks]):
-                    found = future.result()
-                    results.extend(found)
-                    bar.update(len(found))
+        run_jobs(_search_positions, [(record, chunk, player, limit, seed) for chunk in chunks], jobs,
+                 done=done, preload=WORKER_PRELOAD)
     results.sort()
     colors = variant.colors
     rows = []

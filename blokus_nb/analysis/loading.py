@@ -34,7 +34,7 @@ from ..processes import run_jobs, worker_count
 from . import files, tables
 from .metrics import GameRecord, TableBuilder
 
-__all__ = ["load_games", "read_games", "analyze_unit", "plan", "Unit", "AnalysisWarning",
+__all__ = ["load_games", "read_games", "analyze_unit", "unit_records", "plan", "Unit", "AnalysisWarning",
            "RECORD_SUFFIXES"]
 
 #: File suffixes read as game records (a folder is searched for these).
@@ -89,26 +89,38 @@ class Unit(NamedTuple):
         return self.kind in ("text", "handle", "skipped")
 
 
-def unit_sources(unit: Unit) -> Iterator[tuple[str, str | None, Iterator[Any]]]:
-    """Each record source of a ``file``, ``files``, ``text`` or ``handle`` unit: its name, the base of
-    its game ids, and its games and :class:`~blokus_nb.records.SkippedRecord` items, read as they come.
+def _readers(unit: Unit) -> list[tuple[str, str | None, Iterator[Any]]]:
+    """For each source a unit holds: its name in the table, its base game id, and its games and
+    :class:`~blokus_nb.records.SkippedRecord` entries, read as they are iterated."""
+    def read(source: Any, name: str) -> Iterator[Any]:
+        return records.iter_games(source, errors="collect", name=name)
 
-    >>> [(source, [g.variant.name for g in items]) for source, _, items in unit_sources(Unit("text", "(;GM[Blokus])"))]
-    [('<text>', ['classic'])]
-    """
     if unit.kind == "files":
-        sources = [(os.fspath(path), name) for path, name in zip(unit.source, unit.name)]
-    elif unit.kind == "file":
-        sources = [(os.fspath(unit.source), unit.name)]
-    elif unit.kind == "text":
-        sources = [("<text>", unit.name)]
-    else:
-        sources = [(str(getattr(unit.source, "name", "<file>")), unit.name)]
-    for source, name in sources:
-        if unit.kind in ("file", "files"):
-            yield source, name, records.iter_games(Path(source), errors="collect", name=source)
-        else:
-            yield source, name, records.iter_games(unit.source, errors="collect", name=source)
+        return [(os.fspath(path), name, read(Path(path), os.fspath(path)))
+                for path, name in zip(unit.source, unit.name)]
+    if unit.kind == "file":
+        return [(os.fspath(unit.source), unit.name, read(Path(unit.source), os.fspath(unit.source)))]
+    if unit.kind == "text":
+        return [("<text>", unit.name, read(unit.source, "<text>"))]
+    if unit.kind == "handle":
+        source = str(getattr(unit.source, "name", "<file>"))
+        return [(source, unit.name, read(unit.source, source))]
+    if unit.kind == "skipped":
+        note = unit.source
+        return [(note["source"], None, iter([records.SkippedRecord(
+            note["source"], note.get("line"), note.get("column"), note.get("game"), note["message"])]))]
+    raise ValueError(f"a unit of {unit.kind!r} holds no records")
+
+
+def unit_records(unit: Unit) -> Iterator[Any]:
+    """The games of a unit that holds records (any kind but ``"games"``), and a
+    :class:`~blokus_nb.records.SkippedRecord` for each that could not be read or searched.
+
+    >>> [type(item).__name__ for item in unit_records(Unit("text", "(;GM[Blokus Duo])(;GM[Go])", "t"))]
+    ['Game', 'SkippedRecord']
+    """
+    for _, _, items in _readers(unit):
+        yield from items
 
 
 def analyze_unit(unit: Unit) -> tuple[pd.DataFrame, list[dict], int]:
@@ -123,14 +135,12 @@ def analyze_unit(unit: Unit) -> tuple[pd.DataFrame, list[dict], int]:
     """
     builder = TableBuilder()
     errors: list[dict] = []
-    if unit.kind == "skipped":
-        return builder.frame(), [unit.source], 0
     if unit.kind == "games":
         for record, game_id in unit.source:
             builder.add(record, game_id, "<games>")
         return builder.frame(), errors, builder.games
     alone: dict[str, str] = {}  # the id of the only game of a file: the file's own name
-    for source, name, items in unit_sources(unit):
+    for source, name, items in _readers(unit):
         number = 0
         before = builder.games
         for item in items:

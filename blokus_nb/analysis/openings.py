@@ -34,7 +34,6 @@ import math
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
-from pathlib import Path
 from typing import Any, Iterable
 
 import pandas as pd
@@ -243,15 +242,11 @@ def _index_games(games: Iterable[Any], depth: int) -> tuple[dict[str, _Partial],
 
 def _index_unit(unit: Any, depth: int) -> tuple[dict[str, _Partial], list[dict], int]:
     """Index one unit of work of :func:`blokus_nb.analysis.loading.plan` (in a worker process)."""
-    from itertools import chain
+    from .loading import unit_records
 
-    from .loading import unit_sources
-
-    if unit.kind == "skipped":
-        return {}, [unit.source], 0
     if unit.kind == "games":
         return _index_games((_replay(record) for record, _ in unit.source), depth)
-    return _index_games(chain.from_iterable(items for _, _, items in unit_sources(unit)), depth)
+    return _index_games(unit_records(unit), depth)  # files, groups of files, texts, skipped folders
 
 
 def _replay(record: Any) -> Game:
