@@ -6,7 +6,7 @@
 
 Sections (``--only`` picks some):
 
-* ``matches``: Duo, seats alternating. The new "hard" against a frozen copy of
+* ``matches``: Duo, seats alternating. "hard" against a frozen copy of
   the 0.1.0 search (``benchmarks/baseline_010.py``) at the same time per move,
   and "expert" against "hard". ``--time-scale`` multiplies every budget (1.5 s
   and 5 s), so a quick run keeps the ratio between the levels.
@@ -16,8 +16,15 @@ Sections (``--only`` picks some):
 * ``speed``: simulations per second at the start, middle and end of a held-out
   Duo and classic game.
 * ``calibration``: the search's win chance before a move against the final
-  result, on held-out Duo games: Brier score and a reliability table
-  (``--plot FILE`` also draws the diagram).
+  result, on the level-7 Duo games the calibration was not fitted on (games
+  71-140, see ``training/calibrate_net.py``): Brier score and a reliability
+  table in 20-point bins (``--plot FILE`` also draws the diagram).
+* ``pentobi``: matches against Pentobi's own engine with its match harness
+  (``../shared/tools/pentobi_match.py``): "hard" against level 5 in Duo and in
+  classic (one seat against three), "expert" against level 6 in Duo, at the
+  levels' own time (``--pentobi-sims N`` for a fixed budget). Pentobi is a
+  measuring instrument, never a dependency: without its engine
+  (``$PENTOBI_GTP``, or beside the harness) the section says so and skips.
 
 This is a benchmark, not a test: it takes minutes (the defaults about 1.5
 hours), and time-limited players depend on the machine and on what else it is
@@ -60,6 +67,9 @@ from blokus_nb.players.arena import play_match  # noqa: E402
 from blokus_nb.players.base import teams  # noqa: E402
 from blokus_nb.players.features import heuristic_scores, last_opponent_piece  # noqa: E402
 from blokus_nb.players.model import load_weights  # noqa: E402
+from blokus_nb.players.puct import PUCTPlayer  # noqa: E402
+from calibrate_net import HELD_OUT_GAMES  # noqa: E402
+from calibrate_net import positions as calibration_positions  # noqa: E402
 from train import DEFAULT_DATA, game_files  # noqa: E402
 
 HARD, EXPERT = 1.5, 5.0
@@ -86,11 +96,11 @@ def match(first, second, games: int, seed: int, jobs: int, progress: bool) -> st
 
 def run_matches(args) -> None:
     scale = args.time_scale
-    hard = MCTSPlayer(limit=Limit(time=HARD * scale))
+    hard = PUCTPlayer(limit=Limit(time=HARD * scale))
     hard.name = f"hard {HARD * scale:g}s"
     base = BaselineMCTSPlayer(limit=Limit(time=HARD * scale))
     base.name = f"0.1.0 {HARD * scale:g}s"
-    expert = MCTSPlayer(limit=Limit(time=EXPERT * scale))
+    expert = PUCTPlayer(limit=Limit(time=EXPERT * scale))
     expert.name = f"expert {EXPERT * scale:g}s"
     print(f"\n== matches (Duo, seats alternating, time scale {scale:g})")
     if args.games:
@@ -154,7 +164,8 @@ def run_agreement(args) -> None:
         # reuse=False: neighbouring positions often come from one game, and a kept tree would give
         # the new search more simulations than the baseline, which keeps none.
         for label, player in (("0.1.0 MCTS", BaselineMCTSPlayer(seed=1)),
-                              ("new MCTS", MCTSPlayer(seed=1, reuse=False)),
+                              ("0.2.0 MCTS", MCTSPlayer(seed=1, reuse=False)),
+                              ("network search", PUCTPlayer(seed=1, reuse=False)),
                               ("greedy heuristic", "heuristic"), ("move model alone", "model")):
             top1 = top3 = 0
             for game, placement, _ in positions:
@@ -179,7 +190,8 @@ def run_speed(args) -> None:
                 if not move.is_pass:
                     game.play(move)
             figures = []
-            for label, player in (("0.1.0", BaselineMCTSPlayer(seed=1)), ("new", MCTSPlayer(seed=1))):
+            for label, player in (("0.1.0", BaselineMCTSPlayer(seed=1)), ("0.2.0", MCTSPlayer(seed=1)),
+                                  ("network", PUCTPlayer(seed=1))):
                 result = player.search(game, Limit(time=args.speed_time))
                 figures.append(f"{label} {result.simulations / result.seconds:6.0f}/s")
             print(f"{record.variant.name:8s} {stage:6s} (move {len(game.history) + 1:2d}): {'  '.join(figures)}",
@@ -187,27 +199,40 @@ def run_speed(args) -> None:
 
 
 # ------------------------------------------------------------------------------ calibration
+def reliability(predicted, outcome, bins: int = 5) -> list[tuple[float, float, int, float, float]]:
+    """Per bin of the predicted chance (``bins`` equal bins): its edges, the positions in it, the
+    mean call and the share won."""
+    p, y = np.asarray(predicted, dtype=float), np.asarray(outcome, dtype=float)
+    edges = np.linspace(0, 1, bins + 1)
+    rows = []
+    for low, high in zip(edges[:-1], edges[1:]):
+        inside = (p >= low) & ((p < high) | (high == 1))
+        if inside.any():
+            rows.append((low, high, int(inside.sum()), float(p[inside].mean()), float(y[inside].mean())))
+    return rows
+
+
 def run_calibration(args) -> None:
-    print(f"\n== calibration on held-out Duo positions ({args.calibration_positions} positions, "
-          f"{args.calibration_time:g} s a search): win chance before a move vs the final result")
-    positions = positions_as_games("duo_L6", args.calibration_positions, args.seed + 7)
-    table = {"0.1.0 MCTS": ([], []), "new MCTS": ([], [])}
-    for game, _, record in positions:
-        mover = game.variant.player_of(game.to_play, 0)
-        for label, player in (("0.1.0 MCTS", BaselineMCTSPlayer(seed=1)), ("new MCTS", MCTSPlayer(seed=1, reuse=False))):
-            result = player.search(game, Limit(time=args.calibration_time))
-            table[label][0].append(result.win_rate)
-            table[label][1].append(record[mover - 1])
+    print(f"\n== calibration on Pentobi level-7 Duo games ({args.calibration_positions} positions, "
+          f"{args.calibration_sims} simulations a search, fresh tree each): the mover's win chance "
+          "before a move against the final result")
+    positions = calibration_positions(args_data, HELD_OUT_GAMES, args.calibration_positions, args.seed + 7)
+    players = {"hard (network search)": PUCTPlayer(seed=1, reuse=False),
+               "0.2.0 search (linear models)": MCTSPlayer(seed=1, reuse=False)}
+    table = {label: ([], []) for label in players}
+    limit = Limit(simulations=args.calibration_sims)
+    for game, outcome in positions:
+        for label, player in players.items():
+            table[label][0].append(player.search(game, limit).win_rate)
+            table[label][1].append(outcome)
     for label, (predicted, outcome) in table.items():
         p, y = np.array(predicted), np.array(outcome)
         print(f"{label}: Brier {np.mean((p - y) ** 2):.3f} (always 50%: {np.mean((0.5 - y) ** 2):.3f}; "
               f"mean chance {p.mean():.2f}, mean result {y.mean():.2f})")
-        edges = np.linspace(0, 1, 6)
-        for low, high in zip(edges[:-1], edges[1:]):
-            inside = (p >= low) & ((p < high) | (high == 1))
-            if inside.any():
-                print(f"   called {low:.0%}-{high:.0%}: {inside.sum():3d} positions, "
-                      f"mean call {p[inside].mean():.0%}, won {y[inside].mean():.0%}")
+        for low, high, n, call, won in reliability(p, y):
+            verdict = "inside" if low <= won <= high else "OUTSIDE"
+            print(f"   called {low:.0%}-{high:.0%}: {n:3d} positions, mean call {call:.0%}, "
+                  f"won {won:.0%} ({verdict} the bin)")
     if args.plot:
         import matplotlib
         matplotlib.use("Agg")
@@ -215,21 +240,56 @@ def run_calibration(args) -> None:
 
         fig, ax = plt.subplots(figsize=(4.5, 4.5), layout="constrained")
         for label, (predicted, outcome) in table.items():
-            p, y = np.array(predicted), np.array(outcome)
-            edges = np.linspace(0, 1, 6)
-            xs, ys = [], []
-            for low, high in zip(edges[:-1], edges[1:]):
-                inside = (p >= low) & ((p < high) | (high == 1))
-                if inside.sum():
-                    xs.append(p[inside].mean())
-                    ys.append(y[inside].mean())
-            ax.plot(xs, ys, "o-", label=label)
+            rows = reliability(predicted, outcome)
+            ax.plot([r[3] for r in rows], [r[4] for r in rows], "o-", label=label)
         ax.plot([0, 1], [0, 1], ":", color="grey")
         ax.set_xlabel("predicted win chance")
         ax.set_ylabel("share won")
         ax.legend()
         fig.savefig(args.plot)
         print(f"reliability diagram: {args.plot}")
+
+
+# ------------------------------------------------------------------------------ pentobi
+#: Pentobi's match harness (a measuring instrument, never a dependency).
+PENTOBI_MATCH = HERE.parent.parent / "shared" / "tools" / "pentobi_match.py"
+
+
+def pentobi_engine(harness: Path) -> Path | None:
+    """Pentobi's GTP engine ($PENTOBI_GTP, or beside the match harness) if it and the harness are
+    here, else None."""
+    import os
+
+    path = Path(os.environ.get("PENTOBI_GTP", harness.parent / "pentobi" / "pentobi-gtp"))
+    return path if path.is_file() and os.access(path, os.X_OK) and harness.is_file() else None
+
+
+def pentobi_commands(args) -> list[list[str]]:
+    """The harness runs of the ``pentobi`` section: "hard" against level 5 in Duo and classic,
+    "expert" against level 6 in Duo, at the levels' own time unless ``--pentobi-sims`` is given."""
+    budget = ["--sims", str(args.pentobi_sims)] if args.pentobi_sims else []
+    out = Path(args.pentobi_out)
+    runs = [("duo", "hard", 5), ("classic", "hard", 5), ("duo", "expert", 6)]
+    return [[sys.executable, str(args.pentobi_harness), "--variant", variant, "--player", player,
+             "--level", str(level), "--games", str(args.pentobi_games), "--seed", str(args.seed),
+             "--out", str(out / f"{variant}_{player}_L{level}"), *budget]
+            for variant, player, level in runs]
+
+
+def run_pentobi(args) -> None:
+    print(f"\n== against Pentobi ({args.pentobi_games} games a match, seats alternating)")
+    engine = pentobi_engine(args.pentobi_harness)
+    if engine is None:
+        print(f"skipped: Pentobi's engine or match harness is not here (looked for {args.pentobi_harness} "
+              f"and $PENTOBI_GTP or {args.pentobi_harness.parent / 'pentobi' / 'pentobi-gtp'})")
+        return
+    import os
+    import subprocess
+
+    env = dict(os.environ, PYTHONPATH=str(HERE.parent), PENTOBI_GTP=str(engine))
+    for command in pentobi_commands(args):
+        print("$ " + " ".join(command[1:]), flush=True)
+        subprocess.run(command, check=True, env=env)
 
 
 # ------------------------------------------------------------------------------ main
@@ -239,7 +299,7 @@ args_data = DEFAULT_DATA
 def main(argv: list[str] | None = None) -> int:
     global args_data
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--only", default="matches,agreement,speed,calibration",
+    parser.add_argument("--only", default="pentobi,matches,agreement,speed,calibration",
                         help="comma-separated sections (all)")
     parser.add_argument("--games", type=int, default=40, help="new hard vs 0.1.0 games (40)")
     parser.add_argument("--expert-games", type=int, default=20, help="expert vs hard games (20)")
@@ -247,10 +307,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=150, help="agreement positions per variant (150)")
     parser.add_argument("--agreement-time", type=float, default=0.5, help="search seconds per position (0.5)")
     parser.add_argument("--speed-time", type=float, default=2.0, help="seconds per speed figure (2.0)")
-    parser.add_argument("--calibration-positions", type=int, default=150, help="positions (150)")
-    parser.add_argument("--calibration-time", type=float, default=0.5, help="search seconds (0.5)")
+    parser.add_argument("--calibration-positions", type=int, default=600, help="positions (600)")
+    parser.add_argument("--calibration-sims", type=int, default=300, help="simulations a search (300)")
     parser.add_argument("--plot", type=Path, default=None, help="write a reliability diagram (PNG)")
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="Pentobi data folder")
+    parser.add_argument("--pentobi-games", type=int, default=40, help="games a Pentobi match (40)")
+    parser.add_argument("--pentobi-sims", type=int, default=None,
+                        help="fixed simulations a move in the Pentobi matches (default: the levels' time)")
+    parser.add_argument("--pentobi-harness", type=Path, default=PENTOBI_MATCH,
+                        help="Pentobi's match harness (../shared/tools/pentobi_match.py)")
+    parser.add_argument("--pentobi-out", type=Path, default=Path("runs"), help="folder for the Pentobi runs")
     parser.add_argument("--jobs", type=int, default=1, help="processes for matches (1)")
     parser.add_argument("--seed", type=int, default=2024, help="seed (2024)")
     parser.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bars")
@@ -258,7 +324,7 @@ def main(argv: list[str] | None = None) -> int:
     args_data = args.data
     started = time.perf_counter()
     sections = {"matches": run_matches, "agreement": run_agreement, "speed": run_speed,
-                "calibration": run_calibration}
+                "calibration": run_calibration, "pentobi": run_pentobi}
     for name in args.only.split(","):
         sections[name.strip()](args)
     print(f"\n(done in {time.perf_counter() - started:.0f} s)")

@@ -6,6 +6,8 @@ exactly as it was before the call.
 
 from __future__ import annotations
 
+import errno as _errno
+import os
 from typing import Sequence
 
 
@@ -90,6 +92,17 @@ class ArgumentTypeError(BlokusError, TypeError):
     """
 
 
+class FrozenError(BlokusError, AttributeError):
+    """A change to an object that cannot change, such as a :class:`~blokus_nb.Move` (also an :class:`AttributeError`).
+
+    >>> import blokus_nb as bn
+    >>> bn.Game().legal_moves()[0].placement = 5
+    Traceback (most recent call last):
+    ...
+    blokus_nb.errors.FrozenError: a Move cannot be changed (moves are shared by every game); make another with Game.parse_move(text)
+    """
+
+
 class SlowComputationWarning(UserWarning):
     """Warned before a computation known to take long or much memory (it can be interrupted).
 
@@ -133,3 +146,25 @@ class RecordError(BlokusError):
         self.source = source
         self.line = line
         self.column = column
+
+
+class RecordNotFoundError(RecordError, FileNotFoundError):
+    """A record file that does not exist: a :class:`RecordError`, and a :class:`FileNotFoundError` as
+    Python has it (``errno``, ``filename``), so code that caught the latter still does.
+
+    >>> import blokus_nb as bn
+    >>> bn.read_sgf("missing.blksgf")
+    Traceback (most recent call last):
+    ...
+    blokus_nb.errors.RecordNotFoundError: missing.blksgf: there is no such file; give the path of a record, or its SGF text
+    """
+
+    __str__ = Exception.__str__  # the message as written, not OSError's "[Errno 2] ..."
+
+    def __new__(cls, *args: object, **kwargs: object) -> "RecordNotFoundError":
+        return OSError.__new__(cls)  # an OSError underneath; RecordError.__init__ gives it its message
+
+    # OSError's fields, from the record's: so they survive pickling as the other fields do.
+    errno = property(lambda self: _errno.ENOENT)
+    strerror = property(lambda self: os.strerror(_errno.ENOENT))
+    filename = property(lambda self: self.source)

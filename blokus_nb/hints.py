@@ -32,7 +32,7 @@ class Alternative:
     win_rate: float | None = None
     visits: int | None = None
     #: The score that ranked the move: the greedy heuristic's, or the search's prior (the move
-    #: model's logit) for a searching player.
+    #: model's or, in Duo for "hard" and "expert", the network's logit) for a searching player.
     heuristic: float | None = None
 
 
@@ -133,9 +133,10 @@ def hint(game: Game, player: str | Player = "hard", *, limit: Limit | None = Non
     ``limit`` overrides its thinking budget. A searching player (MCTS) adds
     its estimated win chance and up to ``alternatives`` other good moves; other
     players add the next best moves by the greedy heuristic. The game is not
-    changed. The win chance comes from the search's learned evaluation, fitted
-    to the results of strong games; ``benchmarks/bench_ai.py`` checks that it
-    is calibrated (of the positions it calls 70%, about 70% are won).
+    changed. The win chance comes from the search's learned evaluation; in Duo
+    it is calibrated on Pentobi level-7 games (see
+    :mod:`blokus_nb.analysis.evaluation` for how well, measured by
+    ``benchmarks/bench_ai.py --only calibration``).
 
     >>> import blokus_nb as bn
     >>> print(hint(bn.Game("duo"), "mcts", limit=Limit(simulations=30), seed=1))  # doctest: +ELLIPSIS

@@ -17,6 +17,7 @@ import math
 from collections.abc import Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from .coords import whole_cell
 from .pieces import NAMES, TRANSFORM_NAMES, Cell, get, identify, normalize
 from .errors import BlokusError
 
@@ -145,6 +146,14 @@ def _layout(sizes: Sequence[tuple[int, int]], columns: int | None, label_widths:
     return offsets, sum(column_widths), sum(row_heights), columns
 
 
+def _cells(cells: Iterable[Cell]) -> list[Cell]:
+    """``cells`` as whole-number pairs; :class:`BlokusError` for anything else (``inf`` would draw nothing
+    at an infinite size, ``1.7`` half a square off the grid)."""
+    if isinstance(cells, (str, bytes)) or not isinstance(cells, Iterable):
+        raise BlokusError(f"cells are a list of (x, y) pairs of whole numbers, not {type(cells).__name__}")
+    return [whole_cell(cell) for cell in cells]
+
+
 def _size(shape: Sequence[Cell]) -> tuple[int, int]:
     return 1 + max(x for x, _ in shape), 1 + max(y for _, y in shape)
 
@@ -208,7 +217,7 @@ def svg_shapes(shapes: Sequence[Iterable[Cell]], *, columns: int | None = None,
     >>> "<text" in svg, svg.count('class="seams"')
     (True, 1)
     """
-    shapes = [normalize(s) for s in shapes]
+    shapes = [normalize(_cells(s)) for s in shapes]
     texts = _labels_for(shapes, labels)
     font_size = 0.7  # in squares
     offsets, width, height, columns = _layout(
@@ -227,10 +236,10 @@ def svg_shapes(shapes: Sequence[Iterable[Cell]], *, columns: int | None = None,
 def _tiling_owners(region: Iterable[Cell], placements: Sequence[tuple[str, Iterable[Cell]]]
                    ) -> tuple[dict[Cell, Hashable], dict[Hashable, str]]:
     """Each cell's owner (the index of the placement on it, None if uncovered) and each owner's color."""
-    owner: dict[Cell, Hashable] = {cell: None for cell in region}
+    owner: dict[Cell, Hashable] = {cell: None for cell in _cells(region)}
     colors: dict[Hashable, str] = {None: EMPTY_COLOR}
     for i, (name, cells) in enumerate(placements):
-        for cell in cells:
+        for cell in _cells(cells):
             owner[cell] = i
         colors[i] = color_of(name, i)
     return owner, colors
@@ -332,7 +341,7 @@ def plot_shapes(shapes: Sequence[Iterable[Cell]], ax: "Axes | None" = None, *, c
     >>> [t.get_text() for t in ax.texts]
     ['F', 'X']
     """
-    shapes = [normalize(s) for s in shapes]
+    shapes = [normalize(_cells(s)) for s in shapes]
     texts = _labels_for(shapes, labels)
     sizes = [_size(s) for s in shapes]
     nominal = 0.3 if len(shapes) > 30 else _INCHES_PER_SQUARE
@@ -420,7 +429,7 @@ def plot_tilings(tilings: Sequence[tuple[Iterable[Cell], Sequence[tuple[str, Ite
     """
     import matplotlib.pyplot as plt
 
-    tilings = list(tilings)
+    tilings = [(_cells(region), placements) for region, placements in tilings]
     columns = max(1, min(columns, len(tilings)))
     rows = max(1, -(-len(tilings) // columns))
     width = max((1 + max(x for x, _ in region) for region, _ in tilings), default=1)

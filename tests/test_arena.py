@@ -177,17 +177,6 @@ def test_the_progress_bar_counts_games(capsys):
 
 
 # ------------------------------------------------------------------------------ issue 9: the move
-def test_the_old_arena_path_still_works_with_a_deprecation_warning():
-    import importlib
-    import sys
-
-    sys.modules.pop("blokus_nb.arena", None)
-    with pytest.warns(DeprecationWarning, match="blokus_nb.players.arena"):
-        old = importlib.import_module("blokus_nb.arena")
-    assert old.play_match is play_match and old.standings is standings
-    assert bn.arena.play_match is play_match
-
-
 def test_bn_arena_names_the_new_module_without_a_warning():
     import subprocess
     import sys

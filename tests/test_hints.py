@@ -94,16 +94,24 @@ def test_a_pass_is_explained():
 def test_a_searching_hint_uses_the_learned_search():
     from blokus_nb.players.base import teams
     from blokus_nb.players.model import load_weights
+    from blokus_nb.players.net import load_net
 
     game = bn.Game("duo")
     game.play(game.legal_moves()[5])
     advice = hint(game, "hard", limit=Limit(simulations=40), seed=1)
     board, color = game.board, game.colors.index(game.to_play)
-    last = board.geo.masks[game.history[-1].placement]
-    for alternative in advice.alternatives:
-        expected = load_weights().move_scores(board, color, [alternative.move.placement], teams(game), last)
-        assert alternative.heuristic == pytest.approx(expected[0])  # ranked by the move model
+    for alternative in advice.alternatives:  # in Duo "hard" is ranked by the network's policy
+        expected = load_net().evaluate(board, color, [alternative.move.placement])[0]
+        assert alternative.heuristic == pytest.approx(expected[0], abs=1e-4)
     assert 0 <= advice.win_rate <= 1 and "positions searched" in str(advice)
+    classic = bn.Game("classic")
+    classic.play(classic.legal_moves()[5])
+    advice = hint(classic, "hard", limit=Limit(simulations=40), seed=1)
+    board, color = classic.board, classic.colors.index(classic.to_play)
+    last = board.geo.masks[classic.history[-1].placement]
+    for alternative in advice.alternatives:  # elsewhere by the linear move model
+        expected = load_weights().move_scores(board, color, [alternative.move.placement], teams(classic), last)
+        assert alternative.heuristic == pytest.approx(expected[0])
 
 
 def test_a_hint_is_about_the_position_it_was_asked_for_while_another_thread_plays():

@@ -263,9 +263,12 @@ def test_a_stop_hook_ends_a_search_early_and_keeps_the_players_budget():
 
 
 # -- levels, the time limit, tree reuse -------------------------------------------------------
-@pytest.mark.parametrize("level,seconds", [("medium", 0.3), ("hard", 1.5), ("expert", 5.0)])
-def test_every_searching_level_keeps_to_its_time(level, seconds):
-    game = random_game("classic", 6, 8)  # four colors: the widest positions
+@pytest.mark.parametrize("variant,level,seconds", [("classic", "medium", 0.3), ("classic", "hard", 1.5),
+                                                   ("classic", "expert", 5.0), ("duo", "hard", 1.5),
+                                                   ("duo", "expert", 5.0)])
+def test_every_searching_level_keeps_to_its_time(variant, level, seconds):
+    # classic: four colors, the widest positions; Duo: the network search
+    game = random_game(variant, 6, 8 if variant == "classic" else 3)
     player = make_player(level, seed=1)
     start = time.perf_counter()
     move = player.choose_move(game)

@@ -68,3 +68,99 @@ def test_a_short_training_run_writes_loadable_weights_and_repeats(tmp_path, caps
     game = bn.Game("duo")
     move = MCTSPlayer(seed=0, model=a).choose_move(game, Limit(simulations=20))
     assert game.is_legal(move)
+
+
+# -- the Duo network (training/net_data.py, training/train_net.py) ---------------------------
+import net_data  # noqa: E402
+import train_net  # noqa: E402
+
+from blokus_nb.players.net import Net, load_net  # noqa: E402
+from blokus_nb.players.puct import PUCTPlayer  # noqa: E402
+from data_paths import SHARED_PENTOBI  # noqa: E402
+
+needs_policy_data = pytest.mark.skipif(not (SHARED_PENTOBI / "selfplay" / "duo_L6_policy").is_dir(),
+                                       reason="Pentobi's self-play games with visit counts are not here")
+
+
+def _synthetic_batch(rng: np.random.Generator, batch: int = 3):
+    """Random planes, hands, legal moves and visit shares for a gradient check."""
+    planes = (rng.random((batch, 196, 7)) < 0.3).astype(np.float64)
+    hands = (rng.random((batch, 42)) < 0.5).astype(np.float64)
+    legal, legal_start, target, target_start, target_p = [], [], [], [], []
+    for i in range(batch):
+        pids = rng.choice(len(net_tables().flat), size=12, replace=False)
+        legal_start.append(sum(len(x) for x in legal))
+        legal.append(net_tables().flat[pids] + i * train_net.N_POLICY)
+        target_start.append(sum(len(x) for x in target))
+        target.append(legal[-1][:3])
+        p = rng.random(3)
+        target_p.append(p / p.sum())
+    return (planes, hands, np.concatenate(legal), np.array(legal_start), np.concatenate(target),
+            np.array(target_start), np.concatenate(target_p), rng.random(batch))
+
+
+def net_tables():
+    from blokus_nb.players.net import tables
+    return tables()
+
+
+def test_the_written_out_backward_pass_matches_finite_differences():
+    rng = np.random.default_rng(5)
+    params = {k: v.astype(np.float64) for k, v in train_net.init_params(4, 2, 5, seed=1).items()}
+    args = _synthetic_batch(rng)
+    _, _, grads = train_net.losses(params, *args)
+
+    def loss() -> float:
+        p_loss, v_loss, _, _ = train_net.losses(params, *args, with_grads=False)
+        return p_loss + v_loss
+
+    for name in params:
+        for _ in range(2):
+            index = tuple(int(rng.integers(0, n)) for n in params[name].shape)
+            old = params[name][index]
+            params[name][index] = old + 1e-5
+            up = loss()
+            params[name][index] = old - 1e-5
+            down = loss()
+            params[name][index] = old
+            assert grads[name][index] == pytest.approx((up - down) / 2e-5, rel=1e-3, abs=1e-6), name
+
+
+def test_the_training_forward_pass_is_the_packages():
+    rng = np.random.default_rng(2)
+    params = train_net.init_params(8, 3, 6, seed=4)
+    planes, hands = rng.random((2, 196, 7)).astype(np.float32), rng.random((2, 42)).astype(np.float32)
+    policy, z, _ = train_net.forward(params, planes, hands)
+    net_policy, net_value = Net(params).forward(planes, hands)
+    assert np.allclose(policy, net_policy, atol=1e-5)
+    assert np.allclose(1 / (1 + np.exp(-z)), net_value, atol=1e-6)
+
+
+def test_a_visit_count_result_is_the_movers():
+    assert net_data.mover_result("B+3", 0) == 1.0 and net_data.mover_result("W+1", 0) == 0.0
+    assert net_data.mover_result("0", 0) == 0.5
+
+
+@needs_policy_data
+def test_a_short_network_training_run_writes_a_loadable_net_and_repeats(tmp_path, capsys):
+    arrays = tmp_path / "small.npz"
+    assert net_data.main(["--data", str(SHARED_PENTOBI), "--games", "11", "--extra", "duo_L6",
+                          "--out", str(arrays)]) == 0
+    with np.load(arrays) as d:
+        assert d["held_out"].any() and not d["held_out"].all()  # game 10 is held out
+        assert np.allclose(np.add.reduceat(d["target_p"], d["target_start"]), 1.0, atol=1e-5)
+        extra = d["game"] > 100_000  # duo_L6: the move played is the whole target
+        counts = np.diff(np.append(d["target_start"], len(d["target"])))
+        assert extra.any() and (counts[extra] == 1).all() and (counts[~extra] > 1).any()
+        assert ((0 <= d["value"]) & (d["value"] <= 1)).all()
+    first, second = tmp_path / "a.npz", tmp_path / "b.npz"
+    options = ["--data", str(arrays), "--epochs", "0.5", "--channels", "4", "--layers", "2",
+               "--hidden", "4", "--batch", "32", "--seed", "3"]
+    assert train_net.main(options + ["--out", str(first)]) == 0
+    assert train_net.main(options + ["--out", str(second)]) == 0
+    assert "held out after step" in capsys.readouterr().out
+    a, b = load_net(first), load_net(second)
+    assert all(np.array_equal(a.params[k], b.params[k]) for k in a.params)
+    game = bn.Game("duo")
+    move = PUCTPlayer(seed=0, net=a).choose_move(game, Limit(simulations=10))
+    assert game.is_legal(move)

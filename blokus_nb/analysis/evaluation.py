@@ -1,12 +1,19 @@
 """A Pentobi-style evaluation curve: each side's win chance before every move, and the blunders.
 
-Before every placement the MCTS player (:meth:`MCTSPlayer.search
-<blokus_nb.players.MCTSPlayer.search>`) searches the position; the win rate
-of its chosen move is the *win chance* of the player to move (a k-way tie for
-first counts 1/k of a win). The search judges positions with a value model
-fitted to the final results of strong games, so the chances are calibrated:
-on held-out Duo positions of Pentobi's self-play, positions called 70-80% were
-won about 70% of the time (``benchmarks/bench_ai.py``, section calibration). A search reports the chance of the side to move
+Before every placement the searching player (``"hard"`` by default:
+:meth:`PUCTPlayer.search <blokus_nb.players.puct.PUCTPlayer.search>` in Duo,
+:meth:`MCTSPlayer.search <blokus_nb.players.MCTSPlayer.search>` on the other
+boards) searches the position; the win rate of its chosen move is the *win
+chance* of the player to move (a k-way tie for first counts 1/k of a win).
+In Duo that chance is calibrated: the network search's value is mapped to a
+win chance fitted on Pentobi level-7 games 1-70 (``training/calibrate_net.py``).
+On 600 positions of the level-7 games 71-140, which it was not fitted on
+(300 simulations a search), the Brier score is 0.053 and the positions called
+0-20% were won 7% of the time, 20-40% 35%, 80-100% 96%; the few called
+40-80% (27 of 600) were won 23% (40-60%) and 86% (60-80%): outside their
+bins, on 13 and 14 positions (``benchmarks/bench_ai.py --only calibration``).
+On the classic boards the chances come from the linear value model and
+are not calibrated this way. A search reports the chance of the side to move
 only, and a search is optimistic for the side it searches for, so each
 player's curve is made of its own turns: the estimates are comparable along
 one curve, and a curve holds its value while the others move.
@@ -30,16 +37,16 @@ any ``n_jobs``; the players' default limits are wall-clock time.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Mapping
 
 import numpy as np
 import pandas as pd
 
 from ..game import Game
 from ..move import Move
-from ..render import PALETTE
 from ..variants import get_variant
 from .metrics import GameRecord
+from .plots import _checked_axes, literal_text, resolve_palette
 from ..errors import ArgumentTypeError, BlokusError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -198,8 +205,9 @@ def _final_shares(game: Game) -> list[float]:
     return [1 / len(winners) if p in winners else 0.0 for p in range(1, game.variant.n_players + 1)]
 
 
+@literal_text
 def plot_evaluation(evaluation: pd.DataFrame, ax: "Axes | None" = None, *,
-                    palette: dict[str, str] | None = None, label_blunders: int = 5) -> "Axes":
+                    palette: Mapping[str, str] | str | None = None, label_blunders: int = 5) -> "Axes":
     """The win chance curves of :func:`evaluate`, one per color, with the blunders marked.
 
     The ``label_blunders`` worst blunders are labelled with their move number and drop.
@@ -214,7 +222,11 @@ def plot_evaluation(evaluation: pd.DataFrame, ax: "Axes | None" = None, *,
     import matplotlib.pyplot as plt
     from matplotlib.lines import Line2D
 
-    palette = palette or PALETTE
+    if not isinstance(evaluation, pd.DataFrame) or not {"color", "move_number", "blunder"} <= set(evaluation.columns):
+        raise ArgumentTypeError("plot_evaluation draws the table that evaluate(game) returns, "
+                                f"not {type(evaluation).__name__}")
+    palette = resolve_palette(palette)
+    ax = None if ax is None else _checked_axes(ax)
     if ax is None:
         _, ax = plt.subplots(figsize=(8, 4), layout="constrained")
     colors = [c for c in evaluation["color"].cat.categories if f"win_{c}" in evaluation.columns]

@@ -2,8 +2,10 @@
 
 Modules: ``base`` (the protocol, the random player), ``features`` (evaluation
 features), ``greedy``, ``model`` (the learned move and value models and their
-shipped weights), ``mcts`` (the search), ``levels`` (players by name) and
-``arena`` (matches and ratings).
+shipped weights), ``mcts`` (the search), ``net`` (the Duo policy/value
+network), ``puct`` (the search it guides), ``levels`` (players by name),
+``ratings`` (our levels on Pentobi's Elo scale) and ``arena`` (matches and
+ratings).
 
 >>> import blokus_nb as bn
 >>> from blokus_nb.players import make_player, Limit
@@ -18,6 +20,9 @@ from .greedy import GreedyPlayer
 from .mcts import MCTSPlayer, MoveStatistics, SearchResult
 from .levels import LEVELS, PLAYER_NAMES, make_player
 from .model import Weights, load_weights
+from .puct import PUCTPlayer
+from .ratings import PENTOBI_ELO, PentobiRating, pentobi_rating
 
-__all__ = ["Limit", "Player", "RandomPlayer", "GreedyPlayer", "MCTSPlayer", "SearchResult",
-           "MoveStatistics", "LEVELS", "PLAYER_NAMES", "make_player", "Weights", "load_weights"]
+__all__ = ["Limit", "Player", "RandomPlayer", "GreedyPlayer", "MCTSPlayer", "PUCTPlayer", "SearchResult",
+           "MoveStatistics", "LEVELS", "PLAYER_NAMES", "make_player", "Weights", "load_weights",
+           "PENTOBI_ELO", "PentobiRating", "pentobi_rating"]

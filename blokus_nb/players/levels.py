@@ -13,6 +13,7 @@ from typing import Callable
 from .base import Limit, Player, RandomPlayer
 from .greedy import GreedyPlayer
 from .mcts import MCTSPlayer
+from .puct import PUCTPlayer
 from ..errors import ArgumentTypeError, BlokusError
 
 __all__ = ["PLAYER_NAMES", "LEVELS", "make_player"]
@@ -21,8 +22,9 @@ __all__ = ["PLAYER_NAMES", "LEVELS", "make_player"]
 # What the names mean. The budgets are wall-clock time, so "hard" answers in
 # about 1.5 s and "expert" in about 5 s on one core whatever the variant; pass a
 # Limit with ``simulations`` to choose_move for results that do not depend on the
-# machine. The searching levels share one search (learned priors and evaluation,
-# see players/mcts.py) and differ only in time.
+# machine. "medium" searches with the linear models (players/mcts.py); "hard" and
+# "expert" search Duo with the policy/value network (players/puct.py, players/net.py)
+# and the other boards as "medium" does, with more time.
 _BUILDERS: dict[str, Callable[[int | None], Player]] = {
     "random": lambda seed: RandomPlayer(seed=seed),
     "greedy": lambda seed: GreedyPlayer(seed=seed),
@@ -30,8 +32,8 @@ _BUILDERS: dict[str, Callable[[int | None], Player]] = {
     # A greedy player that often settles for a slightly worse move.
     "easy": lambda seed: GreedyPlayer(seed=seed, temperature=1.0),
     "medium": lambda seed: MCTSPlayer(seed=seed, limit=Limit(time=0.3)),
-    "hard": lambda seed: MCTSPlayer(seed=seed, limit=Limit(time=1.5)),
-    "expert": lambda seed: MCTSPlayer(seed=seed, limit=Limit(time=5.0)),
+    "hard": lambda seed: PUCTPlayer(seed=seed, limit=Limit(time=1.5)),
+    "expert": lambda seed: PUCTPlayer(seed=seed, limit=Limit(time=5.0)),
 }
 
 #: The levels for people, weakest first.

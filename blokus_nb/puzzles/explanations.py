@@ -33,7 +33,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..pieces import Cell
-from ..polyominoes import is_connected
 
 if TYPE_CHECKING:  # pragma: no cover
     import threading

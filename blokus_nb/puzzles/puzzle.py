@@ -35,14 +35,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .. import pieces as _pieces
-from ..exact_cover import TilingSearch
-from ..errors import short_repr
+from ..coords import whole_cell
+from ..errors import BlokusError, short_repr
 from ..game import _notify
 from ..pieces import Cell, Shape, move_cell, normalize
 from ..polyominoes import orientations
-from ..exact_cover import Exploration, MostConstrainedSearch, SearchStopped
+from ..exact_cover import Exploration, MostConstrainedSearch, TilingSearch
 from .errors import PlacementError, PuzzleError
-from .reading import Region, _resolve_name, parse_pieces, parse_region, whole_cell
+from .reading import Region, _resolve_name, parse_pieces, parse_region
 
 if TYPE_CHECKING:  # pragma: no cover
     import threading
@@ -50,6 +50,17 @@ if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
 
 __all__ = ["Puzzle", "Placement", "Tiling"]
+
+
+def _placement_cells(cells: Iterable[Cell]) -> list[Cell]:
+    """The cells of a placement as whole-number pairs, or :class:`PlacementError` (rule ``not-a-piece``)."""
+    try:
+        return [whole_cell(cell) for cell in cells]
+    except BlokusError as error:
+        raise PlacementError(f"{short_repr(cells)} is not a list of (x, y) cells: {error}",
+                             rule="not-a-piece") from None
+    except TypeError:
+        raise PlacementError(f"{short_repr(cells)} is not a list of (x, y) cells", rule="not-a-piece") from None
 
 
 def _sorted_cells(cells: Iterable[Cell]) -> tuple[Cell, ...]:
@@ -68,11 +79,7 @@ class Placement:
     cells: tuple[Cell, ...]
 
     def __init__(self, piece: str, cells: Iterable[Cell]) -> None:
-        try:
-            cells = _sorted_cells(whole_cell(cell) for cell in cells)
-        except (TypeError, ValueError):
-            raise PlacementError(f"{short_repr(cells)} is not a list of (x, y) cells of whole numbers",
-                                 rule="not-a-piece") from None
+        cells = _sorted_cells(_placement_cells(cells))
         object.__setattr__(self, "piece", piece)
         object.__setattr__(self, "cells", cells)
 
@@ -501,12 +508,7 @@ class Puzzle:
         blokus_nb.puzzles.PlacementError: cell (2, 0) is not in the region
         """
         partial = self._placements if partial is None else partial
-        given = cells
-        try:
-            cells = [whole_cell(cell) for cell in given]
-        except (TypeError, ValueError):
-            raise PlacementError(f"{short_repr(given)} is not a list of (x, y) cells of whole numbers",
-                                 rule="not-a-piece") from None
+        cells = _placement_cells(cells)
         outside = [c for c in cells if c not in self.cells]
         if outside:
             raise PlacementError(f"cell {outside[0]} is not in the region", rule="outside", cells=outside)
@@ -568,9 +570,9 @@ class Puzzle:
         if not isinstance(where, Placement):
             try:
                 where = whole_cell(where)
-            except (TypeError, ValueError):
-                raise PlacementError(f"remove takes a cell (x, y) or a Placement, not {short_repr(where)}",
-                                     rule="empty") from None
+            except BlokusError:
+                raise PlacementError(f"remove takes a cell (x, y) or a Placement, "
+                                     f"not {short_repr(where)}", rule="empty") from None
         for i, placement in enumerate(self._placements):
             if placement == where or (not isinstance(where, Placement) and where in placement.cells):
                 removed = self._placements.pop(i)

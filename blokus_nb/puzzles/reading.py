@@ -12,18 +12,18 @@ is refused with a :class:`~blokus_nb.puzzles.PuzzleError`, never rounded.
 
 from __future__ import annotations
 
-import math
-import numbers
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Union
 
 from .. import pieces as _pieces
+from ..coords import whole_cell
+from ..errors import short_repr
 from ..exact_cover import MAX_PIECES
 from ..pieces import Cell, Shape, normalize, transform
 from ..polyominoes import is_connected
 from .errors import PuzzleError, RegionError
 
-__all__ = ["parse_region", "parse_pieces", "whole_cell", "Region", "MAX_CELLS", "PENTOMINOES", "TETROMINOES"]
+__all__ = ["parse_region", "parse_pieces", "Region", "MAX_CELLS", "PENTOMINOES", "TETROMINOES"]
 
 #: The most cells a region (and so the most pieces a puzzle) may have. Checked
 #: before anything is built, so a mistyped size fails at once instead of
@@ -38,35 +38,6 @@ TETROMINOES: tuple[str, ...] = tuple(p.name for p in _pieces.PIECES if p.size ==
 _ALIASES = {"I": "I5", "L": "L5", "T": "T5", "V": "V5", "Z": "Z5"}
 
 Region = Union[tuple[int, int], str, Sequence[Sequence[Any]], Iterable[Cell]]
-
-
-def _whole(value: Any) -> int:
-    """``value`` as an int when it is a whole number; ``ValueError`` otherwise (no rounding)."""
-    if isinstance(value, bool):
-        raise ValueError(value)
-    if isinstance(value, numbers.Integral):
-        return int(value)
-    if isinstance(value, numbers.Real):
-        number = float(value)
-        if math.isfinite(number) and number.is_integer():
-            return int(number)
-    raise ValueError(value)
-
-
-def whole_cell(value: Any) -> Cell:
-    """``value`` as a cell ``(x, y)`` of whole numbers; ``ValueError`` or ``TypeError`` if it is not one.
-
-    >>> whole_cell((2.0, 3))
-    (2, 3)
-    >>> whole_cell((1.7, 0))
-    Traceback (most recent call last):
-    ...
-    ValueError: 1.7
-    """
-    if isinstance(value, (str, bytes)):
-        raise TypeError(value)
-    x, y = value
-    return _whole(x), _whole(y)
 
 
 def parse_region(region: Region) -> frozenset[Cell]:
@@ -111,14 +82,8 @@ def _cell(value: Any) -> Cell:
     except (TypeError, ValueError):
         x = y = -1
     if x < 0 or y < 0:
-        raise RegionError(f"{_short(value)} is not a cell (x, y) of whole numbers >= 0")
+        raise RegionError(f"{short_repr(value)} is not a cell (x, y) of whole numbers >= 0")
     return x, y
-
-
-def _short(value: Any) -> str:
-    from ..errors import short_repr
-
-    return short_repr(value)
 
 
 def _parse_art(text: str) -> frozenset[Cell]:
@@ -214,10 +179,10 @@ def parse_pieces(spec: Any) -> dict[str, tuple[Shape, int]]:
             try:
                 cells = [whole_cell(cell) for cell in item]
             except (TypeError, ValueError):
-                raise PuzzleError(f"{_short(item)} is neither a piece name nor a list of (x, y) cells "
+                raise PuzzleError(f"{short_repr(item)} is neither a piece name nor a list of (x, y) cells "
                                   "of whole numbers") from None
             if not cells or len(set(cells)) != len(cells) or not is_connected(cells):
-                raise PuzzleError(f"{_short(item)} is not a polyomino: its cells must be distinct and joined by sides")
+                raise PuzzleError(f"{short_repr(item)} is not a polyomino: its cells must be distinct and joined by sides")
             found = _pieces.identify(cells)
             if found is not None:
                 name, shape = found[0].name, found[0].cells

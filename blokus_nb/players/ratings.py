@@ -1,0 +1,128 @@
+"""Where our levels stand on Pentobi's own Elo scale, measured against Pentobi's engine.
+
+Pentobi gives each of its levels a rating (Duo: level 1 is 1000, level 5
+1755, level 6 1945; :data:`PENTOBI_ELO`). A level of ours that scores ``s``
+(wins plus half the draws, per game) against Pentobi level ``L`` gets the
+rating ``elo(L) + 400 * log10(s / (1 - s))``, with the 95% Wilson interval of
+``s`` carried over. In classic our one seat plays three Pentobi seats; the
+score there is pairwise (against each of the three, who ended ahead), and the
+scale is Pentobi's for two-player classic, so that rating is a rougher one.
+
+Every figure comes from ``../shared/tools/pentobi_match.py`` (the command
+is in :attr:`PentobiRating.command`); the README's strength table lists them.
+
+>>> rating = pentobi_rating("medium")
+>>> rating.opponent, rating.about
+(3, 'about Pentobi level 4')
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..errors import BlokusError
+
+__all__ = ["PentobiRating", "PENTOBI_ELO", "pentobi_rating", "RATINGS", "rating_from_score"]
+
+#: Pentobi's own ratings of its levels 1-9 (Duo, and two-player classic).
+PENTOBI_ELO: dict[str, tuple[int, ...]] = {
+    "duo": (1000, 1189, 1378, 1567, 1755, 1945, 2134, 2185, 2209),
+    "classic": (1000, 1142, 1283, 1425, 1567, 1708, 1850, 1951, 2030),
+}
+
+
+def _wilson(score: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    p = score / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _elo(base: float, share: float) -> float:
+    share = min(max(share, 1e-3), 1 - 1e-3)
+    return base + 400 * math.log10(share / (1 - share))
+
+
+@dataclass(frozen=True)
+class PentobiRating:
+    """One level's measured standing against one Pentobi level."""
+
+    level: str
+    variant: str
+    #: The Pentobi level played.
+    opponent: int
+    #: Points scored (wins + half the draws; in classic pairwise, see the module docstring).
+    score: float
+    #: Games (in classic: pairings, three a game).
+    games: int
+    #: The rating on Pentobi's scale, and its 95% interval.
+    elo: float
+    low: float
+    high: float
+    #: What produced it.
+    command: str
+
+    @property
+    def share(self) -> float:
+        """The score as a share of the games."""
+        return self.score / self.games
+
+    @property
+    def about(self) -> str:
+        """The nearest Pentobi level by rating, for people: "about Pentobi level 5"."""
+        scale = PENTOBI_ELO[self.variant]
+        nearest = min(range(len(scale)), key=lambda k: abs(scale[k] - self.elo)) + 1
+        if self.elo < scale[0] - 100:
+            return "below Pentobi level 1"
+        return f"about Pentobi level {nearest}"
+
+    def __str__(self) -> str:
+        return (f"{self.level} ({self.variant}): {self.score:g} of {self.games} against Pentobi level "
+                f"{self.opponent} ({self.share:.0%}), Elo {self.elo:.0f} ({self.low:.0f}-{self.high:.0f}), "
+                f"{self.about}")
+
+
+def rating_from_score(level: str, variant: str, opponent: int, score: float, games: int,
+                      command: str = "") -> PentobiRating:
+    """The :class:`PentobiRating` of ``score`` points in ``games`` against Pentobi level ``opponent``.
+
+    >>> rating_from_score("x", "duo", 5, 20, 40).elo
+    1755.0
+    """
+    base = PENTOBI_ELO[variant][opponent - 1]
+    low, high = _wilson(score, games)
+    return PentobiRating(level, variant, opponent, score, games, round(_elo(base, score / games), 1),
+                         round(_elo(base, low), 1), round(_elo(base, high), 1), command)
+
+
+_MATCH = "python ../shared/tools/pentobi_match.py --variant {variant} --player {level} --level {opponent} " \
+         "--games {games} --seed {seed} --jobs 1"
+
+
+def _measured(level: str, variant: str, opponent: int, score: float, games: int, seed: int,
+              pairs: int | None = None) -> PentobiRating:
+    command = _MATCH.format(variant=variant, level=level, opponent=opponent, games=games, seed=seed)
+    return rating_from_score(level, variant, opponent, score, pairs or games, command)
+
+
+#: The measured ratings, by (level, variant). See the README's strength table.
+RATINGS: dict[tuple[str, str], PentobiRating] = {
+    # Duo: 0 of 20 against level 1, 0 of 20 against level 2.
+    ("easy", "duo"): _measured("easy", "duo", 1, 0, 20, 11),
+    # Duo: 12 wins, 2 draws, 6 losses against level 3 (0.3 s a move on a loaded machine).
+    ("medium", "duo"): _measured("medium", "duo", 3, 13, 20, 11),
+}
+
+
+def pentobi_rating(level: str, variant: str = "duo") -> PentobiRating:
+    """The measured rating of one of our levels (``"easy"`` ... ``"expert"``) in ``"duo"`` or ``"classic"``.
+
+    >>> pentobi_rating("easy").about
+    'below Pentobi level 1'
+    """
+    key = (str(level).strip().lower(), str(variant).strip().lower())
+    if key not in RATINGS:
+        known = ", ".join(f"{a} ({b})" for a, b in RATINGS)
+        raise BlokusError(f"no Pentobi rating measured for {level!r} in {variant!r}; measured: {known}")
+    return RATINGS[key]

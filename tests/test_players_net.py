@@ -1,0 +1,189 @@
+"""The Duo network and the search it guides: inputs, shipped weights, legality, seeds, budgets."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pytest
+
+import blokus_nb as bn
+from blokus_nb.players import Limit, MCTSPlayer, make_player
+from blokus_nb.players.net import (FORMAT, NET_PATH, Net, canonical_pids, encode, load_net,
+                                   tables)
+from blokus_nb.players.puct import PUCTPlayer
+from sample_games import random_game
+
+
+def test_the_tables_are_symmetries_of_the_duo_board():
+    t = tables()
+    n = len(t.flat)
+    assert len(set(t.flat.tolist())) == n  # one policy index per placement
+    assert (t.rotated[t.rotated] == np.arange(n)).all() and (t.mirrored[t.mirrored] == np.arange(n)).all()
+    geo = bn.Game("duo").board.geo
+    starts = bn.Game("duo").board.start_cells
+    for pid in range(0, n, 97):
+        cells = set(geo.cells[pid])
+        assert set(geo.cells[t.rotated[pid]]) == {195 - c for c in cells}
+        for start in starts:  # the diagonal through both start squares is fixed by the mirror
+            assert (start in cells) == (start in geo.cells[t.mirrored[pid]])
+        assert t.pieces[t.rotated[pid]] == t.pieces[pid] == t.pieces[t.mirrored[pid]]
+
+
+def test_orange_sees_the_board_as_purple_does_after_a_half_turn():
+    game = random_game("duo", 5, 9)
+    planes, hands = encode(game.board, 1)
+    # swap the colors' pieces and turn the board: purple to move there sees what orange saw here
+    board = bn.Game("duo").board
+    for move in game.history:
+        if not move.is_pass:
+            color = 1 - game.colors.index(move.color)
+            board.place(color, int(tables().rotated[move.placement]))
+    twin_planes, twin_hands = encode(board, 0)
+    assert np.array_equal(planes, twin_planes) and np.array_equal(hands, twin_hands)
+    assert planes[:, 0].sum() == game.squares_placed("orange")
+    pids = game.board.legal_placements(1)
+    assert sorted(canonical_pids(pids, 1).tolist()) == sorted(board.legal_placements(0))
+
+
+def test_the_network_refuses_other_boards():
+    with pytest.raises(bn.BlokusError, match="Duo"):
+        encode(bn.Game("classic").board, 0)
+
+
+def test_the_shipped_network_loads_is_small_and_package_data():
+    assert NET_PATH.is_file() and NET_PATH.stat().st_size < 5 * 2**20
+    net = load_net()
+    assert net is load_net() and net.layers >= 2
+    game = bn.Game("duo")
+    pids = game.board.legal_placements(0)
+    logits, value = net.evaluate(game.board, 0, pids)
+    assert len(logits) == len(pids) and all(np.isfinite(logits))
+    # the first player is a strong favourite in Duo, and the net has learned it
+    assert 0.55 < value < 0.95
+
+
+def test_weights_made_for_other_inputs_or_broken_are_refused(tmp_path):
+    params = dict(load_net().params)
+    path = tmp_path / "net.npz"
+    Net(params).save(path)
+    assert load_net(path).params.keys() == params.keys()
+    foreign = tmp_path / "foreign.npz"
+    np.savez(foreign, format=np.array("duo-v0:own,opponent"), **params)
+    with pytest.raises(bn.BlokusError, match="other inputs"):
+        load_net(foreign)
+    unlabelled = tmp_path / "unlabelled.npz"
+    np.savez(unlabelled, **params)
+    with pytest.raises(bn.BlokusError, match="other inputs"):
+        load_net(unlabelled)
+    with pytest.raises(bn.BlokusError, match="cannot read"):
+        load_net(tmp_path / "missing.npz")
+    lacking = tmp_path / "lacking.npz"
+    np.savez(lacking, format=np.array(FORMAT), **{k: v for k, v in params.items() if k != "policy_w"})
+    with pytest.raises(bn.BlokusError, match="policy_w"):
+        load_net(lacking)
+    with pytest.raises(bn.BlokusError, match=".npz"):
+        Net(params).save(tmp_path / "net.txt")
+
+
+def test_a_batch_gives_what_one_position_at_a_time_gives():
+    net = load_net()
+    games = [random_game("duo", seed, moves) for seed, moves in ((1, 3), (2, 8), (3, 15))]
+    positions = [(g.board, g.colors.index(g.to_play), g.board.legal_placements(g.colors.index(g.to_play)))
+                 for g in games]
+    batch = net.evaluate_batch(positions)
+    for (board, color, pids), (logits, value) in zip(positions, batch):
+        one_logits, one_value = net.evaluate(board, color, pids)
+        assert np.allclose(logits, one_logits, atol=1e-4) and abs(value - one_value) < 1e-5
+
+
+# -- the search ---------------------------------------------------------------------------
+def test_every_move_the_network_search_chooses_is_legal():
+    game = bn.Game("duo")
+    players = [PUCTPlayer(seed=0, limit=Limit(simulations=6)), PUCTPlayer(seed=1, limit=Limit(simulations=6))]
+    while not game.is_over:
+        before = game.board.snapshot()
+        move = players[game.player_to_play - 1].choose_move(game)
+        assert game.board.snapshot() == before
+        assert game.is_legal(move), f"{move} is not legal"
+        game.play(move)
+    assert len(game.history) > 20
+
+
+def test_a_seed_and_a_simulation_budget_repeat_a_network_search():
+    game = random_game("duo", 4, 6)
+    first = PUCTPlayer(seed=3).search(game, Limit(simulations=80))
+    second = PUCTPlayer(seed=3).search(game, Limit(simulations=80))
+    assert first.simulations == 80 == sum(a.visits for a in first.alternatives)
+    assert [(a.move, a.visits, a.win_rate) for a in first.alternatives] == \
+        [(a.move, a.visits, a.win_rate) for a in second.alternatives]
+    assert all(0 <= a.win_rate <= 1 for a in first.alternatives)
+
+
+def test_a_network_search_keeps_to_its_time():
+    game = random_game("duo", 2, 10)
+    player = PUCTPlayer(seed=1)
+    start = time.perf_counter()
+    result = player.search(game, Limit(time=0.4))
+    elapsed = time.perf_counter() - start
+    assert elapsed < 0.4 + 0.3 and result.simulations > 5
+
+
+def test_the_network_search_goes_on_below_the_moves_played():
+    game = random_game("duo", 6, 6)
+    player = PUCTPlayer(seed=2)
+    first = player.search(game, Limit(simulations=200))
+    game.play(first.move)
+    reply = PUCTPlayer(seed=9).choose_move(game, Limit(simulations=5))
+    game.play(reply)
+    root, _, _ = player._net_tree
+    kept = root.children[root.pids.tolist().index(first.move.placement)]
+    kept = (kept.children[kept.pids.tolist().index(reply.placement)]
+            if kept is not None and kept.expanded else None)
+    before = 0 if kept is None else kept.total
+    player.search(game, Limit(simulations=10))
+    root, _, _ = player._net_tree
+    assert root.total == before + 10
+    copy = player.with_seed(5)
+    assert copy._net_tree is None
+
+
+def test_other_boards_are_searched_as_mcts_does():
+    game = random_game("classic", 1, 4)
+    a = PUCTPlayer(seed=4).search(game, Limit(simulations=30))
+    b = MCTSPlayer(seed=4).search(game, Limit(simulations=30))
+    assert a.move == b.move and [s.visits for s in a.alternatives] == [s.visits for s in b.alternatives]
+
+
+def test_the_strong_levels_search_duo_with_the_network():
+    for level in ("hard", "expert"):
+        assert isinstance(make_player(level, seed=0), PUCTPlayer)
+
+
+def test_the_pentobi_benchmark_skips_and_says_so_without_the_engine(tmp_path, capsys):
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    import bench_ai
+
+    assert bench_ai.main(["--only", "pentobi", "--pentobi-harness", str(tmp_path / "absent.py")]) == 0
+    out = capsys.readouterr().out
+    assert "skipped: Pentobi's engine or match harness is not here" in out
+    assert not list(tmp_path.iterdir())  # nothing was run
+
+
+def test_ratings_follow_from_the_score_against_a_pentobi_level():
+    from blokus_nb.players import PENTOBI_ELO, pentobi_rating
+    from blokus_nb.players.ratings import RATINGS, rating_from_score
+
+    even = rating_from_score("x", "duo", 5, 20, 40)
+    assert even.elo == PENTOBI_ELO["duo"][4] and even.low < even.elo < even.high
+    better = rating_from_score("x", "duo", 5, 30, 40)
+    assert better.elo > even.elo and better.about == "about Pentobi level 6"
+    for (level, variant), rating in RATINGS.items():
+        assert rating.level == level and rating.variant == variant
+        assert rating.low <= rating.elo <= rating.high and "pentobi_match.py" in rating.command
+        assert pentobi_rating(level.upper(), variant) is rating
+    with pytest.raises(bn.BlokusError, match="no Pentobi rating"):
+        pentobi_rating("grandmaster")

@@ -1,0 +1,199 @@
+"""Turn Pentobi's Duo self-play games with root visit counts into training arrays for the network.
+
+    python training/net_data.py --out /work/data/ai/duo_policy.npz     # all 3,000 games, a few minutes
+    python training/net_data.py --games 5 --out /tmp/small.npz          # a quick run
+
+Reads ``selfplay/duo_L6_policy/policy.jsonl.gz`` and its ``index.csv`` under
+``--data`` (default ``../shared/data/pentobi``). Every tenth game (game
+numbers 10, 20, ...) is marked held out (``held_out``), as in
+``training/train.py``. For every searched position it stores, in the
+network's canonical view (:func:`blokus_nb.players.net.encode`):
+
+* ``planes`` (packed bits) and ``hands``: the input;
+* ``legal`` / ``legal_start``: every legal placement (the softmax runs over them);
+* ``target`` / ``target_p``: the placements Pentobi's search visited most and
+  their share of the visits (the policy target);
+* ``value``: Pentobi's win estimate for the mover (the most visited move's
+  value, clipped to 0..1), and ``result``: whether the mover won the game
+  (1, 0.5 for a draw, 0).
+
+``--extra duo_L6`` adds sets without visit counts: there the move played is
+the policy target and Pentobi's estimate of its search for it the value.
+The output depends only on the data, ``--games`` (the first N games of
+each set) and ``--extra``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import gzip
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import blokus_nb as bn  # noqa: E402
+from blokus_nb.players.net import N_CELLS, PLANES, canonical_pids, encode  # noqa: E402
+
+DEFAULT_DATA = ROOT.parent / "shared" / "data" / "pentobi"
+FOLDER = "duo_L6_policy"
+
+
+def game_number(name: str) -> int:
+    """The number in a self-play file name (``duo_L6_0040.blksgf`` -> 40)."""
+    return int(name.rsplit("_", 1)[1].split(".")[0])
+
+
+def mover_result(final_score: str, color: int) -> float:
+    """1, 0.5 or 0 for ``color`` (0 purple = B, 1 orange = W) from Pentobi's result string.
+
+    >>> mover_result("B+3", 0), mover_result("B+3", 1), mover_result("0", 1)
+    (1.0, 0.0, 0.5)
+    """
+    if final_score in ("0", "Draw"):
+        return 0.5
+    winner = 0 if final_score.startswith("B") else 1
+    return 1.0 if winner == color else 0.0
+
+
+def positions(game_line: dict, final_score: str):
+    """Yield one dict per searched position of one game (see the module docstring)."""
+    game = bn.Game("duo")
+    for position in game_line["positions"]:
+        if game.is_over:
+            break
+        color = game.colors.index(game.to_play)
+        board = game.board
+        root = position["root"]
+        if root:
+            pids = board.legal_placements(color)
+            visits = np.array([float(r[0]) for r in root])
+            target = [game.parse_move(r[2]).placement for r in root]
+            if visits.sum() > 0 and len(pids) > 1:
+                planes, hands = encode(board, color)
+                yield {
+                    "planes": np.packbits(planes.T.astype(np.uint8), axis=1, bitorder="little"),
+                    "hands": hands.astype(np.uint8),
+                    "legal": canonical_pids(pids, color),
+                    "target": canonical_pids(target, color),
+                    "target_p": visits / visits.sum(),
+                    "value": min(1.0, max(0.0, float(root[0][1]))),
+                    "result": mover_result(final_score, color),
+                }
+        game.play(position["played"])
+
+
+def played_positions(record: bn.Game, final_score: str, values: list[float]):
+    """Yield one dict per position of a game without visit counts: the move played is the policy
+    target, and Pentobi's estimate of its search for that move the value.
+
+    ``values`` is the ``index.csv`` column; entry ``k`` (0-based) matches the root value of
+    the search for move number ``k`` (1-based) in the sets that have both, and 0.000 means no
+    search, so the position before the move with 0-based index ``k`` takes ``values[k + 1]``.
+    """
+    game = bn.Game("duo")
+    for k, move in enumerate(m for m in record.history if not m.is_pass):
+        color = game.colors.index(game.to_play)
+        board = game.board
+        pids = board.legal_placements(color)
+        if len(pids) > 1:
+            result = mover_result(final_score, color)
+            estimate = values[k + 1] if k + 1 < len(values) else 0.0
+            planes, hands = encode(board, color)
+            yield {
+                "planes": np.packbits(planes.T.astype(np.uint8), axis=1, bitorder="little"),
+                "hands": hands.astype(np.uint8),
+                "legal": canonical_pids(pids, color),
+                "target": canonical_pids([move.placement], color),
+                "target_p": np.ones(1),
+                "value": result if estimate == 0.0 else min(1.0, max(0.0, estimate)),
+                "result": result,
+            }
+        game.play(move)
+
+
+def build(data: Path, games: int | None, extra: tuple[str, ...] = (), log=print) -> dict[str, np.ndarray]:
+    folder = data / "selfplay" / FOLDER
+    with open(folder / "index.csv", newline="") as handle:
+        scores = {row["file"]: row["final_score"] for row in csv.DictReader(handle)}
+    rows: dict[str, list] = {k: [] for k in ("planes", "hands", "legal", "target", "target_p",
+                                             "value", "result")}
+    game_of, held = [], []
+    started = time.perf_counter()
+    with gzip.open(folder / "policy.jsonl.gz", "rt") as handle:
+        for k, line in enumerate(handle):
+            if games is not None and k >= games:
+                break
+            record = json.loads(line)
+            number = game_number(record["file"])
+            for row in positions(record, scores[record["file"]]):
+                for name, value in row.items():
+                    rows[name].append(value)
+                game_of.append(number)
+                held.append(number % 10 == 0)
+            if (k + 1) % 500 == 0:
+                log(f"{k + 1} games, {len(game_of)} positions ({time.perf_counter() - started:.0f} s)")
+    for n_set, name in enumerate(extra, start=1):
+        with open(data / "selfplay" / name / "index.csv", newline="") as handle:
+            index = list(csv.DictReader(handle))
+        for k, row in enumerate(index):
+            if games is not None and k >= games:
+                break
+            record = bn.read_sgf(data / "selfplay" / name / row["file"])
+            number = game_number(row["file"])
+            values = [float(v) for v in row["values"].split()]
+            for position in played_positions(record, row["final_score"], values):
+                for key, value in position.items():
+                    rows[key].append(value)
+                game_of.append(n_set * 100_000 + number)
+                held.append(number % 10 == 0)
+        log(f"{name}: {len(game_of)} positions in all ({time.perf_counter() - started:.0f} s)")
+    out = {
+        "planes": np.stack(rows["planes"]),
+        "hands": np.stack(rows["hands"]),
+        "legal": np.concatenate(rows["legal"]).astype(np.int16),
+        "legal_start": np.cumsum([0] + [len(x) for x in rows["legal"]])[:-1].astype(np.int64),
+        "target": np.concatenate(rows["target"]).astype(np.int16),
+        "target_start": np.cumsum([0] + [len(x) for x in rows["target"]])[:-1].astype(np.int64),
+        "target_p": np.concatenate(rows["target_p"]).astype(np.float32),
+        "value": np.array(rows["value"], dtype=np.float32),
+        "result": np.array(rows["result"], dtype=np.float32),
+        "game": np.array(game_of, dtype=np.int32),
+        "held_out": np.array(held, dtype=bool),
+        "plane_names": np.array(PLANES),
+        "cells": np.array(N_CELLS),
+    }
+    log(f"{len(game_of)} positions from {len(set(game_of))} games "
+        f"({int(out['held_out'].sum())} held out) in {time.perf_counter() - started:.0f} s")
+    return out
+
+
+def unpack_planes(packed: np.ndarray) -> np.ndarray:
+    """``planes`` as stored (packed bits, ``(N, 7, 25)``) back to ``(N, 196, 7)`` float32."""
+    bits = np.unpackbits(packed, axis=2, bitorder="little")[:, :, :N_CELLS]
+    return bits.transpose(0, 2, 1).astype(np.float32)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    parser.add_argument("--games", type=int, default=None, help="the first N games (all)")
+    parser.add_argument("--out", type=Path, required=True, help=".npz to write (keep it outside the repo)")
+    parser.add_argument("--extra", nargs="*", default=[],
+                        help="more Duo sets without visit counts (e.g. duo_L6): the move played is the target")
+    args = parser.parse_args(argv)
+    arrays = build(args.data, args.games, tuple(args.extra))
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(args.out, **arrays)
+    print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
