@@ -54,6 +54,9 @@ _LARGEST_SQUARE = 0.40  # inches (1 cm): the biggest a square is drawn
 _SMALLEST_SQUARE = 0.22  # inches (5.6 mm): still easy to count and to cut out
 _ANSWER_SQUARE = 0.16  # inches: answer keys are smaller
 
+# What a recipe may hold besides "count": generate_set's other arguments.
+_RECIPE_KEYS = frozenset({"pieces", "region", "difficulty", "solutions", "time_budget"})
+
 Puzzles = Union["Puzzle", Sequence["Puzzle"], Sequence[Sequence["Puzzle"]], Mapping[str, Any]]
 
 
@@ -99,6 +102,10 @@ def _sheets(puzzles: Puzzles, students: int | None, seed: int) -> list[list[Puzz
         count = recipe.pop("count", 4)
         if "seed" in recipe:
             raise WorksheetError("give the seed to worksheet(), not in the recipe: each student gets seed + student")
+        unknown = sorted(map(str, set(recipe) - _RECIPE_KEYS))
+        if unknown:
+            raise WorksheetError(f"a recipe takes count and {', '.join(sorted(_RECIPE_KEYS))} "
+                                 f"(generate_set's arguments), not {', '.join(unknown)}")
         return [generate_set(count, seed=(seed + student) * 1000, **recipe) for student in range(students or 1)]
     if isinstance(puzzles, Puzzle):
         puzzles = [puzzles]

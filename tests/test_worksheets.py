@@ -124,6 +124,8 @@ def test_pieces_and_region_share_one_scale():
     ({"per_page": 0}, "per_page"),
     ({"seed": "x"}, "seed"),
     ({"puzzles": [[Puzzle((2, 1), "2")], [5]]}, "puzzles is"),
+    ({"puzzles": {"count": 2, "colour": "red"}}, "a recipe takes count and"),
+    ({"puzzles": {"count": 2, "seed": 3}}, "give the seed to worksheet"),
 ])
 def test_bad_arguments_are_refused(kwargs, words):
     arguments = {"puzzles": [Puzzle((2, 1), "2")], **kwargs}

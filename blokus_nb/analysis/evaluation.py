@@ -8,13 +8,13 @@ chance* of the player to move (a k-way tie for first counts 1/k of a win).
 In Duo that chance is calibrated: the network search's value is mapped to a
 win chance fitted on Pentobi level-7 games 1-70 (``training/calibrate_net.py``).
 On 600 positions of the level-7 games 71-140, which it was not fitted on
-(300 simulations a search), the Brier score is 0.053 and the positions called
-0-20% were won 7% of the time, 20-40% 35%, 80-100% 96%; the few called
-40-80% (27 of 600) were won 23% (40-60%) and 86% (60-80%): outside their
-bins, on 13 and 14 positions (``benchmarks/bench_ai.py --only calibration``).
-On the classic boards the chances come from the linear value model and
-are not calibrated this way. A search reports the chance of the side to move
-only, and a search is optimistic for the side it searches for, so each
+(300 simulations a search), the Brier score is 0.048 (the linear models'
+search: 0.062), and positions called 0-20% were won 5% of the time (272
+positions), 20-40% 39% (23), 60-80% 74% (17), 80-100% 95% (282); the six
+called 40-60% were won 33%, outside their bin
+(``benchmarks/bench_ai.py --only calibration``). On the classic boards the
+chances come from the linear value model and are not calibrated this way.
+A search reports the chance of the side to move only, and a search is optimistic for the side it searches for, so each
 player's curve is made of its own turns: the estimates are comparable along
 one curve, and a curve holds its value while the others move.
 

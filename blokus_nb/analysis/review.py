@@ -39,7 +39,7 @@ points of win chance, never below 0; the result kept within 0..100):
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 import numpy as np
@@ -199,7 +199,7 @@ def estimate_positions(game: Game, player: "str | Player" = "hard", *, limit: Li
     chunks = [todo[k:k + CHUNK] for k in range(0, len(todo), CHUNK)]
     jobs = worker_count(n_jobs, len(chunks))
     if jobs <= 1:
-        searched = Limit(limit.time, limit.simulations, limit.nodes, stop=stop) if stop else limit
+        searched = replace(limit, stop=stop) if stop else limit
         for index, position, played in _positions(game, set(todo)):
             if stop is not None and stop():
                 break

@@ -265,7 +265,6 @@ def game_from_dict(record: Any, *, source: str = "<text>", line: int | None = No
         game = Game(variant, players=players, setup=setup or None, to_play=to_play)
     except BlokusError as error:
         raise fail(f"bad setup: {error}") from None
-    start = game.copy()
     metadata = _object(record, "metadata", "names to text", fail)
     for key, value in metadata.items():
         if not isinstance(value, str):
@@ -281,7 +280,7 @@ def game_from_dict(record: Any, *, source: str = "<text>", line: int | None = No
     check_recorded_result(game, fail)
     variations = record.get("variations")
     if variations is not None:
-        tree = _tree_with_variations(start, game, variations, fail)
+        tree = _tree_with_variations(game, variations, fail)
         if _has_variations(tree):
             game._tree = tree
     return game
@@ -344,7 +343,7 @@ def _annotations(record: dict, base: int, game: Game, where: str, fail: Fail) ->
     return out
 
 
-def _tree_with_variations(start: Game, game: Game, variations: Any, fail: Fail) -> Tree:
+def _tree_with_variations(game: Game, variations: Any, fail: Fail) -> Tree:
     """The tree of a version-2 record: its main line (``game``) and the variations off it."""
     tree = Tree(game.variant, players=game.player_names, setup=_setup(game), to_play=_first_color(game))
     tree.metadata = dict(game.metadata)

@@ -18,7 +18,7 @@ from typing import IO, Any, Callable, Iterable, Iterator
 from ..errors import ArgumentTypeError, BlokusError
 from ..game import Game
 from .json_format import game_to_dict, game_to_json
-from .reading import _kind, read_tree, record_path
+from .reading import _kind, read_tree, record_path  # noqa: F401 (read_tree: the examples read back)
 from .sgf_format import game_to_sgf, tree_to_sgf
 from .tree import Tree
 

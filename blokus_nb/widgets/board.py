@@ -431,6 +431,9 @@ class BlokusWidget(WidgetBase):
         if job.kind == "review":
             self._reviewer.finished(self, error)
             return
+        if job.kind == "line":  # the engine's line on the review board
+            self._reviewer.engine_line_found(self, move, error)
+            return
         if job.kind == "hint":  # `move` is the suggestion, with its reasons
             if error is not None:
                 self.error = f"{who} could not find a move: {error}"

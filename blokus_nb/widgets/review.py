@@ -23,6 +23,7 @@ player, limit and seeds, so :meth:`Reviewer.frame` is the same frame.
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import pandas as pd
@@ -43,6 +44,31 @@ __all__ = ["Reviewer"]
 
 #: What the review is doing: not started, searching, stopped by a person, every position searched, failed.
 STATUSES = ("idle", "running", "stopped", "done", "failed")
+#: Moves of the engine's line shown on request (its best move and the replies it expects).
+LINE_MOVES = 4
+
+
+def engine_line(position: Game, player: Any, limit: Limit, seed: int | None, moves: int = LINE_MOVES,
+                stop: Any = None) -> list[dict[str, Any]]:
+    """The engine's best move from ``position`` and the ``moves - 1`` moves it expects after it,
+    each searched afresh at ``limit``: ``{"move", "cells", "piece", "color", "win"}`` (the mover's chance).
+
+    >>> import blokus_nb as bn
+    >>> line = engine_line(bn.Game("duo"), "hard", Limit(simulations=10), seed=0, moves=2)
+    >>> [step["color"] for step in line]
+    ['purple', 'orange']
+    """
+    game = position.copy()
+    line = []
+    for k in range(moves):
+        if game.is_over or (stop is not None and stop()):
+            break
+        searcher = make_player(player, seed=None if seed is None else seed + len(game.history) + 1)
+        result = searcher.search(game, replace(limit, stop=stop) if stop else limit)
+        move = game.play(result.move)
+        line.append({"move": str(move), "cells": list(move.cells), "piece": move.piece.name,
+                     "color": move.color, "win": round(float(result.win_rate), 4)})
+    return line
 
 
 class Reviewer:
@@ -72,6 +98,8 @@ class Reviewer:
         self.message = ""
         #: The node shown in the game's tree, and the variations tried.
         self.line = ReviewLine()
+        #: The engine's line asked for: the node it is for, and its moves (None while searched).
+        self._engine_line: tuple[Any, list[dict[str, Any]] | None] | None = None
 
     @property
     def level(self) -> str:
@@ -109,9 +137,15 @@ class Reviewer:
         """The ``review`` trait for ``game`` shown at ``shown``."""
         self.follow(game)
         self.line.follow(game)
-        return review_state(game, shown, list(self.estimates.values()), status=self.status,
-                            message=self.message, level=self.level, explorer=self.explorer,
-                            explorer_name=self.explorer_name, line=self.line.state())
+        state = review_state(game, shown, list(self.estimates.values()), status=self.status,
+                             message=self.message, level=self.level, explorer=self.explorer,
+                             explorer_name=self.explorer_name, line=self.line.state())
+        asked = self._engine_line
+        if asked is not None and asked[0] is self.line.node:
+            state["position"]["engine_line"] = asked[1] if asked[1] is not None else "searching"
+        else:
+            state["position"]["engine_line"] = []
+        return state
 
     def show(self, game: Game, index: int | None, reset: bool) -> tuple[Game, int, str]:
         """The position the board shows (after ``index`` placements of the line, if given), the
@@ -198,6 +232,12 @@ class Reviewer:
         with widget._locked() as game:
             if request.version != widget.version:
                 raise Refusal("the board changed before this request arrived; nothing was done", "stale")
+            if kind == "engine-line":
+                if widget.mode != "review":
+                    raise Refusal("the engine's line is shown on the review board (mode='review')", "mode")
+                self.line.follow(game)
+                self.ask_engine_line(widget)
+                return
             if kind in ("place", "main-line", "promote", "delete-variation"):
                 if widget.mode != "review":
                     raise Refusal("variations are tried on the review board (mode='review')", "mode")
@@ -219,6 +259,34 @@ class Reviewer:
                 raise Refusal("this review board has no corpus to explore (explorer=...)", "no-explorer")
             check_explored(widget.review, request.move)
             self._change_line(widget, request)
+
+    def ask_engine_line(self, widget: "BlokusWidget") -> None:
+        """Search the engine's line from the position shown in the background (the lock is held)."""
+        if self.status == "running":
+            raise Refusal("the engine is busy with the review: stop it (or wait) to see its line", "busy")
+        if widget._jobs.busy:
+            raise Refusal("the engine is already searching", "busy")
+        shown = self.line.shown()
+        if shown.is_over:
+            raise Refusal("the line is over here: there is no move to show", "game-over")
+        node, cancelled = self.line.node, threading.Event()
+        self._engine_line = (node, None)
+        job = Job("line", lambda: engine_line(shown, self.player, self.limit, self.seed, stop=cancelled.is_set),
+                  widget._stamp(), cancelled=cancelled)
+        self._show(widget, widget.game)
+        widget._jobs.start(job)
+
+    def engine_line_found(self, widget: "BlokusWidget", moves: Any, error: BaseException | None) -> None:
+        """The engine's line arrived (the lock is held): shown if the board still shows its position."""
+        asked = self._engine_line
+        if asked is None:
+            return
+        if error is not None:
+            self._engine_line = None
+            widget.error = f"the engine's line could not be found: {error}"
+        else:
+            self._engine_line = (asked[0], list(moves))
+        self._show(widget, widget.game)
 
     def _change_line(self, widget: "BlokusWidget", request: Any) -> None:
         """Try a move, leave a variation, promote or delete one (the lock is held)."""

@@ -11,7 +11,8 @@ Requests in: ``review`` (start or resume the review; from a finished game in
 play mode it opens the review board), ``stop-review``, ``explore`` (play a
 move of the corpus from the position shown), and for the variations
 ``main-line`` (back to the main line), ``promote`` (the line shown becomes the
-main line) and ``delete-variation``; a ``place`` request of the board in
+main line) and ``delete-variation``; ``engine-line`` (the engine's next few
+moves from the position shown, searched in the background); a ``place`` request of the board in
 review mode tries a move (see :mod:`.review_line`). The front-end's
 ``board/review_protocol.ts`` is the other half.
 
@@ -37,7 +38,7 @@ from ._protocol import Refusal, request_kind, text, whole_number
 __all__ = ["REVIEW_KINDS", "read_review_request", "review_state"]
 
 #: The requests of the review board.
-REVIEW_KINDS = ("review", "stop-review", "explore", "main-line", "promote", "delete-variation")
+REVIEW_KINDS = ("review", "stop-review", "explore", "main-line", "promote", "delete-variation", "engine-line")
 #: Moves of the corpus listed for one position.
 EXPLORER_ROWS = 12
 

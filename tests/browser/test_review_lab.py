@@ -29,7 +29,7 @@ def graph_x(box: dict, index: int, positions: int) -> float:
 def open_review(notebook):
     root = notebook.show(SETUP)
     root.scroll_into_view_if_needed()
-    expect(root.locator('[data-role="review"]')).to_have_attribute("data-status", "done", timeout=90_000)
+    expect(root.locator('[data-role="review"]')).to_have_attribute("data-status", "done", timeout=240_000)
     return root
 
 
@@ -199,7 +199,7 @@ def test_a_review_at_the_review_level_for_the_readme(notebook):
     notebook.py(DEFINE)
     root = notebook.show(
         "readme = BlokusWidget(game=game, mode='review', explorer=corpus); readme", index=notebook.SECOND)
-    expect(root.locator('[data-role="review"]')).to_have_attribute("data-status", "done", timeout=120_000)
+    expect(root.locator('[data-role="review"]')).to_have_attribute("data-status", "done", timeout=300_000)
     # The position before the game's worst move: the engine's choice beside the move played.
     worst = notebook.value("max(readme.review['moves'], key=lambda m: m['loss'] or 0)['number']")
     root.locator(f'[data-role="move-list"] li[data-number="{worst - 1}"]').click()

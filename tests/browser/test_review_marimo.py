@@ -74,7 +74,7 @@ def page(browser, tmp_path_factory):
 
 def test_the_review_fills_in_and_the_graph_jumps(page):
     root = page.locator(".bk-root").first
-    expect(root.locator('[data-role="review"]')).to_have_attribute("data-status", "done", timeout=90_000)
+    expect(root.locator('[data-role="review"]')).to_have_attribute("data-status", "done", timeout=240_000)
     total = root.locator('[data-role="move-list"] li').count()
     assert total == 29
     graph = root.locator('[data-role="graph"]')

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import blokus_nb as bn
 from blokus_nb.players import Limit, Player
 from blokus_nb.widgets import BlokusWidget
-from blokus_nb.widgets._base import WidgetOptionError
+from blokus_nb.widgets import WidgetOptionError
 
 from widgets.helpers import custom, update, wait_for
 

@@ -41,7 +41,7 @@ def done(widget: BlokusWidget) -> bool:
 
 def test_a_review_board_searches_every_position_in_the_background(board):
     assert board.review["total"] == 12
-    wait_for(lambda: done(board), timeout=60)
+    wait_for(lambda: done(board), timeout=240)
     review = board.review
     assert review["done"] == 12 and len(review["moves"]) == 12
     json.dumps(review, allow_nan=False)  # plain JSON: no NaN reaches a view
@@ -61,7 +61,7 @@ def test_every_state_sent_while_the_review_runs_is_plain_json(duo_game):
     sent = Recorder(widget)
     widget.mode = "review"
     try:
-        wait_for(lambda: done(widget), timeout=60)
+        wait_for(lambda: done(widget), timeout=240)
         states = [u["review"] for u in sent.updates() if "review" in u]
         assert len(states) >= 12  # one as each position is searched
         assert [s["done"] for s in states] == sorted(s["done"] for s in states)
@@ -72,7 +72,7 @@ def test_every_state_sent_while_the_review_runs_is_plain_json(duo_game):
 
 
 def test_the_position_shown_has_the_best_and_the_played_move(board, duo_game):
-    wait_for(lambda: done(board), timeout=60)
+    wait_for(lambda: done(board), timeout=240)
     custom(board, {"type": "seek", "index": 3})
     position = board.review["position"]
     assert position["index"] == 3 == board.replay_index
@@ -86,13 +86,13 @@ def test_the_position_shown_has_the_best_and_the_played_move(board, duo_game):
     assert shown.is_legal(best["move"])  # a move from the position shown, drawn and never played
     assert len(board.game.moves) == 12
     custom(board, {"type": "seek", "index": 12})
-    assert board.review["position"] == {"index": 12, "best": {}, "played": {}}
+    assert board.review["position"] == {"index": 12, "best": {}, "played": {}, "engine_line": []}
 
 
 def test_stop_keeps_what_was_found_and_resume_goes_on(duo_game):
     slow = BlokusWidget(game=duo_game.copy(), mode="review", review_limit=Limit(simulations=600))
     try:
-        wait_for(lambda: slow.review["done"] >= 1, timeout=60)
+        wait_for(lambda: slow.review["done"] >= 1, timeout=240)
         custom(slow, {"type": "stop-review", "request": "v1:1"})
         assert slow.review["status"] == "stopped"
         found = slow.review["done"]
@@ -101,7 +101,7 @@ def test_stop_keeps_what_was_found_and_resume_goes_on(duo_game):
         assert slow.review["done"] == found  # nothing more arrives after Stop
         custom(slow, {"type": "review", "version": slow.version})
         assert slow.review["status"] == "running"
-        wait_for(lambda: slow.review["done"] > found, timeout=60)
+        wait_for(lambda: slow.review["done"] > found, timeout=240)
         slow.stop_review()
     finally:
         slow.close()
@@ -120,7 +120,7 @@ def test_the_review_button_opens_a_finished_game(duo_game):
 
 
 def test_a_changed_game_keeps_the_searches_before_the_change(board):
-    wait_for(lambda: done(board), timeout=60)
+    wait_for(lambda: done(board), timeout=240)
     board.game.undo()  # every position before the change was searched already: nothing to search
     assert board.review["done"] == 11 and board.review["total"] == 11 and board.review["status"] == "done"
 
@@ -138,7 +138,7 @@ def refused(widget: BlokusWidget, content: dict) -> dict:
 
 
 def test_forged_review_requests_are_refused_and_change_nothing(board):
-    wait_for(lambda: done(board), timeout=60)
+    wait_for(lambda: done(board), timeout=240)
     assert refused(board, {"type": "stop-review"})["rule"] == "idle"
     assert refused(board, {"type": "review", "version": board.version - 1})["rule"] == "stale"
     assert refused(board, {"type": "review"})["reason"] == "malformed request: 'version' must be a whole number"
@@ -160,7 +160,7 @@ def test_the_explorer_lists_the_corpus_moves_and_refuses_others(duo_game):
     index = analysis.opening_index(DUO_GAMES, depth=4, progress=False)
     widget = BlokusWidget(game=duo_game.copy(), mode="review", review_limit=LIMIT, explorer=index)
     try:
-        wait_for(lambda: done(widget), timeout=60)
+        wait_for(lambda: done(widget), timeout=240)
         custom(widget, {"type": "seek", "index": 0})
         explorer = widget.review["explorer"]
         assert explorer["games"] == 20 and explorer["reached"] == 20 and explorer["color"] == "purple"
@@ -217,7 +217,7 @@ def try_move(widget: BlokusWidget, move: str | None = None) -> str:
 @pytest.fixture
 def finished():
     widget = BlokusWidget(game=bn.read_sgf(DUO_GAMES / "duo_L1_0003.blksgf"), mode="review", review_limit=LIMIT)
-    wait_for(lambda: done(widget), timeout=60)
+    wait_for(lambda: done(widget), timeout=240)
     yield widget
     widget.close()
 
@@ -232,7 +232,7 @@ def test_a_move_tried_from_any_position_is_a_variation_and_saved_with_the_game(f
     assert [m["move"] for m in line["moves"]] == [first, second]
     assert [str(m) for m in finished.game.moves] == main  # the game is still the main line
     assert finished.replay_index == 7 == finished.replay_length
-    assert finished.review["position"] == {"index": 7, "best": {}, "played": {}}  # not reviewed: a variation
+    assert finished.review["position"] == {"index": 7, "best": {}, "played": {}, "engine_line": []}  # not reviewed: a variation
     # Back along the variation and forward again: still in it.
     custom(finished, {"type": "seek", "index": 6})
     custom(finished, {"type": "seek", "index": 7})
@@ -262,7 +262,7 @@ def test_back_to_the_main_line_promote_and_delete(finished):
     assert finished.review["line"]["main"]
     # The searches before the promoted move are kept; the new position is searched.
     assert finished.review["done"] >= 26
-    wait_for(lambda: done(finished), timeout=60)
+    wait_for(lambda: done(finished), timeout=240)
     assert finished.review["total"] == 27
     # The old main line is a variation now: delete it.
     custom(finished, {"type": "seek", "index": 26})
@@ -301,7 +301,7 @@ def test_a_corpus_move_clicked_in_the_explorer_is_played_as_a_variation():
     widget = BlokusWidget(game=bn.read_sgf(DUO_GAMES / "duo_L1_0003.blksgf"), mode="review",
                           review_limit=LIMIT, explorer=index)
     try:
-        wait_for(lambda: done(widget), timeout=60)
+        wait_for(lambda: done(widget), timeout=240)
         custom(widget, {"type": "seek", "index": 0})
         first = str(widget.game.moves[0])
         other = next(m["move"] for m in widget.review["explorer"]["moves"] if m["move"] != first)
@@ -310,5 +310,47 @@ def test_a_corpus_move_clicked_in_the_explorer_is_played_as_a_variation():
         line = widget.review["line"]
         assert (line["main"], line["branch"], [m["move"] for m in line["moves"]]) == (False, 0, [other])
         assert widget.review["explorer"]["reached"] > 0  # the corpus goes on from there
+    finally:
+        widget.close()
+
+
+# ---------------------------------------------------------------- the engine's line
+def test_the_engine_line_starts_with_the_reviews_best_move_and_is_shown_at_its_position(finished):
+    custom(finished, {"type": "seek", "index": 3})
+    custom(finished, {"type": "engine-line", "version": finished.version})
+    assert finished.error == ""
+    wait_for(lambda: isinstance(finished.review["position"]["engine_line"], list)
+             and finished.review["position"]["engine_line"], timeout=240)
+    line = finished.review["position"]["engine_line"]
+    assert len(line) == 4
+    assert line[0]["move"] == finished.review["moves"][3]["best"]  # the same seeded search as the review's
+    position = finished.game.copy()
+    while len(position.moves) > 3:
+        position.undo()
+    for step in line:  # a line of legal moves, each by the color then to move
+        assert step["color"] == position.to_play
+        position.play(step["move"])
+    custom(finished, {"type": "seek", "index": 4})
+    assert finished.review["position"]["engine_line"] == []  # another position
+    custom(finished, {"type": "seek", "index": 3})
+    assert finished.review["position"]["engine_line"] == line
+    assert len(finished.game.moves) == 29  # drawn, never played
+
+
+def test_the_engine_line_is_refused_while_the_review_runs_and_at_the_end(duo_game):
+    slow = BlokusWidget(game=duo_game.copy(), mode="review", review_limit=Limit(simulations=3000))
+    try:
+        sent = Recorder(slow)  # the review runs on: its state may move on, so only the refusal is checked
+        custom(slow, {"type": "engine-line", "version": slow.version})
+        assert [r["rule"] for r in sent.refusals()] == ["busy"]
+        assert slow.review["position"]["engine_line"] == [] and slow.review["status"] == "running"
+    finally:
+        slow.close()
+    widget = BlokusWidget(game=bn.read_sgf(DUO_GAMES / "duo_L1_0003.blksgf"), review_limit=LIMIT)
+    try:
+        assert refused(widget, {"type": "engine-line", "version": widget.version})["rule"] == "mode"
+        widget.mode = "review"
+        wait_for(lambda: done(widget), timeout=240)
+        assert refused(widget, {"type": "engine-line", "version": widget.version})["rule"] == "game-over"
     finally:
         widget.close()

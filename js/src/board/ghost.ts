@@ -24,7 +24,7 @@ export class ReviewMarks {
   }
 
   update(position: ReviewPosition | null): void {
-    const key = JSON.stringify(position ? [position.best, position.played] : null);
+    const key = JSON.stringify(position ? [position.best, position.played, position.engine_line] : null);
     if (key === this.key) return;
     this.key = key;
     this.element.replaceChildren();
@@ -38,7 +38,15 @@ export class ReviewMarks {
         class: "bk-played-ghost", "data-color": played.color, "data-move": played.move, "data-class": played.class,
       }, cells(played.cells));
     }
-    if (best) {
+    const line = Array.isArray(position.engine_line) ? position.engine_line : [];
+    // The engine's line asked for: each move see-through, numbered (its first move is the best one).
+    line.forEach((step, k) => {
+      const own = cells(step.cells);
+      new PieceShape(this.element, { class: "bk-line-ghost", "data-color": step.color, "data-step": k + 1 }, own);
+      const [x, y] = middle(own);
+      svg("text", { class: "bk-best-label", x, y, "data-role": "line-label" }, this.element).textContent = String(k + 1);
+    });
+    if (best && line.length === 0) {
       const own = cells(best.cells);
       new PieceShape(this.element, { class: "bk-best-ghost", "data-color": best.color, "data-move": best.move }, own);
       const [x, y] = middle(own);

@@ -45,7 +45,15 @@ export function positionText(review: ReviewState): string {
     : `${game}. The engine: ${best.piece} at ${best.move} (${percent(best.win)}).`;
 }
 
-export type ReviewAction = "resume-review" | "stop-review" | "main-line" | "promote" | "delete-variation";
+export type ReviewAction = "resume-review" | "stop-review" | "main-line" | "promote" | "delete-variation" | "engine-line";
+
+/** The engine's line in words: "1. W at i5,j5,h6,i6,h7 (62%)  2. …", or what is happening. */
+export function engineLineText(position: Pick<ReviewState["position"], "engine_line">): string {
+  const line = position.engine_line;
+  if (line === "searching") return "The engine is looking a few moves ahead…";
+  if (line.length === 0) return "";
+  return "Engine line: " + line.map((step, k) => `${k + 1}. ${step.color} ${step.piece} at ${step.move} (${percent(step.win)})`).join("  ");
+}
 
 /** What the variation bar says: where the variation shown leaves the main line, and its moves. */
 export function variationText(line: ReviewLine): string {
@@ -74,6 +82,7 @@ export class ReviewPanel {
   private readonly moves: MoveList;
   private readonly explorer: ExplorerPanel;
   private readonly variation: HTMLDivElement;
+  private readonly engineLine: HTMLSpanElement;
   private readonly variationText: HTMLDivElement;
 
   constructor(callbacks: ReviewCallbacks) {
@@ -100,6 +109,9 @@ export class ReviewPanel {
     }
     this.summary = html("tbody", {}, table);
     this.position = html("div", { class: "bk-note bk-review-position", "data-role": "review-position" }, this.element);
+    const engine = html("div", { class: "bk-engine-line" }, this.element);
+    this.buttons.add(engine, "engine-line", "Engine line", "Show the engine's next few moves from this position");
+    this.engineLine = html("span", { class: "bk-help", "data-role": "engine-line" }, engine);
     this.variation = html("div", { class: "bk-note bk-variation", "data-role": "variation", hidden: "" }, this.element);
     this.variationText = html("div", { "data-role": "variation-moves" }, this.variation);
     const variationButtons = html("div", { class: "bk-group" }, this.variation);
@@ -133,6 +145,9 @@ export class ReviewPanel {
     this.position.textContent = main ? positionText(review)
       : "A variation: the review searched the main line only. Try a move, or go back to the main line.";
     this.variation.toggleAttribute("hidden", main);
+    this.engineLine.textContent = engineLineText(review.position);
+    this.buttons.enable("engine-line", review.status !== "running" && review.line.open
+      && review.position.engine_line !== "searching");
     this.variationText.textContent = variationText(review.line);
     for (const action of ["main-line", "promote", "delete-variation"] as const) this.buttons.enable(action, !main);
     this.moves.update(review.moves, main ? index : -1);

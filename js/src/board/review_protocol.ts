@@ -50,6 +50,8 @@ export interface ReviewPosition {
   index: number;
   best: (ShownMove & { win: number | null }) | Record<string, never>;
   played: (ShownMove & { class: string; mark: string; loss: number | null }) | Record<string, never>;
+  /** The engine's next few moves from here, once asked for ("searching" meanwhile). */
+  engine_line: (ShownMove & { win: number })[] | "searching";
 }
 
 export interface ExplorerMove {
@@ -110,7 +112,7 @@ export type ReviewMessage =
   | { type: "review"; version: number }
   | { type: "stop-review" }
   | { type: "explore"; move: string; version: number }
-  | { type: "main-line" | "promote" | "delete-variation"; version: number };
+  | { type: "main-line" | "promote" | "delete-variation" | "engine-line"; version: number };
 
 /** The review, or null outside review mode (the trait is {} then). */
 export function reviewOf(state: { review: ReviewState | Record<string, never> }): ReviewState | null {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { positionText, progressText, summaryCells, variationText } from "../../src/board/review.js";
+import { engineLineText, positionText, progressText, summaryCells, variationText } from "../../src/board/review.js";
 import type { ReviewState } from "../../src/board/review_protocol.js";
 import { percent, reviewOf } from "../../src/board/review_protocol.js";
 
@@ -22,7 +22,8 @@ test("a summary row: accuracy rounded, counts, average loss in points", () => {
   ["Ann", "84", "3", "1", "1", "4%"]);
 });
 
-function review(position: ReviewState["position"]): ReviewState {
+function review(shown: Omit<ReviewState["position"], "engine_line">): ReviewState {
+  const position = { ...shown, engine_line: [] };
   return { status: "done", message: "", level: "", done: 2, total: 2, moves: [], sides: [], curves: [], summary: [],
     position, explorer: {}, line: { main: true, ply: position.index, length: 2, branch: null, moves: [], open: true } };
 }
@@ -50,4 +51,12 @@ test("the variation bar says where the variation leaves the main line and lists 
     moves: [{ number: 4, color: "orange", move: "k8" }, { number: 5, color: "purple", move: "d12" }] };
   assert.equal(variationText(line), "A variation from move 4: 4. k8  5. d12");
   assert.equal(variationText({ ...line, main: true, branch: null, moves: [] }), "");
+});
+
+test("the engine's line reads move by move, with each mover's win chance", () => {
+  const step = (move: string, color: string, win: number) => ({ move, cells: [], piece: "1", color, win });
+  assert.equal(engineLineText({ engine_line: [step("e10", "purple", 0.62), step("j5", "orange", 0.4)] }),
+    "Engine line: 1. purple 1 at e10 (62%)  2. orange 1 at j5 (40%)");
+  assert.equal(engineLineText({ engine_line: "searching" }), "The engine is looking a few moves ahead…");
+  assert.equal(engineLineText({ engine_line: [] }), "");
 });
