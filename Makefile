@@ -34,8 +34,10 @@ $(STAMP): pyproject.toml $(BUNDLES) | $(PY)
 	$(PY) -m pip install --quiet -e ".[test]"
 	touch $(STAMP)
 
+# Chromium for the browser tests; poppler-utils (pdftoppm, pdfinfo) to render and check worksheet PDFs.
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium; }
+	@command -v pdftoppm >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq poppler-utils; }
 
 lab: env
 	$(VENV)/bin/jupyter lab $(LAB_FLAGS) examples/01_play.ipynb

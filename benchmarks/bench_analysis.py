@@ -16,7 +16,12 @@ reuse the pool. "CPU in workers" is the processor time the workers spent on the 
 no work of its own, and what is left of a speed-up below the core count is
 other load on the machine (the load average is printed before and after).
 
-    python benchmarks/bench_analysis.py [--games 200] [--repeat 3]
+Then ``load_games`` at two corpus sizes (one Duo game a file, as Pentobi's
+self-play folders are), each in a fresh process on one job: milliseconds of
+CPU per game (linear growth keeps it flat), and the peak memory above the
+process at rest after importing, also per million rows of the table.
+
+    python benchmarks/bench_analysis.py [--games 200] [--repeat 3] [--sizes 1000 4000]
 
 Not a timed test: the figures depend on the machine and on what else runs.
 """
@@ -25,7 +30,9 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -77,6 +84,41 @@ def worker_cpu(folder: Path, jobs: int) -> float:
     return sum(seconds)
 
 
+def resident_kb() -> int:
+    """This process's resident memory now, in kB (the peak so far may be higher: imports)."""
+    try:
+        with open("/proc/self/statm") as handle:
+            return int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
+    except OSError:  # not Linux: the peak so far stands in
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+def scaling_run(folder: Path) -> None:
+    """In a fresh process: load ``folder`` on one job, print CPU seconds, rows and peak memory (kB)."""
+    rest = resident_kb()
+    start, wall = time.process_time(), time.perf_counter()
+    table = analysis.load_games(folder, n_jobs=1, progress=False)
+    print(time.process_time() - start, time.perf_counter() - wall, len(table),
+          resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - rest)
+
+
+def scaling(sizes: list[int], tmp: str) -> None:
+    """``load_games`` time per game and peak memory at each corpus size (one game a file)."""
+    source = [bn.read_sgf(p) for p in sorted((GAMES / "duo").glob("*.blksgf"))]
+    print("load_games scaling: one Duo game a file, 1 job, each size in a fresh process")
+    for size in sizes:
+        folder = Path(tmp) / f"scaling-{size}"
+        folder.mkdir()
+        for k in range(size):
+            bn.write_games([source[k % len(source)]], folder / f"game_{k:06d}.blksgf")
+        out = subprocess.run([sys.executable, __file__, "--scaling-run", str(folder)], check=True,
+                             capture_output=True, text=True).stdout.split()
+        cpu, wall, rows, peak = float(out[0]), float(out[1]), int(out[2]), int(out[3])
+        print(f"  {size:6d} games {rows:8d} rows  {1e3 * cpu / size:6.2f} ms CPU a game "
+              f"({1e3 * wall / size:.2f} wall)  peak +{peak / 1024:6.1f} MB "
+              f"({peak / 1024 / rows * 1e6:.0f} MB per million rows)")
+
+
 def load() -> str:
     return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
 
@@ -85,7 +127,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per variant (default 200)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per figure; the best is kept")
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 4000],
+                        help="corpus sizes of the load_games scaling run (default 1000 4000)")
+    parser.add_argument("--scaling-run", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.scaling_run:
+        scaling_run(Path(args.scaling_run))
+        return
     cores = os.cpu_count() or 1
     print(f"blokus-nb {bn.__version__}, Python {sys.version.split()[0]}, {cores} cores, "
           f"{args.games} games per variant, best of {args.repeat}, {load()}")
@@ -138,6 +186,7 @@ def main() -> None:
                       f"({', '.join(f'{r:.2f}' for r in paired)})")
                 print(f"  CPU in workers           {worker_cpu(folder, cores):8.2f} s on {cores} jobs, "
                       f"{worker_cpu(folder, 1):.2f} s on 1")
+        scaling(args.sizes, tmp)
         print(load())
 
 

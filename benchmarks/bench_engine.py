@@ -15,6 +15,8 @@ import time
 from pathlib import Path
 from typing import Callable
 
+import numpy as np
+
 import blokus_nb as bn
 
 GAMES = Path(__file__).resolve().parent.parent / "tests" / "data" / "pentobi" / "games"
@@ -90,10 +92,19 @@ def position(variant: str, stage: str) -> bn.Game:
     return game
 
 
+def legal_ids(action_mask: bytes) -> np.ndarray:
+    """The action ids set in one of blokus-rl's masks (bytes of 0 and 1), the fastest way we know.
+
+    The bytes are read as numpy bools, as blokus-rl's own Python wrapper reads
+    them: ``nonzero`` of a bool array is over ten times faster than of the same
+    bytes read as int8, which an earlier version of this benchmark did.
+    """
+    return np.frombuffer(action_mask, dtype=np.bool_).nonzero()[0]
+
+
 def blokus_rl_playout() -> Callable[[random.Random], int] | None:
     """A uniformly random classic playout through blokus-rl (None when not installed)."""
     try:
-        import numpy as np
         from blokus_rl._blokus import PyBlokus
     except ImportError:
         return None
@@ -105,7 +116,7 @@ def blokus_rl_playout() -> Callable[[random.Random], int] | None:
             if env.terminations[seat]:
                 env.step(None)  # a seat with no move passes
                 continue
-            legal = np.flatnonzero(np.frombuffer(env.observe(seat).action_mask, dtype=np.int8))
+            legal = legal_ids(env.observe(seat).action_mask)
             env.step(int(legal[rng.randrange(len(legal))]))
             moves += 1
         return moves
@@ -115,7 +126,6 @@ def blokus_rl_playout() -> Callable[[random.Random], int] | None:
 def blokus_rl_legal_us(plies: int, seconds: float) -> float | None:
     """blokus-rl: one legal-move list (mask -> indices) after ``plies`` random moves."""
     try:
-        import numpy as np
         from blokus_rl._blokus import PyBlokus
     except ImportError:
         return None
@@ -126,11 +136,10 @@ def blokus_rl_legal_us(plies: int, seconds: float) -> float | None:
         if env.terminations[seat]:
             env.step(None)
             continue
-        legal = np.flatnonzero(np.frombuffer(env.observe(seat).action_mask, dtype=np.int8))
+        legal = legal_ids(env.observe(seat).action_mask)
         env.step(int(legal[rng.randrange(len(legal))]))
     seat = env.agent_selection
-    return per_call_us(lambda: np.flatnonzero(np.frombuffer(env.observe(seat).action_mask,
-                                                            dtype=np.int8)).tolist(), seconds)
+    return per_call_us(lambda: legal_ids(env.observe(seat).action_mask).tolist(), seconds)
 
 
 def main() -> None:

@@ -1,12 +1,18 @@
-"""How long does counting the 2339 ways to tile a 6x10 rectangle with the 12 pentominoes take?
+"""Tiling: counting speed, puzzles generated per minute at each difficulty, and the classic rectangles rated.
 
-Times our pure-Python search (blokus_nb.exact_cover.TilingSearch, driven by
-blokus_nb.puzzles.Puzzle) and, when the ``exact-cover`` package (a C
-dancing-links solver) is installed, that solver on the usual matrix in the same
-run, and prints the ratio. Both are given the same kind of symmetry breaking:
-one piece held to one placement per symmetry class, so both count 2339.
+1. How long counting the 2339 ways to tile a 6x10 rectangle with the 12
+   pentominoes takes: our pure-Python search (blokus_nb.exact_cover.TilingSearch,
+   driven by blokus_nb.puzzles.Puzzle) and, when the ``exact-cover`` package (a C
+   dancing-links solver) is installed, that solver on the usual matrix in the
+   same run, and the ratio. Both are given the same kind of symmetry breaking:
+   one piece held to one placement per symmetry class, so both count 2339.
+2. Puzzles generated per minute on one core at each difficulty level
+   (``generate("pentominoes", "random", difficulty=level, seed=...)`` for
+   seeds 0, 1, 2, ... until ``--seconds`` of CPU time are spent per level).
+3. With ``--classics``: the difficulty measure of the 3x20, 4x15, 5x12 and 6x10
+   pentomino rectangles (the table in blokus_nb/puzzles/difficulty.py).
 
-    python benchmarks/bench_tiling.py [--repeat N]
+    python benchmarks/bench_tiling.py [--repeat N] [--seconds S] [--classics]
 
 Times are CPU seconds of this process (the machine may be shared), best of N.
 """
@@ -83,11 +89,51 @@ def matrix_of_puzzle(puzzle: Puzzle):
     return np.array(rows), name
 
 
+def generation_rates(seconds: float) -> None:
+    """Puzzles per minute of CPU time at each level, one core."""
+    from blokus_nb.puzzles import GenerationError, generate
+
+    print(f"Puzzles generated per minute, one core: 12 pentominoes, random regions, one solution "
+          f"(seeds 0, 1, ... for {seconds:g} CPU s a level)")
+    for level in range(1, 6):
+        made = failed = 0
+        pieces = 0
+        started = time.process_time()
+        seed = 0
+        while time.process_time() - started < seconds:
+            try:
+                puzzle = generate("pentominoes", "random", difficulty=level, seed=seed, time_budget=60)
+                made += 1
+                pieces += sum(puzzle.counts.values())
+            except GenerationError:
+                failed += 1
+            seed += 1
+        spent = time.process_time() - started
+        mean = f", {pieces / made:.1f} pieces on average" if made else ""
+        print(f"  level {level}: {made} puzzles in {spent:.1f} s = {60 * made / spent:7.1f} per minute"
+              f"{mean}{f' ({failed} seeds gave up after 60 s)' if failed else ''}")
+
+
+def classics() -> None:
+    print("The difficulty measure on the classic 12-pentomino rectangles")
+    print("  rectangle  solutions   tried        per solution  score  level  CPU s")
+    for width, height in [(20, 3), (15, 4), (12, 5), (10, 6)]:
+        cpu = time.process_time()
+        rating = Puzzle((width, height), "pentominoes").difficulty()
+        print(f"  {height}x{width:<8} {rating.solutions:9,}   {rating.tried:11,}  {rating.per_solution:12,.0f}"
+              f"  {rating.score:5.1f}  {rating.level:5}  {time.process_time() - cpu:5.1f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=1, help="runs of each timing; the best is kept")
     parser.add_argument("--all", action="store_true", help="also time counting all 9356 (no symmetry breaking in C)")
+    parser.add_argument("--seconds", type=float, default=20.0, help="CPU seconds of generation per level")
+    parser.add_argument("--classics", action="store_true", help="rate the classic pentomino rectangles")
     args = parser.parse_args()
+    if args.classics:
+        classics()
+    generation_rates(args.seconds)
 
     print(f"Pentominoes in a {HEIGHT}x{WIDTH} rectangle, CPU seconds (best of {args.repeat}); wall in brackets")
     ours_cpu, ours_wall, count = best_of(args.repeat, lambda: Puzzle((WIDTH, HEIGHT), "pentominoes").count(unique=True))

@@ -14,13 +14,14 @@ from . import pieces, render, sgf
 from .errors import ArgumentTypeError, BlokusError, IllegalMoveError, InvalidMoveError, RecordError
 from .game import SCORINGS, Game
 from .move import Move
-from .records import SkippedRecord, iter_games, load, read_sgf, save, write_games
+from .records import GameNode, SkippedRecord, Tree, iter_games, load, read_sgf, read_tree, save, write_games
 from .variants import VARIANTS, Variant, get_variant
 
 # Heavier parts (pandas, matplotlib, anywidget) load on first use, so that
 # ``import blokus_nb`` stays quick for scripts that only need the rules.
 _LAZY = {
     "analysis": ("blokus_nb.analysis", None),
+    "envs": ("blokus_nb.envs", None),
     "arena": ("blokus_nb.players.arena", None),
     "players": ("blokus_nb.players", None),
     "polyominoes": ("blokus_nb.polyominoes", None),
@@ -39,6 +40,8 @@ _LAZY = {
     "BlokusWidget": ("blokus_nb.widgets.board", "BlokusWidget"),
     "PuzzleWidget": ("blokus_nb.widgets.puzzle", "PuzzleWidget"),
     "widgets": ("blokus_nb.widgets", None),
+    "worksheet": ("blokus_nb.worksheets", "worksheet"),
+    "worksheets": ("blokus_nb.worksheets", None),
 }
 
 
@@ -60,7 +63,7 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
-    "ArgumentTypeError", "BlokusError", "Game", "IllegalMoveError", "InvalidMoveError", "Move", "RecordError",
+    "ArgumentTypeError", "BlokusError", "Game", "GameNode", "IllegalMoveError", "InvalidMoveError", "Move", "RecordError",
     "SCORINGS", "SkippedRecord", "VARIANTS", "Variant", "get_variant", "iter_games", "load", "pieces",
-    "read_sgf", "render", "save", "sgf", "write_games", *_LAZY,
+    "read_sgf", "read_tree", "render", "save", "sgf", "Tree", "write_games", *_LAZY,
 ]

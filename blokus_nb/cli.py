@@ -6,33 +6,92 @@ exit status); to add a command, write one and list it in :data:`COMMANDS`.
 
     blokus-nb analyze GAMES... --out DIR    per-move table, summary and plots of a corpus
 
-Exit status: 0 done, 1 done but some records could not be read (or none
-could), 2 bad usage.
+Exit status (:data:`EXIT_STATUS`): 0 done, 1 done but some records could not
+be read (or none could), 2 bad usage (an argument, a missing input), 3 the
+output could not be written, 130 interrupted (in both, the last complete output
+is left as it was).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import json
+import os
+import shutil
 import sys
+import tempfile
+import textwrap
 import warnings
+from dataclasses import replace
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
-__all__ = ["main", "build_parser", "COMMANDS"]
+from .errors import BlokusError
+
+__all__ = ["main", "build_parser", "COMMANDS", "EXIT_STATUS", "ANALYZE_OUTPUTS", "MANIFEST"]
+
+EXIT_OK, EXIT_UNREADABLE, EXIT_USAGE, EXIT_CANNOT_WRITE, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+#: What each exit status means, as ``--help`` lists them.
+EXIT_STATUS: dict[int, str] = {
+    EXIT_OK: "done",
+    EXIT_UNREADABLE: "done, but some records could not be read (or none could): see DIR/errors.csv",
+    EXIT_USAGE: "bad usage: an argument, or an input that does not exist",
+    EXIT_CANNOT_WRITE: "the output could not be written (DIR keeps its last complete output)",
+    EXIT_INTERRUPTED: "interrupted (Ctrl-C; DIR keeps its last complete output)",
+}
+_EPILOG = "exit status:\n" + "\n".join(f"  {code:>3}  {meaning}" for code, meaning in EXIT_STATUS.items())
+
+#: The manifest ``analyze`` writes last: a DIR with it holds one whole run, and nothing of another.
+MANIFEST = "manifest.json"
+#: Everything ``analyze`` writes in DIR (``plots`` is a folder); a new run replaces all of it.
+ANALYZE_OUTPUTS = ("moves.parquet", "moves.csv", "summary.parquet", "summary.csv", "errors.csv", "plots",
+                   MANIFEST)
+
+
+def _paragraphs(*texts: str) -> str:
+    return "\n\n".join(textwrap.fill(text, 79) for text in texts)
+
+
+def _folder(text: str) -> Path:
+    """A folder named on the command line (an empty name would quietly mean the current folder)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("name a folder, not an empty text")
+    return Path(text)
+
+
+def _jobs(text: str) -> int:
+    """A number of worker processes: a whole number, 1 or more."""
+    try:
+        jobs = int(text)
+    except ValueError:
+        jobs = 0
+    if jobs < 1:
+        raise argparse.ArgumentTypeError(f"a number of worker processes is a whole number, 1 or more, not {text!r}")
+    return jobs
 
 
 def _add_analyze(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "analyze", help="analyse recorded games: per-move table, summary and plots",
-        description="Measure every move of every game (mobility, territory, score) and write "
-                    "DIR/moves.parquet and .csv (one row per move), DIR/summary.parquet and .csv "
-                    "(one row per game), DIR/errors.csv (records that could not be read) and "
-                    "the standard plots as PNG in DIR/plots/.")
+        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=_EPILOG,
+        description=_paragraphs(
+            "Measure every move of every game (mobility, territory, score) and write "
+            "DIR/moves.parquet and .csv (one row per move), DIR/summary.parquet and .csv "
+            "(one row per game), DIR/errors.csv (records that could not be read), "
+            "the standard plots as PNG in DIR/plots/ and, last, DIR/manifest.json.",
+            "A run is made in a hidden folder inside DIR and replaces the last run's "
+            "files only when it is whole: an interrupted run leaves the last one as it "
+            "was, and a new run leaves nothing of an old one (its plots/ folder included). "
+            "Other files in DIR are left alone.",
+            "In the CSV files a text cell that starts with =, +, -, @, a tab or a carriage "
+            "return gets a ' in front, so that a spreadsheet shows it instead of running "
+            "it as a formula; the Parquet files keep every text as it is."))
     parser.add_argument("games", nargs="+", metavar="GAMES",
                         help="record files (.blksgf, .sgf, .json, .jsonl), folders or globs")
-    parser.add_argument("--out", "-o", required=True, type=Path, metavar="DIR",
+    parser.add_argument("--out", "-o", required=True, type=_folder, metavar="DIR",
                         help="folder to write into (created if needed)")
-    parser.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
+    parser.add_argument("--jobs", "-j", type=_jobs, default=None, metavar="N",
                         help="worker processes (default: every core; 1: no workers)")
     parser.add_argument("--engine", choices=("processes", "dask"), default="processes",
                         help="run on local processes (default) or a Dask cluster")
@@ -44,56 +103,135 @@ def _add_analyze(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _analyze(args: argparse.Namespace) -> int:
-    import pandas as pd
-
-    from .analysis import analyze_corpus, read_corpus, summarize
-    from .analysis.loading import AnalysisWarning, format_error
-
-    out: Path = args.out
+    out = Path(args.out)
     if out.exists() and not out.is_dir():
-        print(f"blokus-nb analyze: --out {out} is a file; name a folder (it is created if needed)",
-              file=sys.stderr)
-        return 2
-    out.mkdir(parents=True, exist_ok=True)
-    client = None
-    if args.scheduler:
-        if args.engine != "dask":
-            print("blokus-nb analyze: --scheduler needs --engine dask", file=sys.stderr)
-            return 2
-        from distributed import Client
-
-        client = Client(args.scheduler)
+        return _fail(f"--out {out} is a file; name a folder (it is created if needed)", EXIT_USAGE)
+    if args.scheduler and args.engine != "dask":
+        return _fail("--scheduler needs --engine dask", EXIT_USAGE)
     try:
-        try:
-            with warnings.catch_warnings():  # each unreadable record is printed below instead
-                warnings.simplefilter("ignore", AnalysisWarning)
-                report = analyze_corpus(args.games, out=out / "moves.parquet", n_jobs=args.jobs,
-                                        engine=args.engine, client=client,
-                                        progress=not args.quiet)
-        except FileNotFoundError as error:
-            print(f"blokus-nb analyze: {error}", file=sys.stderr)
-            return 2
+        client = _dask_client(args.scheduler)
+    except (ImportError, OSError) as error:  # distributed missing, or no scheduler at that address
+        return _fail(f"cannot use the Dask scheduler {args.scheduler}: {error}", EXIT_USAGE)
+    try:
+        with _staged_output(out) as staging:
+            status = _analyze_into(staging, args, client)
+    except (_UsageError, BlokusError) as error:
+        return _fail(str(error), EXIT_USAGE)
+    except KeyboardInterrupt:
+        return _fail("interrupted; nothing of this run was kept", EXIT_INTERRUPTED)
+    except OSError as error:
+        if error.filename and not _within(error.filename, out):  # an input that cannot be read
+            return _fail(str(error), EXIT_USAGE)
+        return _fail(f"cannot write the output in --out {out}: {error.strerror or error} "
+                     f"({error.filename or out}); name a folder you can write to. "
+                     "DIR keeps its last complete output", EXIT_CANNOT_WRITE)
     finally:
         if client is not None:
             client.close()
+    print(f"wrote {', '.join(n for n in ANALYZE_OUTPUTS if (out / n).exists())} in {out}")
+    return status
+
+
+def _dask_client(address: str | None):
+    """A client of the Dask scheduler at ``address`` (None without one: analyze_corpus decides)."""
+    if not address:
+        return None
+    from distributed import Client
+
+    return Client(address, timeout="10s")
+
+
+def _within(path: str | os.PathLike[str], folder: Path) -> bool:
+    return Path(path).resolve().is_relative_to(folder.resolve())
+
+
+class _UsageError(Exception):
+    """Bad usage found once the run has started (an input that does not exist): nothing is kept."""
+
+
+def _fail(message: str, status: int) -> int:
+    print(f"blokus-nb analyze: {message}", file=sys.stderr)
+    return status
+
+
+def _analyze_into(staging: Path, args: argparse.Namespace, client: Any) -> int:
+    """Analyse ``args.games`` (on ``client``, if any) and write every output into ``staging``;
+    return the exit status."""
+    import pandas as pd
+
+    from .analysis import analyze_corpus, read_corpus, summarize
+    from .analysis.csv_output import write_csv
+    from .analysis.loading import AnalysisWarning, format_error
+
+    try:
+        with warnings.catch_warnings():  # each unreadable record is printed below instead
+            warnings.simplefilter("ignore", AnalysisWarning)
+            report = analyze_corpus(args.games, out=staging / "moves.parquet", n_jobs=args.jobs,
+                                    engine=args.engine, client=client, progress=not args.quiet)
+    except FileNotFoundError as error:
+        if error.filename and Path(error.filename).is_relative_to(staging):
+            raise  # our own output went missing: a write error
+        raise _UsageError(str(error)) from None
     table = read_corpus(report.out)
-    table.to_csv(out / "moves.csv", index=False)
+    write_csv(table, staging / "moves.csv")
     summary = summarize(table)
-    summary.to_parquet(out / "summary.parquet", index=False)
-    summary.to_csv(out / "summary.csv", index=False)
+    summary.to_parquet(staging / "summary.parquet", index=False)
+    write_csv(summary, staging / "summary.csv")
     errors = pd.DataFrame(report.errors, columns=["source", "line", "column", "game", "message"])
-    errors.to_csv(out / "errors.csv", index=False)
-    written = ["moves.parquet", "moves.csv", "summary.parquet", "summary.csv", "errors.csv"]
+    write_csv(errors, staging / "errors.csv")
     if not args.no_plots and len(table):
-        written += [f"plots/{name}" for name in _write_plots(table, summary, out / "plots")]
+        _write_plots(table, summary, staging / "plots")
+    from . import __version__
+
+    manifest = {"blokus-nb": __version__, "command": args.argv, "games": report.games, "moves": report.moves,
+                "unreadable records": len(report.errors),
+                "files": sorted(p.relative_to(staging).as_posix() for p in staging.rglob("*") if p.is_file())}
+    (staging / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     for error in report.errors:
         print(f"blokus-nb analyze: skipped {format_error(error)}", file=sys.stderr)
-    print(report)
-    print(f"wrote {', '.join(written)} in {out}")
+    print(replace(report, out=args.out / "moves.parquet"))
     if not report.games:
         print("blokus-nb analyze: no game could be read", file=sys.stderr)
-        return 1
-    return 1 if report.errors else 0
+        return EXIT_UNREADABLE
+    return EXIT_UNREADABLE if report.errors else EXIT_OK
+
+
+@contextlib.contextmanager
+def _staged_output(out: Path) -> Iterator[Path]:
+    """A hidden folder inside ``out`` to write a run into; when the block ends without an error,
+    its files replace the last run's (:data:`ANALYZE_OUTPUTS`), and it is removed in any case
+    (and ``out`` too, if this run made it and nothing came of the run)."""
+    made = not out.exists()
+    out.mkdir(parents=True, exist_ok=True)
+    try:
+        staging = Path(tempfile.mkdtemp(prefix=".partial-", dir=out))
+        try:
+            yield staging
+            _replace_outputs(out, staging)
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
+    finally:
+        if made and not any(out.iterdir()):
+            out.rmdir()
+
+
+def _replace_outputs(out: Path, staging: Path) -> None:
+    """Move every old output of ``out`` aside, then every new one in, the manifest last.
+
+    Only renames within one folder, so it takes moments; and since no new file
+    arrives before every old one has gone, ``out`` never holds a mix of two
+    runs. Stopped midway, it holds part of one run and no manifest.
+    """
+    trash = Path(tempfile.mkdtemp(prefix=".old-", dir=out))
+    try:
+        for name in (MANIFEST, *ANALYZE_OUTPUTS):  # the manifest first: out no longer claims to be whole
+            if os.path.lexists(out / name):
+                os.replace(out / name, trash / name)
+        for name in (*(n for n in ANALYZE_OUTPUTS if n != MANIFEST), MANIFEST):
+            if os.path.lexists(staging / name):
+                os.replace(staging / name, out / name)
+    finally:
+        shutil.rmtree(trash, ignore_errors=True)
 
 
 def _write_plots(table, summary, folder: Path) -> list[str]:
@@ -104,7 +242,7 @@ def _write_plots(table, summary, folder: Path) -> list[str]:
 
     from . import analysis
 
-    folder.mkdir(parents=True, exist_ok=True)
+    folder.mkdir()
     names = []
     variants = sorted(set(table["variant"].astype(str)))
     plots: dict[str, Callable] = {
@@ -137,7 +275,8 @@ def build_parser() -> argparse.ArgumentParser:
     >>> build_parser().parse_args(["analyze", "games/", "--out", "report"]).jobs is None
     True
     """
-    parser = argparse.ArgumentParser(prog="blokus-nb", description="blokus-nb: Blokus in notebooks")
+    parser = argparse.ArgumentParser(prog="blokus-nb", description="blokus-nb: Blokus in notebooks",
+                                     formatter_class=argparse.RawDescriptionHelpFormatter, epilog=_EPILOG)
     from . import __version__
 
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -154,6 +293,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     blokus-nb 0.2.0
     """
     args = build_parser().parse_args(argv)
+    args.argv = sys.argv[1:] if argv is None else list(argv)
     return args.func(args)
 
 

@@ -9,9 +9,12 @@ Internally a cell is an index ``y * size + x`` with ``y`` counted from the top.
 
 from __future__ import annotations
 
+import math
+import numbers
+import operator
 import re
 
-from .errors import BlokusError
+from .errors import BlokusError, short_repr
 
 COLUMNS = "abcdefghijklmnopqrstuvwxyz"
 _CELL = re.compile(r"([a-z])([0-9]{1,2})\Z")
@@ -75,3 +78,42 @@ def pentobi_order(index: int, size: int) -> tuple[int, int]:
     """Sort key that orders cells as Pentobi writes them: by row from 1 up, then by column."""
     y, x = divmod(index, size)
     return (-y, x)
+
+
+def whole_number(value: object) -> int:
+    """``value`` as an ``int`` if it is a whole number: an int (not a bool), or a finite float equal to one.
+
+    Text, ``inf``, ``nan`` and ``1.7`` raise :class:`~blokus_nb.errors.BlokusError`:
+    ``int()`` would read text, overflow on ``inf`` and quietly round ``1.7``.
+
+    >>> whole_number(3), whole_number(3.0)
+    (3, 3)
+    """
+    if not isinstance(value, (bool, str, bytes)):
+        try:
+            return operator.index(value)  # int, numpy integers
+        except TypeError:
+            pass
+        if isinstance(value, numbers.Real) and math.isfinite(value) and float(value).is_integer():
+            return int(value)
+    raise BlokusError(f"{short_repr(value)} is not a whole number")
+
+
+def whole_cell(value: object) -> tuple[int, int]:
+    """A cell ``(x, y)`` of whole numbers, as puzzles and placements take it.
+
+    Raises :class:`~blokus_nb.errors.BlokusError` naming the value for anything
+    that is not a pair of whole numbers (see :func:`whole_number`).
+
+    >>> whole_cell([2, 0.0])
+    (2, 0)
+    >>> whole_cell((float("inf"), 0))
+    Traceback (most recent call last):
+    ...
+    blokus_nb.errors.BlokusError: (inf, 0) is not a cell (x, y) of whole numbers
+    """
+    try:
+        x, y = value  # type: ignore[misc]
+        return whole_number(x), whole_number(y)
+    except (TypeError, ValueError):  # not a pair, or BlokusError (a ValueError) from whole_number
+        raise BlokusError(f"{short_repr(value)} is not a cell (x, y) of whole numbers") from None

@@ -6,6 +6,8 @@ exactly as it was before the call.
 
 from __future__ import annotations
 
+import errno as _errno
+import os
 from typing import Sequence
 
 
@@ -90,6 +92,17 @@ class ArgumentTypeError(BlokusError, TypeError):
     """
 
 
+class FrozenError(BlokusError, AttributeError):
+    """A change to an object that cannot change, such as a :class:`~blokus_nb.Move` (also an :class:`AttributeError`).
+
+    >>> import blokus_nb as bn
+    >>> bn.Game().legal_moves()[0].placement = 5
+    Traceback (most recent call last):
+    ...
+    blokus_nb.errors.FrozenError: a Move cannot be changed (moves are shared by every game); make another with Game.parse_move(text)
+    """
+
+
 class SlowComputationWarning(UserWarning):
     """Warned before a computation known to take long or much memory (it can be interrupted).
 
@@ -133,3 +146,51 @@ class RecordError(BlokusError):
         self.source = source
         self.line = line
         self.column = column
+
+
+class RecordNotFoundError(RecordError, FileNotFoundError):
+    """A record file that does not exist: a :class:`RecordError`, and a :class:`FileNotFoundError` as
+    Python has it (``errno``, ``filename``), so code that caught the latter still does.
+
+    >>> import blokus_nb as bn
+    >>> bn.read_sgf("missing.blksgf")
+    Traceback (most recent call last):
+    ...
+    blokus_nb.errors.RecordNotFoundError: missing.blksgf: there is no such file; give the path of a record, or its SGF text
+    """
+
+    __str__ = Exception.__str__  # the message as written, not OSError's "[Errno 2] ..."
+
+    def __new__(cls, *args: object, **kwargs: object) -> "RecordNotFoundError":
+        return OSError.__new__(cls)  # an OSError underneath; RecordError.__init__ gives it its message
+
+    # OSError's fields, from the record's: so they survive pickling as the other fields do.
+    errno = property(lambda self: _errno.ENOENT)
+    strerror = property(lambda self: os.strerror(_errno.ENOENT))
+    filename = property(lambda self: self.source)
+
+
+class WorkerError(BlokusError):
+    """Worker processes could not do their work: one died, could not start, or could not be sent it.
+
+    The message says what happened (the signal that killed a worker, a class
+    that workers cannot import...) and what to do. Raised instead of
+    :class:`concurrent.futures.process.BrokenProcessPool` by every pool
+    (matches, corpus analysis, evaluation).
+    """
+
+
+class PlayerError(BlokusError):
+    """A player failed inside a match: it raised, or returned a move that is not legal.
+
+    ``player`` is the entrant's label, ``game`` the game's index in the match
+    and ``seed`` its seed (so ``play_game`` can replay it alone); the message
+    also names the original error.
+    """
+
+    def __init__(self, message: str, *, player: str = "", game: int | None = None,
+                 seed: int | None = None) -> None:
+        super().__init__(message)
+        self.player = player
+        self.game = game
+        self.seed = seed

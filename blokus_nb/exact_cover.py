@@ -15,6 +15,14 @@ This module has two solvers of our own:
 * :class:`TilingSearch` is a faster search for tilings. It is Algorithm X with
   a fixed choice of item -- always the first uncovered cell -- on bitboards; see
   its docstring for the representation and the pruning.
+* :class:`MostConstrainedSearch` is Algorithm X for tilings that always
+  branches on the most constrained item (the cell, or the piece, with the fewest
+  placements left), as a person solving by hand does. It counts the placements
+  it tries: the puzzles' difficulty measure is built on that effort.
+
+Every search takes an optional ``stop`` (a :class:`threading.Event`): when it
+is set, the search raises :class:`SearchStopped` at its next step, so a search
+whose answer is no longer wanted does not go on burning a core.
 
 >>> problem = AlgorithmX({"a": [1, 2], "b": [2, 3], "c": [3], "d": [1]})
 >>> sorted(sorted(s) for s in problem.solutions())
@@ -24,10 +32,20 @@ This module has two solvers of our own:
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from math import gcd
+from typing import TYPE_CHECKING
+
 from .errors import BlokusError
 
-__all__ = ["AlgorithmX", "TilingSearch", "MAX_PIECES"]
+if TYPE_CHECKING:  # pragma: no cover
+    import threading
+
+__all__ = ["AlgorithmX", "TilingSearch", "MostConstrainedSearch", "Exploration", "SearchStopped", "MAX_PIECES"]
+
+
+class SearchStopped(BlokusError):
+    """A search was stopped from outside (its ``stop`` event was set) before it finished."""
 
 #: The most pieces a :class:`TilingSearch` places: it goes one level of Python
 #: recursion deeper per piece, and must stay well inside the interpreter's limit.
@@ -350,8 +368,10 @@ class TilingSearch:
 
         return count(self.start_filled, self.start_used)
 
-    def solutions(self) -> Iterator[tuple[tuple[int, int], ...]]:
+    def solutions(self, *, stop: threading.Event | None = None) -> Iterator[tuple[tuple[int, int], ...]]:
         """Every tiling, each a tuple of ``(kind, mask)`` in the order placed.
+
+        Raises :class:`SearchStopped` at the next placement tried once ``stop`` is set.
 
         >>> list(TilingSearch(2, [[1], [0]], [(1, [0b11])]).solutions())
         [((0, 3),)]
@@ -367,6 +387,8 @@ class TilingSearch:
             if filled == full:
                 yield tuple(placed)
                 return
+            if stop is not None and stop.is_set():
+                raise SearchStopped("the search was stopped")
             f1 = filled + 1
             entry = fits_cache.get(f1 & ((f1 & ~filled) * window))
             if entry is None:
@@ -387,10 +409,165 @@ class TilingSearch:
 
         yield from search(self.start_filled, self.start_used)
 
-    def solve(self) -> tuple[tuple[int, int], ...] | None:
-        """One tiling, or ``None``.
+    def solve(self, *, stop: threading.Event | None = None) -> tuple[tuple[int, int], ...] | None:
+        """One tiling, or ``None`` (:class:`SearchStopped` once ``stop`` is set).
 
         >>> TilingSearch(2, [[1], [0]], [(1, [0b01])]).solve() is None
         True
         """
-        return next(self.solutions(), None)
+        return next(self.solutions(stop=stop), None)
+
+
+@dataclass(frozen=True)
+class Exploration:
+    """What a :class:`MostConstrainedSearch` found: ``solutions`` counted (up to its limit), the
+    placements it ``tried`` on the way, whether it went through the whole tree (``complete``), and
+    the ``first`` solution (option indices, in the order placed; ``None`` if there was none)."""
+
+    solutions: int
+    tried: int
+    complete: bool
+    first: tuple[int, ...] | None
+
+
+class MostConstrainedSearch:
+    """Exact cover of cells by pieces, always branching on the most constrained item.
+
+    The items are the cells and the pieces: every cell is covered once and
+    every copy of every piece is used (the pieces' area is the empty area). At
+    each step the search counts, for every empty cell, the placements still
+    possible that cover it, and for every piece with one copy left, its
+    placements still possible; it branches on the item with the fewest (a cell
+    or piece with one is forced, with none a dead end). This is the order a
+    careful person solves in ("this corner can only take the L"), so the number
+    of placements it tries measures how much trial and error a puzzle needs.
+
+    Representation: option ``j`` is ``options[j] = (kind, mask)``, the mask a
+    set of cells as an int (bit ``i`` for cell ``i``). A *set of options* is
+    an int too, bit ``j`` for option ``j``: ``live`` holds the options still
+    possible, ``cover[i]`` those covering cell ``i``, ``of_kind[k]`` those of
+    piece ``k``, and ``clash[j]`` those sharing a cell with ``j``. Counting the
+    options left for an item is then one AND and one ``bit_count``, and placing
+    an option one AND NOT.
+
+    >>> # Dominoes on a 2x2 square: cells 0 1 / 2 3; two tilings, four placements tried.
+    >>> search = MostConstrainedSearch(4, [(2, [0b0011, 0b1100, 0b0101, 0b1010])])
+    >>> search.explore()
+    Exploration(solutions=2, tried=4, complete=True, first=(0, 1))
+    """
+
+    def __init__(self, n_cells: int, kinds: Sequence[tuple[int, Sequence[int]]], *, filled: int = 0) -> None:
+        self.n_cells = n_cells
+        self.full = (1 << n_cells) - 1
+        self.start_filled = filled & self.full
+        self.options: list[tuple[int, int]] = []
+        self.quota = [quota for quota, _ in kinds]
+        if sum(self.quota) > MAX_PIECES:
+            raise BlokusError(f"{sum(self.quota):,} pieces are too many to search: at most {MAX_PIECES}")
+        area = 0
+        self.of_kind = [0] * len(kinds)
+        self.cover = [0] * n_cells
+        for k, (quota, masks) in enumerate(kinds):
+            area += quota * (masks[0].bit_count() if masks else 0)
+            for mask in masks:
+                if mask <= 0 or mask > self.full:
+                    raise BlokusError(f"placement {mask:#b} of kind {k} is not a set of the {n_cells} cells")
+                if mask & self.start_filled:
+                    continue
+                j = len(self.options)
+                self.options.append((k, mask))
+                self.of_kind[k] |= 1 << j
+                rest = mask
+                while rest:
+                    low = rest & -rest
+                    self.cover[low.bit_length() - 1] |= 1 << j
+                    rest ^= low
+        empty = (self.full & ~self.start_filled).bit_count()
+        # A piece with no placement at all leaves nothing to search (and its size unknown here).
+        self.impossible = any(quota and not masks for quota, masks in kinds)
+        if area != empty and not self.impossible:
+            raise BlokusError(f"the pieces cover {area} squares but {empty} are empty: every piece must be used")
+        self.clash = []
+        for _, mask in self.options:
+            clash = 0
+            rest = mask
+            while rest:
+                low = rest & -rest
+                clash |= self.cover[low.bit_length() - 1]
+                rest ^= low
+            self.clash.append(clash)
+
+    def explore(self, *, limit: int | None = None, stop: threading.Event | None = None) -> Exploration:
+        """Search the whole tree, or until more than ``limit`` solutions are found.
+
+        Raises :class:`SearchStopped` at the next placement tried once ``stop`` is set.
+
+        >>> MostConstrainedSearch(2, [(1, [0b01])]).explore()  # an I1 cannot cover two cells
+        Traceback (most recent call last):
+        ...
+        blokus_nb.errors.BlokusError: the pieces cover 1 squares but 2 are empty: every piece must be used
+        """
+        full, cover, of_kind, options, clash = self.full, self.cover, self.of_kind, self.options, self.clash
+        quota = list(self.quota)
+        kinds = range(len(quota))
+        chosen: list[int] = []
+        found = tried = 0
+        first: tuple[int, ...] | None = None
+
+        def visit(filled: int, live: int) -> bool:
+            """Search below this node; True when the limit is passed and the search should end."""
+            nonlocal found, tried, first
+            if filled == full:
+                found += 1
+                if first is None:
+                    first = tuple(chosen)
+                return limit is not None and found > limit
+            best, fewest = 0, -1
+            empty = full & ~filled
+            while empty:
+                low = empty & -empty
+                options_left = cover[low.bit_length() - 1] & live
+                count = options_left.bit_count()
+                if fewest < 0 or count < fewest:
+                    best, fewest = options_left, count
+                    if count <= 1:
+                        break
+                empty ^= low
+            if fewest > 1:
+                for k in kinds:
+                    left = quota[k]
+                    if left:
+                        options_left = of_kind[k] & live
+                        count = options_left.bit_count()
+                        if count < left:
+                            return False  # not room for every copy still to place
+                        if left == 1 and count < fewest:
+                            best, fewest = options_left, count
+            while best:
+                low = best & -best
+                j = low.bit_length() - 1
+                best ^= low
+                tried += 1
+                if stop is not None and stop.is_set():
+                    raise SearchStopped("the search was stopped")
+                kind, mask = options[j]
+                quota[kind] -= 1
+                after = live & ~clash[j]
+                if not quota[kind]:
+                    after &= ~of_kind[kind]
+                chosen.append(j)
+                passed = visit(filled | mask, after)
+                chosen.pop()
+                quota[kind] += 1
+                if passed:
+                    return True
+            return False
+
+        if self.impossible:
+            return Exploration(0, 0, True, None)
+        live = 0
+        for k in kinds:
+            if quota[k]:
+                live |= of_kind[k]
+        passed = visit(self.start_filled, live)
+        return Exploration(found, tried, not passed, first)

@@ -101,6 +101,10 @@ class Game:
         self.annotations: dict[int, dict[str, str]] = {}
         #: Setup placements as ``(color, move text)`` (see SGF ``AB``/``A1``...).
         self.setup: list[tuple[str, str]] = []
+        # The tree of the record this game was read from, when it holds more than the
+        # game (variations, nodes of notes only): saving writes it back around the game's
+        # moves (see blokus_nb.Tree.from_game). Never changed in place, so copies share it.
+        self._tree = None
         self._history: list[Move] = []
         self._states: list[tuple] = []  # (board snapshot, to_play, stuck) before each history entry
         self._stuck = 0  # bit c: colors[c] is known to have no legal move left
@@ -380,6 +384,7 @@ class Game:
         return state
 
     def __setstate__(self, state: dict) -> None:
+        state.setdefault("_tree", None)  # pickled before games remembered their record's tree
         self.__dict__.update(state)
         self.lock = threading.RLock()
 
@@ -520,7 +525,11 @@ class Game:
 
     @_locked
     def save(self, path: "str | os.PathLike[str]") -> None:
-        """Write the game to ``path``: ``.blksgf``/``.sgf`` as SGF, ``.json`` as JSON."""
+        """Write the game to ``path``: ``.blksgf``/``.sgf`` as SGF, ``.json`` as JSON.
+
+        A game read from a record with variations writes them back, its own
+        moves as the main line (see :meth:`blokus_nb.Tree.from_game`).
+        """
         from .records import save
 
         save(self, path)

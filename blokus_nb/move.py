@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Iterable, Iterator, overload
 
 from .coords import check_size, on_board, parse_cell
-from .errors import IllegalMoveError, InvalidMoveError
+from .errors import FrozenError, IllegalMoveError, InvalidMoveError
 from .geometry import geometry
 from .pieces import PIECES, Piece, identify
 
@@ -44,11 +44,17 @@ class Move:
     Get moves from :meth:`Game.legal_moves`, or let :meth:`Game.play` read
     text. ``cells`` are Pentobi cell names, ``coords`` the same cells as
     ``(x, y)`` with ``y`` counted from the top row.
+
+    Setting or deleting an attribute raises :class:`~blokus_nb.errors.FrozenError`:
+    the moves of :meth:`Game.legal_moves` are shared by every game in the
+    process, so a changed one would change them all. Moves pickle and copy.
     """
 
     __slots__ = ("color", "placement", "size", "_cells")
 
     def __init__(self, color: str, placement: int | None, size: int) -> None:
+        if hasattr(self, "size"):  # move.__init__(...) again would change a shared move
+            self.__setattr__("size", size)  # raises FrozenError
         if not isinstance(color, str):
             raise InvalidMoveError(f"a move's color is a name like 'blue', not {color!r}")
         check_size(size)
@@ -58,11 +64,11 @@ class Move:
                 raise InvalidMoveError(f"placement {placement!r} is not a placement id on a {size}x{size} "
                                        f"board (0 to {count - 1}); get moves from Game.legal_moves() "
                                        "or Game.parse_move(text)")
-        self.color = color
+        _set_color(self, color)
         #: Placement id in the board's :func:`~blokus_nb.geometry.geometry` tables (None for a pass).
-        self.placement = placement
-        self.size = size
-        self._cells: tuple[str, ...] | None = None
+        _set_placement(self, placement)
+        _set_size(self, size)
+        _set_cells(self, None)
 
     @classmethod
     def pass_move(cls, color: str, size: int) -> "Move":
@@ -77,8 +83,27 @@ class Move:
     def _trusted(cls, color: str, placement: int | None, size: int) -> "Move":
         """A move from values the engine produced: no checks (a random game makes a new one per move)."""
         move = object.__new__(cls)
-        move.color, move.placement, move.size, move._cells = color, placement, size, None
+        _set_color(move, color)
+        _set_placement(move, placement)
+        _set_size(move, size)
+        _set_cells(move, None)
         return move
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenError("a Move cannot be changed (moves are shared by every game); "
+                          "make another with Game.parse_move(text)")
+
+    def __delattr__(self, name: str) -> None:
+        self.__setattr__(name, None)
+
+    def __reduce__(self) -> tuple:
+        return (Move, (self.color, self.placement, self.size))  # rebuilt through the checks
+
+    def __copy__(self) -> "Move":
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "Move":
+        return self
 
     @property
     def is_pass(self) -> bool:
@@ -96,7 +121,7 @@ class Move:
     def cells(self) -> tuple[str, ...]:
         """Covered cells as Pentobi names, in Pentobi's order (empty for a pass)."""
         if self._cells is None:
-            self._cells = () if self.placement is None else geometry(self.size).cell_names(self.placement)
+            _set_cells(self, () if self.placement is None else geometry(self.size).cell_names(self.placement))
         return self._cells
 
     @property
@@ -124,6 +149,10 @@ class Move:
 
     def __hash__(self) -> int:
         return hash((self.color, self.placement, self.size))
+
+
+# The slots' own setters: the only way to write a Move's fields, since Move.__setattr__ refuses.
+_set_color, _set_placement, _set_size, _set_cells = (Move.__dict__[name].__set__ for name in Move.__slots__)
 
 
 @lru_cache(maxsize=None)
@@ -168,6 +197,17 @@ class LegalMoves(MutableSequence):
         self._length = self._ends[-1] if bitsets else 0
         self._items: list[Move] | None = None  # built on first full read or change
         self._last_read: Move | None = None
+
+    @property
+    def bitsets(self) -> list[tuple[int, int]]:
+        """The engine's ``(orientation, anchor bitboard)`` pairs these moves are read from
+        (:meth:`Board.legal_bitsets <blokus_nb.engine.Board.legal_bitsets>`; read them, do not change them).
+
+        >>> import blokus_nb as bn
+        >>> sum(anchors.bit_count() for _, anchors in bn.Game().legal_moves().bitsets)
+        58
+        """
+        return self._bitsets
 
     def offers(self, move: Move) -> bool:
         """Whether ``move`` was legal in the position this list was made for.

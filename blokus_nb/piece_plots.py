@@ -17,6 +17,7 @@ import math
 from collections.abc import Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from .coords import whole_cell
 from .pieces import NAMES, TRANSFORM_NAMES, Cell, get, identify, normalize
 from .errors import BlokusError
 
@@ -27,6 +28,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = [
     "PIECE_COLORS", "color_of", "outline", "seams", "svg_shapes", "svg_tiling",
     "plot_shapes", "plot_pieces", "plot_orientations", "plot_tiling", "plot_tilings",
+    "svg_coloured_region", "plot_coloured_region",
 ]
 
 #: One colour per Blokus piece, by name; the 12 pentominoes get 12 clearly different ones.
@@ -144,6 +146,14 @@ def _layout(sizes: Sequence[tuple[int, int]], columns: int | None, label_widths:
     return offsets, sum(column_widths), sum(row_heights), columns
 
 
+def _cells(cells: Iterable[Cell]) -> list[Cell]:
+    """``cells`` as whole-number pairs; :class:`BlokusError` for anything else (``inf`` would draw nothing
+    at an infinite size, ``1.7`` half a square off the grid)."""
+    if isinstance(cells, (str, bytes)) or not isinstance(cells, Iterable):
+        raise BlokusError(f"cells are a list of (x, y) pairs of whole numbers, not {type(cells).__name__}")
+    return [whole_cell(cell) for cell in cells]
+
+
 def _size(shape: Sequence[Cell]) -> tuple[int, int]:
     return 1 + max(x for x, _ in shape), 1 + max(y for _, y in shape)
 
@@ -207,7 +217,7 @@ def svg_shapes(shapes: Sequence[Iterable[Cell]], *, columns: int | None = None,
     >>> "<text" in svg, svg.count('class="seams"')
     (True, 1)
     """
-    shapes = [normalize(s) for s in shapes]
+    shapes = [normalize(_cells(s)) for s in shapes]
     texts = _labels_for(shapes, labels)
     font_size = 0.7  # in squares
     offsets, width, height, columns = _layout(
@@ -226,10 +236,10 @@ def svg_shapes(shapes: Sequence[Iterable[Cell]], *, columns: int | None = None,
 def _tiling_owners(region: Iterable[Cell], placements: Sequence[tuple[str, Iterable[Cell]]]
                    ) -> tuple[dict[Cell, Hashable], dict[Hashable, str]]:
     """Each cell's owner (the index of the placement on it, None if uncovered) and each owner's color."""
-    owner: dict[Cell, Hashable] = {cell: None for cell in region}
+    owner: dict[Cell, Hashable] = {cell: None for cell in _cells(region)}
     colors: dict[Hashable, str] = {None: EMPTY_COLOR}
     for i, (name, cells) in enumerate(placements):
-        for cell in cells:
+        for cell in _cells(cells):
             owner[cell] = i
         colors[i] = color_of(name, i)
     return owner, colors
@@ -331,7 +341,7 @@ def plot_shapes(shapes: Sequence[Iterable[Cell]], ax: "Axes | None" = None, *, c
     >>> [t.get_text() for t in ax.texts]
     ['F', 'X']
     """
-    shapes = [normalize(s) for s in shapes]
+    shapes = [normalize(_cells(s)) for s in shapes]
     texts = _labels_for(shapes, labels)
     sizes = [_size(s) for s in shapes]
     nominal = 0.3 if len(shapes) > 30 else _INCHES_PER_SQUARE
@@ -419,7 +429,7 @@ def plot_tilings(tilings: Sequence[tuple[Iterable[Cell], Sequence[tuple[str, Ite
     """
     import matplotlib.pyplot as plt
 
-    tilings = list(tilings)
+    tilings = [(_cells(region), placements) for region, placements in tilings]
     columns = max(1, min(columns, len(tilings)))
     rows = max(1, -(-len(tilings) // columns))
     width = max((1 + max(x for x, _ in region) for region, _ in tilings), default=1)
@@ -436,3 +446,46 @@ def plot_tilings(tilings: Sequence[tuple[Iterable[Cell], Sequence[tuple[str, Ite
         else:
             ax.axis("off")
     return fig
+
+
+# -- a region coloured square by square (the pictures of impossibility arguments) ----------------
+
+def svg_coloured_region(fills: dict[Cell, str], *, cell_size: int = 24) -> str:
+    """A region whose squares are filled with the colours given, with a thin grid and its outline, as SVG.
+
+    >>> svg_coloured_region({(0, 0): "#555555", (1, 0): "#eeeeee"}).count("<rect")
+    2
+    """
+    if not fills:
+        return _svg_document(1, 1, cell_size, [])
+    min_x = min(x for x, _ in fills)
+    min_y = min(y for _, y in fills)
+    width = 1 + max(x for x, _ in fills) - min_x
+    height = 1 + max(y for _, y in fills) - min_y
+    body = [f'<rect x="{x - min_x:g}" y="{y - min_y:g}" width="1" height="1" fill="{_escape(fill)}" '
+            f'stroke="{GRID_COLOR}" stroke-width="0.04"/>' for (x, y), fill in sorted(fills.items())]
+    body.append(f'<path class="outline" d="{_svg_path(outline(dict.fromkeys(fills, 0)), -min_x, -min_y)}" '
+                f'stroke="{LINE_COLOR}" stroke-width="0.1" stroke-linecap="square" fill="none"/>')
+    return _svg_document(width, height, cell_size, body)
+
+
+def plot_coloured_region(fills: dict[Cell, str], ax: "Axes | None" = None, *, title: str | None = None) -> "Axes":
+    """Draw a region whose squares are filled with the colours given (matplotlib); returns the Axes.
+
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> len(plot_coloured_region({(0, 0): "#555555", (1, 0): "#eeeeee"}).collections)
+    2
+    """
+    from matplotlib.collections import LineCollection, PolyCollection
+
+    width = 1 + max((x for x, _ in fills), default=0)
+    height = 1 + max((y for _, y in fills), default=0)
+    if ax is None:
+        ax = _new_axes(width, height, _inches_per_square(None, width, height, _INCHES_PER_SQUARE), title)
+    squares = [[(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)] for x, y in fills]
+    ax.add_collection(PolyCollection(squares, facecolors=list(fills.values()), edgecolors=GRID_COLOR,
+                                     linewidths=0.5))
+    border = outline(dict.fromkeys(fills, 0))
+    ax.add_collection(LineCollection(border, colors=LINE_COLOR, linewidths=_OUTLINE_WIDTH, capstyle="projecting"))
+    return _finish(ax, width, height, title)

@@ -12,7 +12,8 @@ a player name) is the job of :mod:`blokus_nb.records`, which builds on this.
 What it reads, strictly:
 
 * A collection is one or more game trees, ``(`` sequence-of-nodes
-  variations* ``)``; only whitespace may come before, between and after them.
+  variations* ``)``; only whitespace may come before, between and after them,
+  and a byte-order mark before any tree (files joined with ``cat`` each bring one).
 * A property identifier is one or more uppercase letters **or digits**: Pentobi
   writes moves as ``1[...]`` .. ``4[...]``. Old FF[3] identifiers with
   lowercase letters (``AddBlack[...]``) are *rejected* with an error that says
@@ -459,6 +460,10 @@ class _Reader:
                     raise self._error("no game tree found: expected '(' to start one, "
                                       "found the end of the file", self.pos)
                 return
+            if self.buf[self.pos] == "\ufeff":  # the byte-order mark of a file joined on with cat
+                self.pos += 1
+                self.column += 1
+                continue
             if self.buf[self.pos] != "(":
                 if count:
                     expected = "expected '(' to start another game tree, or the end of the file"

@@ -221,3 +221,76 @@ def test_a_glob_skips_files_that_are_not_records(tmp_path):
     (tmp_path / "notes.txt").write_text("the club's notes")
     table = analysis.load_games(str(tmp_path / "*"), progress=False, n_jobs=1)
     assert table["game_id"].nunique() == 1 and table.attrs["errors"] == []
+
+
+# ---------------------------------------------------------------- symlink loops in folders and globs
+@pytest.fixture
+def looped(tmp_path, duo_games):
+    """games/a.blksgf and games/sub/b.blksgf, with two links back up: games/loop -> . and sub/up -> .."""
+    import os
+
+    root = tmp_path / "games"
+    (root / "sub").mkdir(parents=True)
+    duo_games[0].save(root / "a.blksgf")
+    duo_games[1].save(root / "sub" / "b.blksgf")
+    os.symlink(".", root / "loop")
+    os.symlink("..", root / "sub" / "up")
+    return root
+
+
+@pytest.fixture
+def deadline():
+    """Fail a test that takes more than 20 s (following two loops took exponential time)."""
+    import signal
+
+    def stop(*_):
+        raise TimeoutError("still searching after 20 s")
+
+    old = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(20)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, old)
+
+
+@pytest.mark.parametrize("how", ["glob", "folder"])
+def test_symlink_loops_are_skipped_and_reported_and_each_file_read_once(looped, how, deadline):
+    source = str(looped / "**" / "*.blksgf") if how == "glob" else looped
+    with pytest.warns(AnalysisWarning, match="symlink loop"):
+        table = analysis.load_games(source, n_jobs=1, progress=False)
+    assert table.groupby("game_id", observed=True).ngroups == 2
+    assert sorted(table["source"].astype(str).unique()) == [str(looped / "a.blksgf"),
+                                                            str(looped / "sub" / "b.blksgf")]
+    loops = sorted(e["source"] for e in table.attrs["errors"])
+    assert loops == [str(looped / "loop"), str(looped / "sub" / "up")]
+
+
+def test_a_file_named_twice_or_reached_through_a_link_is_read_once(looped, duo_games):
+    import os
+
+    os.symlink(looped / "sub", looped.parent / "elsewhere")
+    table = quiet_load([looped / "a.blksgf", str(looped / "a.blksgf"),
+                        looped.parent / "elsewhere" / "b.blksgf", looped / "sub" / "b.blksgf",
+                        str(looped.parent / "elsewhere" / "*.blksgf")])
+    assert table.groupby("game_id", observed=True).ngroups == 2
+
+
+def test_globs_keep_their_meaning(tmp_path, duo_games):
+    (tmp_path / "x" / "deep").mkdir(parents=True)
+    (tmp_path / ".hidden").mkdir()
+    for path in ["top.blksgf", "x/one.blksgf", "x/deep/two.sgf", ".hidden/three.blksgf", ".dot.blksgf"]:
+        duo_games[0].save(tmp_path / path)
+    found = {pattern: sorted(analysis.files.glob_files(str(tmp_path / pattern))[0])
+             for pattern in ["*.blksgf", "*/*.blksgf", "**/*.blksgf", "x/**/*.sgf", "**/*", ".*/*"]}
+    import glob as std
+
+    for pattern, files in found.items():
+        expected = sorted(p for p in map(type(tmp_path), std.glob(str(tmp_path / pattern), recursive=True))
+                          if p.is_file())
+        assert files == expected, pattern
+
+
+def test_the_opening_index_reads_grouped_files_and_reports_loops_as_load_games_does(looped, deadline):
+    with pytest.warns(AnalysisWarning, match="symlink loop"):
+        index = analysis.opening_index(looped, depth=1, progress=False)
+    assert index.games == 2

@@ -326,3 +326,128 @@ def test_match_report_of_partners_and_a_shared_color(variant):
     assert lead.get_title().replace("\n", " ") == (
         "Lead: blue + red ahead of yellow + green" if variant == "classic_2" else "Lead over the best other player")
     readable(figure)
+
+
+# ------------------------------------------------------------------- issue 20, class 13: names shown as written
+from hypothesis import HealthCheck, example, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from figure_checks import drawn_texts  # noqa: E402
+
+#: Names as a hostile record may bring them: mathtext, TeX, unbalanced dollars, escapes.
+NAMES = st.text(st.sampled_from("$\\^_{}%&#~ab1 ") | st.characters(blacklist_categories=("Cs",)),
+                min_size=1, max_size=16).filter(lambda s: s.strip())
+
+
+def _named_game(first: str, second: str, game_name: str) -> bn.Game:
+    game = bn.Game("duo", players=[first, second])
+    game.metadata["name"] = game_name
+    for cells in ("d9,c10,d10,e10,d11", "j5,i6,j6,k6,j7", "e8,f8,f9", "i8,i9"):
+        game.play(cells)
+    return game
+
+
+def _every_figure(game: bn.Game, evaluation) -> list:
+    table = analysis.metrics(game)
+    axes = [plot(game) for plot in CURVES] + [
+        analysis.plot_board(game), analysis.plot_board_heatmap(game),
+        analysis.plot_board_heatmap(game, color="orange"), analysis.plot_piece_timing(table),
+        analysis.plot_seat_results(game), analysis.plot_evaluation(evaluation)]
+    return [ax.figure for ax in axes] + [analysis.match_report(game)]
+
+
+@pytest.fixture(scope="module")
+def evaluation_frame():
+    from blokus_nb.players import Limit
+
+    return analysis.evaluate(_named_game("a", "b", "c"), limit=Limit(simulations=8), progress=False)
+
+
+@pytest.mark.filterwarnings("ignore:Glyph .* missing from font")
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(first=NAMES, second=NAMES, game_name=NAMES)
+@example(first="$\\frac{1}{$", second="$x^2$", game_name="$\\undefined{x}$")
+@example(first="cost: $5 and $6", second="100%", game_name="a_b^c $$")
+def test_names_from_records_are_drawn_as_written_in_every_figure(evaluation_frame, first, second, game_name):
+    game = _named_game(first, second, game_name)
+    evaluation = evaluation_frame.copy()
+    evaluation.attrs = dict(evaluation_frame.attrs, player=first)
+    shown = []
+    for figure in _every_figure(game, evaluation):
+        texts = [text for text, _ in drawn_texts(figure)]  # renders: a math text error would raise here
+        assert not [t.get_text() for t in texts if t.get_parse_math() and "$" in t.get_text()]
+        shown += [t.get_text() for t in texts]
+        plt.close(figure)
+    shown_text = "".join("".join(shown).split())  # titles are wrapped to the width of their Axes
+    for name in (first, second, game_name):
+        assert "".join(name.split()) in shown_text
+
+
+# ------------------------------------------------------------------- issue 20: the heatmap's color bar
+@pytest.mark.parametrize("palette", [PALETTE, COLORBLIND_PALETTE])
+def test_the_heatmap_color_bar_shows_each_colors_own_scale(palette, classic):
+    ax = analysis.plot_board_heatmap(classic, palette=palette)
+    fig = ax.figure
+    (bar,) = [a for a in fig.axes if a.get_xlabel().startswith("share of the")]
+    fig.canvas.draw()
+    pixels = np.asarray(fig.canvas.buffer_rgba())[..., :3] / 255
+    box = bar.get_window_extent()
+    height = pixels.shape[0]
+    inside = pixels[int(height - box.y1) + 2:int(height - box.y0) - 2, int(box.x0) + 2:int(box.x1) - 2]
+    full = inside[:, -3]  # the 100% end, top to bottom
+    for color in ("blue", "yellow", "red", "green"):
+        wanted = np.array(matplotlib.colors.to_rgb(palette[color]))
+        assert np.abs(full - wanted).max(axis=1).min() < 0.03, color  # a stripe ends in the color
+    grey = np.abs(full - full.mean(axis=1, keepdims=True)).max(axis=1) < 0.03
+    assert not grey.any(), "no grey scale under coloured panels"
+    assert np.allclose(inside[:, 2], 1, atol=0.03)  # every stripe starts white, as the panels do
+    readable(fig)
+
+
+# ------------------------------------------------------------------- issue 20, class 15: a palette is checked
+PLOTS_OF_A_GAME = [*[lambda g, p, plot=plot: plot(g, palette=p) for plot in CURVES],
+                   lambda g, p: analysis.plot_board(g, palette=p),
+                   lambda g, p: analysis.plot_board_heatmap(g, palette=p),
+                   lambda g, p: analysis.plot_piece_timing(g, palette=p),
+                   lambda g, p: analysis.plot_seat_results(g, palette=p),
+                   lambda g, p: analysis.match_report(g, palette=p)]
+
+
+@pytest.mark.parametrize("palette, error, message", [
+    ({"purple": "notacolor"}, bn.BlokusError, "matplotlib cannot draw"),
+    ({"pink": "red"}, bn.BlokusError, "which is no color"),
+    ({"purple": (1, 2)}, bn.BlokusError, "matplotlib cannot draw"),
+    ("sepia", bn.BlokusError, "none of 'standard', 'colorblind'"),
+    (5, bn.ArgumentTypeError, "palette is 'standard', 'colorblind' or a dict"),
+    (["red", "blue"], bn.ArgumentTypeError, "palette is"),
+])
+def test_a_bad_palette_is_refused_before_anything_is_drawn(game, palette, error, message):
+    for plot in PLOTS_OF_A_GAME:
+        before = plt.get_fignums()
+        with pytest.raises(error, match=message):
+            plot(game, palette)
+        assert plt.get_fignums() == before
+
+
+def test_a_palette_may_name_the_widgets_palettes_or_change_one_color(game):
+    ax = analysis.plot_mobility(game, palette="colorblind")
+    assert colors_drawn(ax) >= {COLORBLIND_PALETTE["purple"], COLORBLIND_PALETTE["orange"]}
+    ax = analysis.plot_mobility(game, palette={"purple": "#000000"})
+    assert colors_drawn(ax) >= {"#000000", PALETTE["orange"]}
+
+
+@pytest.mark.parametrize("call, error, message", [
+    (lambda g: analysis.plot_mobility(g, ax=5), bn.ArgumentTypeError, "ax is a matplotlib Axes"),
+    (lambda g: analysis.plot_board_heatmap(g, ax="left"), bn.ArgumentTypeError, "ax is a matplotlib Axes"),
+    (lambda g: analysis.plot_board("duo"), bn.ArgumentTypeError, "draws one Game"),
+    (lambda g: analysis.match_report([g]), bn.ArgumentTypeError, "draws one Game"),
+    (lambda g: analysis.match_report(g, figsize=(float("inf"), 3)), bn.BlokusError, "figsize is"),
+    (lambda g: analysis.match_report(g, figsize=(-1, 3)), bn.BlokusError, "figsize is"),
+    (lambda g: analysis.match_report(g, figsize="big"), bn.BlokusError, "figsize is"),
+    (lambda g: analysis.plot_evaluation(g), bn.ArgumentTypeError, "the table that evaluate"),
+    (lambda g: analysis.plot_evaluation(analysis.metrics(g)), bn.ArgumentTypeError, "the table that evaluate"),
+], ids=["ax-number", "ax-text", "board-of-text", "report-of-list", "figsize-inf", "figsize-negative",
+        "figsize-text", "evaluation-of-game", "evaluation-of-moves"])
+def test_bad_plot_arguments_are_our_errors(game, call, error, message):
+    with pytest.raises(error, match=message):
+        call(game)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 
 import numpy as np
+import pandas as pd
 
 import blokus_nb as bn
 from blokus_nb import analysis
@@ -71,3 +72,49 @@ def test_stacking_tables_leaves_the_parts_as_they_were():
     table = concat_tables(parts)
     assert table["game_id"].nunique() == 2
     assert [list(p["game_id"].cat.categories) for p in parts] == before
+
+
+# ---------------------------------------------------------------- linear in the corpus
+def peak_bytes(run) -> int:
+    """The most memory ``run()`` held at once, above what was held before it."""
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        tracemalloc.reset_peak()
+        base = tracemalloc.get_traced_memory()[0]
+        run()
+        return tracemalloc.get_traced_memory()[1] - base
+    finally:
+        tracemalloc.stop()
+
+
+def test_adding_a_game_costs_the_same_however_many_rows_came_before():
+    from blokus_nb.analysis.metrics import GameRecord, TableBuilder
+
+    short = GameRecord.of(random_game("duo", 3, 8))
+    builder = TableBuilder()
+    peaks = []
+    for rows in (1_000, 20_000):
+        while builder.rows < rows:
+            builder.add(short, "g", "<games>")
+        peaks.append(peak_bytes(lambda: builder.add(short, "g", "<games>")))
+    # A full-length default list per column per game made the second peak 20 times the first.
+    assert peaks[1] < 2 * peaks[0] + 20_000, peaks
+
+
+def test_stacking_many_one_game_parts_takes_memory_in_proportion_to_the_parts():
+    part = analysis.metrics(random_game("duo", 5, 3), "g")
+
+    def parts(n: int) -> list:
+        return [part.assign(game_id=pd.Categorical([f"g{k}"] * len(part)),
+                            source=pd.Categorical([f"f{k}.blksgf"] * len(part))) for k in range(n)]
+
+    few, many = parts(60), parts(600)
+    peak_few = peak_bytes(lambda: analysis.tables.concat_tables(few))
+    peak_many = peak_bytes(lambda: analysis.tables.concat_tables(many))
+    assert peak_many < 20 * peak_few, (peak_few, peak_many)  # ten times the parts; it was 100 times
+    table = analysis.tables.concat_tables(many)
+    assert list(table["game_id"].cat.categories) == [f"g{k}" for k in range(600)]
+    assert table["game_id"].tolist() == [f"g{k}" for k in range(600) for _ in range(len(part))]
+    assert table["source"].tolist()[-1] == "f599.blksgf"

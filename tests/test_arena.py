@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import os
 from collections import Counter
 
 import pandas as pd
@@ -177,17 +178,6 @@ def test_the_progress_bar_counts_games(capsys):
 
 
 # ------------------------------------------------------------------------------ issue 9: the move
-def test_the_old_arena_path_still_works_with_a_deprecation_warning():
-    import importlib
-    import sys
-
-    sys.modules.pop("blokus_nb.arena", None)
-    with pytest.warns(DeprecationWarning, match="blokus_nb.players.arena"):
-        old = importlib.import_module("blokus_nb.arena")
-    assert old.play_match is play_match and old.standings is standings
-    assert bn.arena.play_match is play_match
-
-
 def test_bn_arena_names_the_new_module_without_a_warning():
     import subprocess
     import sys
@@ -271,6 +261,65 @@ class _Cheater(RandomPlayer):
         return bn.Move(game.to_play, 0, game.size) if game.history else super()._choose(game, limit)
 
 
-def test_a_player_error_in_a_worker_process_surfaces_as_itself():
-    with pytest.raises(bn.IllegalMoveError):
-        play_match([_Cheater(), "random"], "duo", games=2, seed=1, progress=False, n_jobs=2)
+class _Crasher(RandomPlayer):
+    """Raises on its third move."""
+
+    name = "crasher"
+
+    def _choose(self, game, limit):
+        if len(game.history) >= 4:
+            raise ZeroDivisionError("my evaluation divided by zero")
+        return super()._choose(game, limit)
+
+
+class _Liar(RandomPlayer):
+    """Returns something that is not a move at all."""
+
+    name = "liar"
+
+    def _choose(self, game, limit):
+        return "not a move"
+
+
+@pytest.mark.parametrize("n_jobs", [1, 2])
+@pytest.mark.parametrize("player, says", [(_Cheater(), r"returned a\d+, which cannot be played: "),
+                                          (_Crasher(), "raised ZeroDivisionError: my evaluation divided"),
+                                          (_Liar(), "returned 'not a move', which cannot be played")])
+def test_a_failing_player_is_named_with_its_game_and_seed(player, says, n_jobs):
+    from blokus_nb.errors import PlayerError
+
+    with pytest.raises(PlayerError, match=says) as caught:
+        play_match(["random", player], "duo", games=3, seed=1, progress=False, n_jobs=n_jobs)
+    error = caught.value
+    assert error.player == player.name and error.game in (0, 1, 2) and error.seed is not None
+    assert f"player '{player.name}'" in str(error) and f"game {error.game} of the match" in str(error)
+    assert f"seed {error.seed}" in str(error)
+    # The seed named replays that game alone, failing the same way.
+    lineup = [player, "random"] if error.game % 2 else ["random", player]
+    with pytest.raises(PlayerError, match=says):
+        arena.play_game(lineup, "duo", seed=error.seed)
+
+
+def test_a_match_on_a_dask_cluster_gives_the_games_of_local_processes(tmp_path):
+    distributed = pytest.importorskip("distributed")
+    from blokus_nb.players import Limit
+    from blokus_nb.players.selfplay import self_play
+
+    players, limit = ["mcts", "greedy"], Limit(simulations=8)
+    local = play_match(players, "duo", games=4, seed=11, limit=limit, n_jobs=2, progress=False)
+    tour = round_robin(["random", "greedy", "easy"], "duo", games=2, seed=4, progress=False, n_jobs=2)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        remote = play_match(players, "duo", games=4, seed=11, limit=limit, client=client, progress=False)
+        remote_tour = round_robin(["random", "greedy", "easy"], "duo", games=2, seed=4, progress=False,
+                                  engine="dask", client=client)
+        self_play("mcts", "duo", games=2, out=tmp_path / "dask", seed=3, limit=limit, client=client,
+                  progress=False)
+        ran_on = set(client.run(os.getpid).values())
+    assert os.getpid() not in ran_on
+    self_play("mcts", "duo", games=2, out=tmp_path / "local", seed=3, limit=limit, n_jobs=2, progress=False)
+    for name in ("policy.jsonl.gz", "duo_mcts_0001.blksgf", "duo_mcts_0002.blksgf"):
+        assert (tmp_path / "dask" / name).read_bytes() == (tmp_path / "local" / name).read_bytes(), name
+    for one, two in ((local, remote), (tour, remote_tour)):
+        pd.testing.assert_frame_equal(one.results.drop(columns="seconds"), two.results.drop(columns="seconds"))
+        assert [g.history for g in one.games] == [g.history for g in two.games]

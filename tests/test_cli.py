@@ -75,3 +75,261 @@ def test_analyze_reads_past_records_that_used_to_stop_it(tmp_path, capsys):
     assert errors["line"].tolist() == [1, 2]
     assert "lines.jsonl, line 2" in capsys.readouterr().err
     assert pd.read_csv(tmp_path / "out" / "summary.csv")["game_id"].tolist() == ["duo_L1_0001"]
+
+
+# ------------------------------------------------------------------ issue 20, class 12: formulas in CSV cells
+import csv  # noqa: E402
+import json  # noqa: E402
+import os  # noqa: E402
+
+from hypothesis import HealthCheck, example, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+import blokus_nb as bn  # noqa: E402
+from blokus_nb.analysis.csv_output import FORMULA_STARTS, neutralize, write_csv  # noqa: E402
+
+HOSTILE = ['=HYPERLINK("http://example.com/x","click")', "+1+cmd|' /C calc'!A0", "-2+3", "@SUM(A1:A9)",
+           "\t=1", "\r=1", "=1\n+2"]
+NAMES = st.one_of(st.sampled_from(HOSTILE), st.text(st.sampled_from("=+-@\t\r\n\"',;$ ab1") | st.characters(
+    blacklist_categories=("Cs",)), min_size=1, max_size=12))
+
+
+def csv_cells(path) -> list[list[str]]:
+    with open(path, newline="", encoding="utf-8") as handle:
+        return list(csv.reader(handle))
+
+
+def is_number(cell: str) -> bool:
+    try:
+        float(cell)
+    except ValueError:
+        return False
+    return True
+
+
+def assert_no_formula(path) -> None:
+    """No cell a spreadsheet would run: a text cell starting with = + - @ tab or CR (numbers are values)."""
+    for row in csv_cells(path):
+        assert not [cell for cell in row if cell.startswith(FORMULA_STARTS) and not is_number(cell)], path
+
+
+@given(st.lists(NAMES, min_size=1, max_size=8), st.lists(st.integers(-100, 100), min_size=8, max_size=8))
+def test_write_csv_neutralizes_every_text_cell_and_keeps_numbers(tmp_path_factory, names, numbers):
+    path = tmp_path_factory.mktemp("csv") / "t.csv"
+    frame = pd.DataFrame({"name": names, "category": pd.Categorical(names),
+                          "score": numbers[:len(names)]})
+    write_csv(frame, path)
+    rows = csv_cells(path)
+    assert rows[0] == ["name", "category", "score"]
+    assert [r[0] for r in rows[1:]] == [neutralize(n) for n in names]
+    assert [r[1] for r in rows[1:]] == [neutralize(n) for n in names]
+    assert [int(r[2]) for r in rows[1:]] == numbers[:len(names)]  # -27 is a number, not a formula
+    assert_no_formula(path)
+
+
+def test_neutralize_changes_only_what_a_spreadsheet_would_run():
+    assert [neutralize(s) for s in HOSTILE] == ["'" + s for s in HOSTILE]
+    assert [neutralize(s) for s in ("Ann", "'=x", " =x", "", "a=b", "1-2")] == ["Ann", "'=x", " =x", "", "a=b", "1-2"]
+
+
+def hostile_corpus(folder, first: str, second: str):
+    games = []
+    for names in ((first, second), (second, first)):
+        game = bn.Game("duo", players=list(names))
+        game.metadata["event"] = first
+        game.play("d9,c10,d10,e10,d11")
+        game.play("j5,i6,j6,k6,j7")
+        games.append(game)
+    path = folder / "=corpus.jsonl"
+    bn.write_games(games, path)
+    (folder / "-bad.jsonl").write_text('{"format": "blokus-nb", "version": 1, "variant": "duo", "players": ["=x"]}\n')
+    return path
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(first=NAMES, second=NAMES)
+@example(first=HOSTILE[0], second=HOSTILE[1])
+def test_names_from_records_cannot_become_formulas_in_the_cli_tables(tmp_path_factory, first, second):
+    folder = tmp_path_factory.mktemp("hostile")
+    hostile_corpus(folder, first, second)
+    out = folder / "out"
+    assert cli.main(["analyze", str(folder), "--out", str(out), "-j", "1", "-q", "--no-plots"]) == 1
+    for name in ("moves.csv", "summary.csv", "errors.csv"):
+        assert_no_formula(out / name)
+    moves = pd.read_parquet(out / "moves.parquet")  # Parquet keeps the text as it is
+    assert set(moves["player_name"]) == {first, second}
+    shown = pd.read_csv(out / "moves.csv", dtype=str, keep_default_na=False)
+    assert shown["player_name"].tolist() == [neutralize(n) for n in moves["player_name"]]
+    summary = pd.read_csv(out / "summary.csv", dtype=str, keep_default_na=False)
+    assert summary["player_1"].tolist() == [neutralize(first), neutralize(second)]
+    errors = csv_cells(out / "errors.csv")
+    assert len(errors) == 2 and errors[1][0] == neutralize(str(folder / "-bad.jsonl"))
+
+
+# ------------------------------------------------------------------ issue 20, class 13: names in the CLI's plots
+def test_the_cli_plots_names_written_as_math(tmp_path):
+    path = hostile_corpus(tmp_path, "$\\frac{1}{$", "$x^2$")
+    (tmp_path / "-bad.jsonl").unlink()
+    out = tmp_path / "out"
+    assert cli.main(["analyze", str(path), "--out", str(out), "-j", "1", "-q"]) == 0
+    assert len(list((out / "plots").glob("*.png"))) == 6
+
+
+# ------------------------------------------------------------------ issue 20, class 16: the output folder
+def outputs(out) -> dict[str, bytes]:
+    return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+
+
+def run(games, out, *more) -> int:
+    return cli.main(["analyze", *map(str, games), "--out", str(out), "-j", "1", "-q", *more])
+
+
+DUO = GAMES / "duo" / "duo_L1_0001.blksgf"
+CLASSIC = GAMES / "classic" / "classic_L1_0001.blksgf"
+
+
+def test_a_second_run_leaves_nothing_of_the_first(tmp_path):
+    out = tmp_path / "out"
+    assert run([DUO, CLASSIC], out) == 0
+    (out / "notes.txt").write_text("mine")
+    first = outputs(out)
+    assert "plots/mobility_duo.png" in first and "manifest.json" in first
+    assert run([DUO], out, "--no-plots") == 0
+    second = outputs(out)
+    assert not (out / "plots").exists()
+    assert sorted(second) == ["errors.csv", "manifest.json", "moves.csv", "moves.parquet", "notes.txt",
+                              "summary.csv", "summary.parquet"]
+    assert second["notes.txt"] == b"mine"  # files that are not ours stay
+    manifest = json.loads(second["manifest.json"])
+    assert manifest["games"] == 1 and manifest["files"] == sorted(set(second) - {"manifest.json", "notes.txt"})
+    assert [p.name for p in out.iterdir() if p.name.startswith(".")] == []
+
+
+def test_an_interrupted_run_leaves_the_last_whole_one(tmp_path, monkeypatch, capsys):
+    out = tmp_path / "out"
+    assert run([DUO, CLASSIC], out) == 0
+    before = outputs(out)
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "_write_plots", interrupted)
+    assert run([DUO], out) == 130
+    assert "interrupted; nothing of this run was kept" in capsys.readouterr().err
+    assert outputs(out) == before
+    assert [p.name for p in out.iterdir() if p.name.startswith(".")] == []
+
+
+@pytest.mark.parametrize("stop_after", [0, 2, 5, 9])
+def test_a_run_stopped_while_its_files_move_in_never_looks_whole_or_mixed(tmp_path, monkeypatch, stop_after):
+    out = tmp_path / "out"
+    assert run([DUO, CLASSIC], out, "--no-plots") == 0
+    old = outputs(out)
+    real_replace, calls = os.replace, []
+
+    def replace(source, target):
+        if len(calls) == stop_after:
+            raise KeyboardInterrupt
+        calls.append(target)
+        real_replace(source, target)
+
+    monkeypatch.setattr(cli.os, "replace", replace)
+    assert run([DUO], out, "--no-plots") == 130
+    monkeypatch.undo()
+    now = outputs(out)
+    if "manifest.json" in now:  # stopped before anything moved: the last run, whole
+        assert now == old
+    else:  # part of one run, never a mix of two (errors.csv is empty in both, so it tells nothing)
+        from_old = {name for name in now if old.get(name) == now[name] and name != "errors.csv"}
+        from_new = {name for name in now if old.get(name) != now[name]}
+        assert not (from_old and from_new), (from_old, from_new)
+    assert [p.name for p in out.iterdir() if p.name.startswith(".")] == []
+
+
+def test_an_out_folder_that_cannot_be_made_is_a_clear_error_with_its_own_status(tmp_path, capsys):
+    blocker = tmp_path / "file.txt"
+    blocker.write_text("keep")
+    assert run([DUO], blocker / "out") == 3
+    error = capsys.readouterr().err
+    assert "cannot write the output in --out" in error and "name a folder you can write to" in error
+    assert "Traceback" not in error and blocker.read_text() == "keep"
+
+
+@pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0, reason="root may write anywhere")
+def test_a_read_only_out_folder_is_a_clear_error(tmp_path, capsys):
+    out = tmp_path / "out"
+    out.mkdir()
+    out.chmod(0o500)
+    try:
+        assert run([DUO], out) == 3
+    finally:
+        out.chmod(0o700)
+    assert "Permission denied" in capsys.readouterr().err and list(out.iterdir()) == []
+
+
+def test_a_write_that_fails_midway_keeps_the_last_output(tmp_path, monkeypatch, capsys):
+    out = tmp_path / "out"
+    assert run([DUO], out) == 0
+    before = outputs(out)
+
+    def full(table, summary, folder):
+        raise OSError(28, "No space left on device", str(folder / "mobility.png"))
+
+    monkeypatch.setattr(cli, "_write_plots", full)
+    assert run([DUO, CLASSIC], out) == 3
+    assert "No space left on device" in capsys.readouterr().err
+    assert outputs(out) == before and [p.name for p in out.iterdir() if p.name.startswith(".")] == []
+
+
+def test_a_missing_input_leaves_no_empty_out_folder(tmp_path):
+    assert run([tmp_path / "missing.blksgf"], tmp_path / "new") == 2
+    assert not (tmp_path / "new").exists()
+
+
+def test_help_lists_the_exit_statuses(capsys):
+    for argv in (["--help"], ["analyze", "--help"]):
+        with pytest.raises(SystemExit):
+            cli.main(argv)
+        shown = capsys.readouterr().out
+        assert all(f"{code:>3}  {meaning}" in shown for code, meaning in cli.EXIT_STATUS.items())
+
+
+def test_an_empty_out_is_a_usage_error_not_the_current_folder(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as stop:
+        run([DUO], "")
+    assert stop.value.code == 2 and "name a folder" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("raised, status, said", [
+    (PermissionError(13, "Permission denied", "/elsewhere/games.blksgf"), 2, "Permission denied"),
+    (bn.BlokusError("n_jobs is a whole number"), 2, "n_jobs is a whole number"),
+    (OSError(28, "No space left on device"), 3, "cannot write the output"),
+], ids=["unreadable-input", "our-error", "disk-full"])
+def test_what_stops_a_run_decides_its_status(tmp_path, monkeypatch, capsys, raised, status, said):
+    def analyze_corpus(*args, **kwargs):
+        raise raised
+
+    monkeypatch.setattr("blokus_nb.analysis.analyze_corpus", analyze_corpus)
+    assert run([DUO], tmp_path / "out") == status
+    error = capsys.readouterr().err
+    assert said in error and "Traceback" not in error
+    assert not (tmp_path / "out").exists()  # made for this run, and nothing came of it
+
+
+def test_a_dask_scheduler_that_cannot_be_reached_is_a_usage_error(tmp_path, monkeypatch, capsys):
+    def unreachable(address):
+        raise OSError(f"Timed out trying to connect to {address} after 10 s")
+
+    monkeypatch.setattr(cli, "_dask_client", unreachable)
+    assert run([DUO], tmp_path / "out", "--engine", "dask", "--scheduler", "tcp://10.0.0.1:8786") == 2
+    assert "cannot use the Dask scheduler tcp://10.0.0.1:8786: Timed out" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("jobs", ["0", "-3", "two", "1.5"])
+def test_a_number_of_jobs_that_is_no_count_is_a_usage_error(tmp_path, capsys, jobs):
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["analyze", str(DUO), "--out", str(tmp_path / "out"), "--jobs", jobs])
+    assert stop.value.code == 2 and "whole number, 1 or more" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()

@@ -38,3 +38,43 @@ def test_bad_cells_and_sizes_raise_blokus_errors(call, message):
         call()
     with pytest.raises(ValueError):  # BlokusError is a ValueError, as these were before
         call()
+
+
+# ------------------------------------------------------------------ issue 20, class 16: cells of whole numbers
+from blokus_nb.coords import whole_cell, whole_number  # noqa: E402
+
+
+@given(st.integers(-10**30, 10**30))
+def test_whole_numbers_are_read_as_themselves(n):
+    assert whole_number(n) == n and type(whole_number(n)) is int
+    if abs(n) < 2**52:
+        assert whole_number(float(n)) == n
+
+
+@given(st.floats(allow_nan=True, allow_infinity=True).filter(lambda x: not float(x).is_integer()
+                                                             if x == x and abs(x) != float("inf") else True))
+def test_a_float_that_is_no_whole_number_is_refused(x):
+    with pytest.raises(bn.BlokusError, match="not a whole number"):
+        whole_number(x)
+
+
+@pytest.mark.parametrize("value", [True, "1", b"1", None, 1j, [1], float("inf"), float("-inf"), float("nan"), 1.7])
+def test_things_that_are_no_whole_number_are_refused(value):
+    with pytest.raises(bn.BlokusError, match="not a whole number"):
+        whole_number(value)
+
+
+def test_numpy_numbers_are_whole_numbers_too():
+    import numpy as np
+
+    assert whole_cell((np.int64(3), np.float64(2.0))) == (3, 2)
+    with pytest.raises(bn.BlokusError):
+        whole_cell((np.float64("nan"), 0))
+
+
+@pytest.mark.parametrize("value", [(float("inf"), 0), (0, float("nan")), (1.7, 0), ("1", 0), (1,), (1, 2, 3),
+                                   "ab", 5, None, ("x" * 10_000, 0)])
+def test_a_cell_is_a_pair_of_whole_numbers(value):
+    with pytest.raises(bn.BlokusError, match="is not a cell") as info:
+        whole_cell(value)
+    assert len(str(info.value)) < 120  # a hostile value is cut short

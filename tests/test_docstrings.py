@@ -11,21 +11,17 @@ import pytest
 import blokus_nb
 
 MODULES = sorted(info.name for info in pkgutil.walk_packages(blokus_nb.__path__, "blokus_nb."))
-# The old module paths (blokus_nb.widget, ...) are kept as aliases that warn once; they hold no examples.
-ALIASES_WARN = pytest.mark.filterwarnings(r"ignore:blokus_nb\.\w+ is deprecated:DeprecationWarning")
 
 
-@ALIASES_WARN
 def test_every_module_is_found():
     assert {"blokus_nb.game", "blokus_nb.records", "blokus_nb.analysis.metrics",
-            "blokus_nb.players.mcts", "blokus_nb.widget"} <= set(MODULES)
+            "blokus_nb.players.mcts", "blokus_nb.widgets.board"} <= set(MODULES)
     finder = doctest.DocTestFinder()
     examples = sum(len(test.examples) for name in MODULES
                    for test in finder.find(importlib.import_module(name)))
     assert examples > 100  # the public functions carry examples
 
 
-@ALIASES_WARN
 @pytest.mark.parametrize("name", ["blokus_nb", *MODULES])
 def test_docstring_examples(name):
     module = importlib.import_module(name)

@@ -264,3 +264,57 @@ def test_record_files_refuse_arguments_of_the_wrong_type(tmp_path, call, words):
     with pytest.raises(bn.ArgumentTypeError, match=re.escape(words)):
         call(tmp_path)
     assert list(tmp_path.iterdir()) == []  # nothing written, not even a temporary file
+
+
+# -- issue 20, class 16: coordinates of a placement ---------------------------------------
+INF, NAN = float("inf"), float("nan")
+
+
+@pytest.mark.parametrize("cells", [
+    [(INF, 0), (0, 1), (0, 2), (1, 2), (2, 2)],
+    [(0, 0), (0, NAN), (0, 2), (1, 2), (2, 2)],
+    [(0, -INF), (0, 1), (0, 2), (1, 2), (2, 2)],
+    [(0, 0), (0, 1), (0, 2), (1, 2), (2.0000001, 2)],
+    [(1.7, 0), (0, 1), (0, 2), (1, 2), (2, 2)],
+    [("0", 0), (0, 1), (0, 2), (1, 2), (2, 2)],
+    [(True, 0)],
+    5,
+], ids=["inf", "nan", "-inf", "almost-whole", "fraction", "text", "bool", "number"])
+def test_a_placement_with_cells_that_are_not_whole_numbers_is_refused(cells):
+    puzzle = bn.Puzzle((5, 3), ["L5", "P", "V5"])
+    for call in (lambda: puzzle.place(cells, "V5"), lambda: puzzle.check(cells), lambda: bn.Placement("V5", cells)):
+        with pytest.raises(bn.PlacementError, match="not a") as info:
+            call()
+        assert info.value.rule == "not-a-piece"
+    assert puzzle.placements == ()
+
+
+@pytest.mark.parametrize("where", [(INF, 0), (0, NAN), (0.5, 0), ("0", 0), "a1"])
+def test_removing_at_a_cell_that_is_not_whole_numbers_is_refused(where):
+    puzzle = bn.Puzzle((5, 3), ["L5", "P", "V5"])
+    placed = puzzle.place([(0, 0), (0, 1), (0, 2), (1, 2), (2, 2)], "V5")
+    with pytest.raises(bn.PlacementError, match="remove takes a cell"):
+        puzzle.remove(where)
+    assert puzzle.placements == (placed,)
+
+
+def test_whole_floats_still_place_a_piece():
+    puzzle = bn.Puzzle((5, 3), ["L5", "P", "V5"])
+    placed = puzzle.place([(0.0, 0), (0, 1.0), (0, 2), (1, 2), (2, 2)])
+    assert placed.cells == ((0, 0), (0, 1), (0, 2), (1, 2), (2, 2)) and all(
+        type(v) is int for cell in placed.cells for v in cell)
+
+
+# -- issue 20, class 16: a record file that is not there -----------------------------------
+def test_reading_a_missing_record_file_is_our_error_and_still_a_file_not_found_error(tmp_path):
+    import pickle
+
+    missing = tmp_path / "missing.blksgf"
+    for source in (str(missing), missing):
+        with pytest.raises(bn.RecordError, match="missing.blksgf: there is no such file") as info:
+            bn.read_sgf(source)
+        error = info.value
+        assert isinstance(error, bn.errors.RecordNotFoundError) and isinstance(error, FileNotFoundError)
+        assert (error.errno, error.filename, error.source) == (2, str(missing), str(missing))
+        copy = pickle.loads(pickle.dumps(error))
+        assert type(copy) is type(error) and str(copy) == str(error) and copy.filename == str(missing)

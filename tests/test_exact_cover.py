@@ -217,3 +217,55 @@ def test_tiling_search_refuses_more_pieces_than_it_can_recurse():
     n = MAX_PIECES + 1
     with pytest.raises(BlokusError, match="too many to search"):
         TilingSearch(n, [[] for _ in range(n)], [(n, [1 << k for k in range(n)])])
+
+
+# -- the most-constrained-first search ------------------------------------------------------
+
+from hypothesis import given as _given, settings as _settings, strategies as _st  # noqa: E402
+
+
+@_settings(max_examples=40, deadline=None)
+@_given(_st.integers(0, 10**6), _st.integers(2, 5), _st.integers(2, 4))
+def test_most_constrained_search_finds_every_tiling_the_bitboard_search_counts(seed, width, height):
+    import random
+
+    from blokus_nb.exact_cover import MostConstrainedSearch
+    from blokus_nb.puzzles import Puzzle
+
+    rng = random.Random(seed)
+    small = ["1", "2", "I3", "V3", "I4", "L4", "O", "T4", "Z4"]
+    area = width * height
+    chosen: list[str] = []
+    from blokus_nb import pieces as _p
+    while sum(_p.get(n).size for n in chosen) < area:
+        left = area - sum(_p.get(n).size for n in chosen)
+        chosen.append(rng.choice([n for n in small if _p.get(n).size <= left]))
+    puzzle = Puzzle((width, height), chosen)
+    kinds = [(puzzle.counts[n], puzzle._placements_of[n]) for n in puzzle._names]
+    found = MostConstrainedSearch(len(puzzle._order), kinds).explore()
+    assert found.complete and found.solutions == puzzle.count()
+    assert found.tried >= found.solutions * 0  # every placement is counted once it is tried
+    if found.first is not None:
+        search = MostConstrainedSearch(len(puzzle._order), kinds)
+        masks = [search.options[j][1] for j in found.first]
+        union = 0
+        for mask in masks:
+            assert not union & mask
+            union |= mask
+        assert union == (1 << len(puzzle._order)) - 1
+
+
+def test_most_constrained_search_stops_at_its_limit_and_when_told():
+    import threading
+
+    from blokus_nb.exact_cover import MostConstrainedSearch, SearchStopped
+    from blokus_nb.puzzles import Puzzle
+
+    puzzle = Puzzle((10, 6), "pentominoes")
+    kinds = [(1, puzzle._placements_of[n]) for n in puzzle._names]
+    limited = MostConstrainedSearch(60, kinds).explore(limit=3)
+    assert limited.solutions == 4 and not limited.complete
+    stop = threading.Event()
+    stop.set()
+    with pytest.raises(SearchStopped):
+        MostConstrainedSearch(60, kinds).explore(stop=stop)

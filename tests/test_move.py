@@ -166,3 +166,57 @@ def test_over_long_text_after_the_game_is_over_keeps_the_message_short():
     with pytest.raises(bn.IllegalMoveError) as info:
         game.play("a1," * 100000)
     assert info.value.rule == "game-over" and len(str(info.value)) < 200 and len(info.value.move) < 100
+
+
+# ------------------------------------------------------------------ issue 20, class 14: moves cannot change
+@pytest.mark.parametrize("name", ["placement", "color", "size", "_cells", "cells", "piece", "new_attribute"])
+def test_a_move_refuses_every_change(name):
+    move = bn.Game("duo").legal_moves()[0]
+    before = (move.color, move.placement, move.size, move.cells)
+    with pytest.raises(bn.errors.FrozenError, match="cannot be changed"):
+        setattr(move, name, 0)
+    with pytest.raises(AttributeError):  # a FrozenError is also an AttributeError, as Python has it
+        setattr(move, name, 0)
+    with pytest.raises(bn.errors.FrozenError):
+        delattr(move, name)
+    assert (move.color, move.placement, move.size, move.cells) == before
+
+
+def test_a_move_cannot_be_initialised_again():
+    move = bn.Game("duo").legal_moves()[0]
+    with pytest.raises(bn.errors.FrozenError):
+        move.__init__("purple", 0, 14)
+    with pytest.raises(bn.errors.FrozenError):
+        move.__class__ = object
+    assert move == bn.Game("duo").legal_moves()[0] and str(move) != "a14"
+
+
+def test_a_changed_shared_move_cannot_corrupt_other_games():
+    moves = bn.Game("duo").legal_moves()
+    a1 = bn.Game("duo").parse_move("a1", "purple")
+    for move in moves:
+        with pytest.raises(AttributeError):
+            move.placement = a1.placement
+    fresh = bn.Game("duo")
+    assert a1 not in fresh.legal_moves()
+    assert sorted(map(str, fresh.legal_moves())) == sorted(map(str, moves))
+
+
+def test_a_frozen_move_still_pickles_and_copies():
+    import copy
+
+    for move in (bn.Game().legal_moves()[7], Move.pass_move("blue", 20), bn.Game("duo").parse_move("e10")):
+        move.cells  # the cached cells do not get in the way
+        for twin in (pickle.loads(pickle.dumps(move)), copy.copy(move), copy.deepcopy(move)):
+            assert twin == move and str(twin) == str(move) and twin.cells == move.cells
+            with pytest.raises(AttributeError):
+                twin.placement = None
+
+
+def test_an_unpickled_move_is_checked_like_a_new_one():
+    class Forged:
+        def __reduce__(self):
+            return pickle.loads(pickle.dumps(Move("blue", 3, 20))).__reduce__()[0], ("blue", 10**9, 20)
+
+    with pytest.raises(bn.InvalidMoveError, match="not a placement id"):
+        pickle.loads(pickle.dumps(Forged()))

@@ -131,3 +131,19 @@ def test_pictures_draw_on_the_given_axes():
     assert pieces.show_orientations("Z4", ax=right) is right
     assert fig.axes == [left, right] and len(plt.get_fignums()) == 1
     assert segments_by_width(left) and segments_by_width(right)
+
+
+# ------------------------------------------------------------------ issue 20, class 16: cells of whole numbers
+@pytest.mark.parametrize("cells", [[(float("inf"), 0)], [(0, float("nan"))], [(1.7, 0), (0, 0)], [("1", 0)], 5, "ab"],
+                         ids=["inf", "nan", "fraction", "text", "number", "string"])
+def test_pictures_of_cells_that_are_not_whole_numbers_are_refused(cells):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from blokus_nb import piece_plots
+
+    for call in (lambda: piece_plots.svg_shapes([cells]), lambda: piece_plots.plot_shapes([cells]),
+                 lambda: piece_plots.svg_tiling(cells, []), lambda: piece_plots.svg_tiling([(0, 0)], [("1", cells)]),
+                 lambda: piece_plots.plot_tiling(cells, []), lambda: piece_plots.plot_tilings([(cells, [])])):
+        with pytest.raises(bn.BlokusError, match="whole numbers"):
+            call()

@@ -51,26 +51,48 @@ def test_run_jobs_refuses_an_unknown_engine_and_runs_nothing_for_no_units():
     run_jobs(len, [], 2, done=lambda i, r: pytest.fail("no units, no calls"))
 
 
-def test_pool_context_forks_from_a_server():
+def test_pool_context_forks_from_a_server_when_asked():
     import multiprocessing
 
-    context = pool_context(["blokus_nb.game"])
+    context = pool_context(["blokus_nb.game"], "forkserver")
     expected = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-    assert context.get_start_method() == expected
+    assert context.get_start_method() in (expected, "forkserver")
+
+
+def test_workers_fork_only_where_no_other_thread_runs():
+    import sys
+    import threading
+
+    from blokus_nb.processes import start_method
+
+    if sys.platform.startswith("linux"):
+        assert start_method() == "fork"  # pytest has no other thread, as a plain script has none
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait)
+    thread.start()
+    try:
+        assert start_method() in ("forkserver", "spawn")  # as in a notebook kernel
+    finally:
+        stop.set()
+        thread.join()
 
 
 def test_the_pool_is_kept_between_calls_until_shut_down():
+    from blokus_nb import processes
     from blokus_nb.processes import shutdown_pools
 
-    def pids() -> set[int]:
-        out = {}
+    def workers() -> set[int]:
+        out: dict = {}
         run_jobs(square_and_pid, list(range(6)), 2, done=out.__setitem__)
-        return {pid for _, pid in out.values()}
+        assert {pid for _, pid in out.values()} <= {pid for pool in processes._POOLS.values()
+                                                    for pid in pool._processes}
+        return {pid for pool in processes._POOLS.values() for pid in pool._processes}
 
-    first = pids()
-    assert pids() <= first  # the same warm workers: no start-up cost on the second call
+    first = workers()
+    assert len(first) == 2 and workers() == first  # the same warm workers: no start-up cost
     shutdown_pools()
-    assert not pids() & first
+    assert not processes._POOLS
+    assert not workers() & first
     shutdown_pools()
 
 

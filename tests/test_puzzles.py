@@ -470,3 +470,51 @@ def test_a_puzzle_shown_in_a_widget_still_pickles_and_copies():
     puzzle.place([(0, 0), (1, 0)])
     for twin in (pickle.loads(pickle.dumps(puzzle)), copy.deepcopy(puzzle)):
         assert twin.placements == puzzle.placements
+
+
+# -- coordinates that are not whole numbers (hostile round 3, class 16) ------------------------
+
+@pytest.mark.parametrize("cell", [(float("inf"), 0), (0, float("-inf")), (float("nan"), 1), (1.7, 0), ("1", 0),
+                                  (True, 0)])
+def test_a_region_cell_that_is_not_a_whole_number_is_a_region_error(cell):
+    with pytest.raises(RegionError, match="not a cell"):
+        parse_region({(0, 0), cell})
+
+
+@pytest.mark.parametrize("shape", [[(0, 0), (float("inf"), 0)], [(0, 0), (1.7, 0)], [(0, 0), ("1", 0)],
+                                   [(0, 0), (1, float("nan"))], [(0, 0), (1, None)]])
+def test_a_shape_cell_that_is_not_a_whole_number_is_refused_not_truncated(shape):
+    with pytest.raises(PuzzleError, match="neither a piece name nor a list of"):
+        Puzzle((2, 1), [shape])
+
+
+def test_whole_floats_and_numpy_integers_are_cells():
+    assert Puzzle((2, 1), [[(0.0, 0), (np.int64(1), 0)]]).counts == {"2": 1}
+    assert parse_region({(np.int32(0), 0.0)}) == frozenset({(0, 0)})
+
+
+@pytest.mark.parametrize("where", [(float("inf"), 0), (1e400, 0), (0.5, 0)])
+def test_placing_or_removing_at_an_infinite_cell_is_a_placement_error(where):
+    puzzle = Puzzle((2, 1), ["2"])
+    with pytest.raises(PlacementError):
+        puzzle.place([where, (1, 0)])
+    with pytest.raises(PlacementError):
+        puzzle.remove(where)
+    with pytest.raises(PlacementError):
+        Placement("2", [where])
+    assert puzzle.placements == ()
+
+
+def test_a_stopped_search_raises_and_changes_nothing():
+    import threading
+
+    stop = threading.Event()
+    stop.set()
+    puzzle = Puzzle((10, 6), "pentominoes")
+    from blokus_nb.puzzles import SearchStopped
+
+    for call in (puzzle.solve, puzzle.hint, puzzle.complete, lambda **kw: next(puzzle.solutions(unique=True, **kw)),
+                 puzzle.explore):
+        with pytest.raises(SearchStopped):
+            call(stop=stop)
+    assert puzzle.placements == () and puzzle.solve() is not None

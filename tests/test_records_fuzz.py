@@ -1,9 +1,12 @@
-"""Fuzzing the record readers: mutated Pentobi records, JSON records and random token soup.
+"""Fuzzing the record readers: mutated Pentobi records, JSON records, random token soup and random trees.
 
 Every outcome must be a :class:`~blokus_nb.RecordError` or games that are
 correct: they replay move by move through the rules, and they come back
-unchanged through SGF and through JSON. With ``errors="collect"`` the reader
-never raises at all.
+unchanged through SGF and through JSON. Read as trees, every outcome is a
+``RecordError`` or a tree that comes back unchanged through SGF (node for
+node), through JSON (its moves, notes and variations) and through the game
+of its main line saved as SGF. With ``errors="collect"`` the reader never
+raises at all.
 
 The CI run takes well under a minute. For a longer run by hand:
 
@@ -23,6 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import blokus_nb as bn
+from blokus_nb import records, sgf
 from data_paths import DATA
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "300"))
@@ -61,6 +65,48 @@ def check_game(game: bn.Game) -> None:
     back = bn.Game.from_json(game.to_json())
     assert back.history == game.history and back.metadata == game.metadata
     assert back.annotations == game.annotations
+
+
+def same(written: bn.Tree, tree: bn.Tree) -> bool:
+    """Equal trees, but for what the writer sets: the application (AP), and the result (RE) of a
+    finished two-player main line where the record had none."""
+    written, tree = written.copy(), tree.copy()
+    written.metadata.pop("application", None)
+    tree.metadata.pop("application", None)
+    if "result" not in tree.metadata:
+        written.metadata.pop("result", None)
+    return written == tree
+
+
+def check_tree(tree: bn.Tree) -> None:
+    """A tree a reader returned is correct: every line replays, and it round-trips unchanged."""
+    assert same(bn.read_tree(tree.to_sgf()), tree)  # node for node
+    through_json = bn.read_tree(tree.to_json())
+    if all(node.move is not None and not node.move.is_pass for node in tree.walk() if node is not tree):
+        assert same(through_json, tree)
+    else:  # JSON keeps moves and notes: nodes of notes only join the move before them
+        assert through_json.end().game().history == tree.end().game().history
+    game = tree.mainline_game()
+    assert same(bn.read_tree(game.to_sgf()), tree)  # saving the game keeps the whole tree
+    for node in tree.walk():
+        if not node.variations:
+            line = node.game()
+            assert [n.move for n in node.path()[1:] if n.move is not None and not n.move.is_pass] == line.moves
+
+
+def read_trees(name: str, source: bytes) -> None:
+    """Read every game tree of an SGF ``source`` as a :class:`~blokus_nb.Tree` and check it."""
+    try:
+        for record in sgf.iter_trees(source):
+            try:
+                tree = records.tree_from_sgf(record)
+            except bn.RecordError:
+                OUTCOMES[name]["tree refused (RecordError)"] += 1
+                continue
+            OUTCOMES[name]["trees read"] += 1
+            check_tree(tree)
+    except bn.RecordError:
+        OUTCOMES[name]["grammar refused (RecordError)"] += 1
 
 
 def read_all(name: str, source) -> None:
@@ -109,6 +155,7 @@ def mutated_record(draw) -> str:
 def test_mutated_pentobi_records(text):
     # As bytes: a str that looks like a file name would be read as one.
     read_all("mutated Pentobi SGF", text.encode("utf-8", "surrogatepass"))
+    read_trees("mutated Pentobi SGF", text.encode("utf-8", "surrogatepass"))
 
 
 NODE_TOKENS = ["B[e10]", "W[j5]", "B[j10]", "W[e5]", "1[a20]", "2[t20]", "3[t1]", "4[a1]", "1[a19]",
@@ -134,6 +181,7 @@ def token_soup(draw) -> str:
 @FUZZ
 def test_token_soup(text):
     read_all("SGF token soup", text.encode("utf-8"))
+    read_trees("SGF token soup", text.encode("utf-8"))
 
 
 JSON_VALUES = st.recursive(
@@ -168,6 +216,67 @@ def mutated_json(draw) -> str:
 @FUZZ
 def test_mutated_json_records(text):
     read_all("mutated JSON", text)
+
+
+NOTE_KEYS = ["comment", "TE", "BM", "IT", "DO", "N", "LB", "B", "AB", "GM", "C", "x"]
+
+
+@st.composite
+def random_tree(draw) -> bn.Tree:
+    """A tree grown from a Pentobi game: random variations of random legal moves, random notes."""
+    game = bn.read_sgf(draw(st.sampled_from(TEXTS)))
+    tree = bn.Tree.from_game(game)
+    nodes = list(tree.walk())
+    for _ in range(draw(st.integers(0, 6))):
+        node = draw(st.sampled_from(nodes))
+        position = node.game()
+        if position.is_over:
+            continue
+        legal = position.legal_moves()
+        move = legal[draw(st.integers(0, len(legal) - 1))]
+        notes = draw(st.dictionaries(st.sampled_from(NOTE_KEYS), st.text(max_size=6), max_size=2))
+        try:
+            child = node.add_variation(move, notes=notes)
+        except bn.BlokusError:
+            continue  # a move already there, or notes a record could not hold
+        nodes.append(child)
+        for _ in range(draw(st.integers(0, 3))):
+            position = child.game()
+            if position.is_over:
+                break
+            legal = position.legal_moves()
+            child = child.add_variation(legal[draw(st.integers(0, len(legal) - 1))])
+            nodes.append(child)
+    if draw(st.booleans()):
+        node = draw(st.sampled_from(nodes))
+        if node is not tree:
+            node.make_main_line()
+    return tree
+
+
+@given(random_tree())
+@FUZZ
+def test_random_trees_round_trip(tree):
+    check_tree(tree)
+    OUTCOMES["random trees"]["trees read"] += 1
+
+
+@given(random_tree(), st.data())
+@FUZZ
+def test_mutated_trees(tree, data):
+    text = tree.to_sgf()
+    for _ in range(data.draw(st.integers(1, 3))):
+        where = data.draw(st.integers(0, len(text)))
+        kind = data.draw(st.sampled_from(["cut", "duplicate", "token"]))
+        if kind == "cut":
+            text = text[:where] + text[where + data.draw(st.integers(1, 30)):]
+        elif kind == "duplicate":
+            end = min(len(text), where + data.draw(st.integers(1, 60)))
+            text = text[:end] + text[where:end] + text[end:]
+        else:
+            text = text[:where] + data.draw(st.sampled_from(TOKENS + ["(;", ")(", "C[x]", "N[y]"])) + text[where:]
+    read_all("mutated trees", text.encode("utf-8"))
+    read_trees("mutated trees", text.encode("utf-8"))
 
 
 @pytest.fixture(scope="module", autouse=True)

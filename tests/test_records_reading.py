@@ -110,7 +110,7 @@ def test_iter_games_collect_ends_a_file_at_a_grammar_error():
 
 def test_a_bad_game_in_a_json_list_is_reported_at_its_line():
     record = json.loads(random_game("duo", seed=6, moves=4).to_json())
-    text = json.dumps([record, dict(record, version=2), record], indent=2)
+    text = json.dumps([record, dict(record, version=3), record], indent=2)
     items = list(bn.iter_games(text, errors="collect"))
     assert [type(i).__name__ for i in items] == ["Game", "SkippedRecord", "Game"]
     starts = [n for n, line in enumerate(text.splitlines(), start=1) if line.startswith("  {")]
@@ -170,3 +170,51 @@ def test_a_json_file_opened_in_binary_mode_with_a_bad_byte_names_its_line():
     with pytest.raises(bn.RecordError) as caught:
         list(bn.iter_games(handle))
     assert caught.value.line == 3 and "not valid UTF-8" in caught.value.reason
+
+
+@pytest.mark.parametrize("end", ["\r", "\r\n", "\n"])
+def test_json_lines_read_the_same_from_a_file_as_from_a_string(tmp_path, end):
+    games = [random_game("duo", seed=s, moves=3) for s in range(3)]
+    text = end.join(g.to_json(indent=None) for g in games) + end
+    path = tmp_path / "games.jsonl"
+    path.write_bytes(text.encode("utf-8"))
+    from_file = list(bn.iter_games(path))
+    assert [g.history for g in from_file] == [g.history for g in games]
+    assert [g.history for g in bn.iter_games(text)] == [g.history for g in games]
+    with open(path, "rb") as handle:
+        assert len(list(bn.iter_games(handle, name="games.jsonl"))) == 3
+    bad = text.replace(games[1].to_json(indent=None), "{oops", 1)
+    path.write_bytes(bad.encode("utf-8"))
+    skipped = [item for item in bn.iter_games(path, errors="collect") if isinstance(item, bn.SkippedRecord)]
+    assert [item.line for item in skipped] == [2]
+
+
+def test_a_json_line_is_split_at_line_ends_only():
+    # U+2028 may stand in a JSON string; str.splitlines() split the line there.
+    game = random_game("duo", seed=1, moves=2)
+    game.metadata["event"] = "line\u2028separator"
+    text = game.to_json(indent=None) + "\n" + game.to_json(indent=None) + "\n"
+    assert [g.metadata["event"] for g in bn.iter_games(text)] == ["line\u2028separator"] * 2
+
+
+def test_a_byte_order_mark_before_a_later_record_does_not_end_the_file(tmp_path):
+    # Files joined with cat: each brings its byte-order mark.
+    one = "\ufeff(;GM[Blokus Duo];B[e10])\n"
+    path = tmp_path / "joined.blksgf"
+    path.write_text(one * 3, encoding="utf-8")
+    assert len(list(bn.iter_games(path))) == 3 == len(list(bn.iter_games(one * 3)))
+    lines = tmp_path / "joined.jsonl"
+    record = "\ufeff" + random_game("duo", seed=1, moves=2).to_json(indent=None) + "\n"
+    lines.write_text(record * 3, encoding="utf-8")
+    assert len(list(bn.iter_games(lines))) == 3 == len(list(bn.iter_games(record * 3)))
+
+
+@pytest.mark.parametrize("name", ["missing.blksgf", "missing.json", "missing.jsonl"])
+def test_a_missing_record_file_is_our_error_for_every_reader(tmp_path, name):
+    path = tmp_path / name
+    for read in (bn.read_tree, bn.load, lambda p: list(bn.iter_games(p))):
+        with pytest.raises(bn.RecordError, match="no such file") as caught:
+            read(path)
+        assert isinstance(caught.value, FileNotFoundError)
+    (skipped,) = bn.iter_games(path, errors="collect")
+    assert skipped.game is None and "no such file" in skipped.message

@@ -150,8 +150,20 @@ def test_the_result_written_is_the_games_own():
     assert game.metadata["result"] == "W+13"
     game.metadata["result"] = "B+99"  # as left over from an earlier finish before an undo
     assert "RE[W+13]" in game.to_sgf() and "B+99" not in game.to_sgf()
+    assert bn.read_sgf(game.to_sgf()).metadata["result"] == "W+13"
+
+
+def test_a_result_the_moves_do_not_give_is_kept_and_written_back():
+    # An unfinished game (or a four-color one) has no result of its own: what the
+    # record says is kept, written back, and read back the same (it used to be dropped).
+    game = bn.read_sgf(GAMES / "duo" / "duo_L1_0007.blksgf")
     game.undo()
-    assert not game.is_over and "RE[" not in game.to_sgf()  # no result until the game is over again
+    assert not game.is_over and "RE[W+13]" in game.to_sgf()
+    assert bn.read_sgf(game.to_sgf()).metadata["result"] == "W+13"
+    four = bn.read_sgf("(;GM[Blokus]RE[Blue wins];1[a20])")
+    assert four.metadata["result"] == "Blue wins"
+    assert bn.read_sgf(four.to_sgf()).metadata["result"] == "Blue wins"
+    assert bn.Game.from_json(four.to_json()).metadata["result"] == "Blue wins"
 
 
 def test_a_finished_sgf_whose_result_disagrees_is_refused():
@@ -208,7 +220,9 @@ def test_an_empty_player_name_survives_both_formats():
     assert bn.read_sgf("(;GM[Blokus Duo]PW[Bob])").player_names == ["Player 1", "Bob"]
 
 
-def test_a_four_color_game_writes_no_result_from_metadata():
+def test_a_four_color_games_recorded_result_is_written_back_as_read():
+    # It used to be kept in metadata on reading and dropped on saving: a silent loss.
     classic = bn.Game("classic")
     classic.metadata["result"] = "B+3"
-    assert "RE[" not in classic.to_sgf()
+    assert "RE[B+3]" in classic.to_sgf()
+    assert bn.read_sgf(classic.to_sgf()).metadata["result"] == "B+3"

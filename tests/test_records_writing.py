@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 
+import os
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -122,3 +124,29 @@ def test_what_save_accepts_load_reads_back_for_any_metadata(tmp_path, metadata, 
     else:
         expected = game.metadata
     assert {k: v for k, v in again.metadata.items() if k != "application"} == expected
+
+
+@pytest.mark.parametrize("suffix", [".blksgf", ".json", ".jsonl"])
+def test_saving_through_a_symlink_writes_its_target_and_keeps_the_link(tmp_path, suffix):
+    target = tmp_path / "real" / f"game{suffix}"
+    target.parent.mkdir()
+    bn.write_games([bn.Game("duo")], target)
+    link = tmp_path / f"link{suffix}"
+    link.symlink_to(os.path.relpath(target, tmp_path))
+    game = random_game("duo", seed=3, moves=4)
+    bn.write_games([game], link)
+    assert link.is_symlink() and os.readlink(link) == os.path.relpath(target, tmp_path)
+    assert next(iter(bn.iter_games(target))).history == game.history
+    assert sorted(p.name for p in tmp_path.rglob("*")) == sorted(["real", f"game{suffix}", f"link{suffix}"])
+
+
+def test_a_long_but_valid_file_name_can_be_saved(tmp_path):
+    limit = os.pathconf(tmp_path, "PC_NAME_MAX")
+    for name in ["g" * (limit - 7) + ".blksgf", "é" * ((limit - 5) // 2) + ".json"]:
+        assert len(os.fsencode(name)) <= limit
+        path = tmp_path / name
+        game = random_game("duo", seed=3, moves=2)
+        game.save(path)
+        game.save(path)  # over an existing file too
+        assert bn.load(path).history == game.history
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("."))  == []

@@ -12,6 +12,11 @@ One module per job:
 * :mod:`~blokus_nb.analysis.plots` -- matplotlib plots of one game or many;
 * :mod:`~blokus_nb.analysis.evaluation` -- win chances from MCTS searches and
   the blunders: :func:`evaluate`, :func:`plot_evaluation`;
+* :mod:`~blokus_nb.analysis.review` -- a game reviewed as chess players review
+  theirs: each move's win chance lost, its class, a summary per player:
+  :func:`review`, :func:`review_summary`, :func:`plot_review`;
+* :mod:`~blokus_nb.analysis.openings` -- the openings of a corpus, transpositions
+  and mirror images merged, each side's score: :func:`openings`, :func:`opening_index`;
 * :mod:`~blokus_nb.analysis.corpus` -- corpora to Parquet on every core or a
   Dask cluster: :func:`analyze_corpus`, :func:`read_corpus`.
 
@@ -24,14 +29,17 @@ One module per job:
 from .corpus import CorpusReport, analyze_corpus, read_corpus
 from .evaluation import evaluate, plot_evaluation
 from .loading import AnalysisWarning, load_games
+from .openings import OpeningIndex, opening_index, openings
+from .review import plot_review, review, review_summary
 from .tables import summarize, to_long, to_wide
 from .metrics import METRICS, metrics, position_metrics
 from .plots import (match_report, plot_board, plot_board_heatmap, plot_lead, plot_mobility,
                     plot_piece_timing, plot_score_curves, plot_seat_results, plot_territory)
 
 __all__ = [
-    "METRICS", "AnalysisWarning", "CorpusReport", "analyze_corpus", "evaluate", "load_games",
-    "match_report", "metrics", "plot_board", "plot_board_heatmap", "plot_evaluation", "plot_lead",
+    "METRICS", "AnalysisWarning", "CorpusReport", "OpeningIndex", "analyze_corpus", "evaluate", "load_games",
+    "match_report", "metrics", "opening_index", "openings", "plot_board", "plot_board_heatmap", "plot_evaluation", "plot_lead",
     "plot_mobility", "plot_piece_timing", "plot_score_curves", "plot_seat_results",
-    "plot_territory", "position_metrics", "read_corpus", "summarize", "to_long", "to_wide",
+    "plot_review", "plot_territory", "position_metrics", "read_corpus", "review", "review_summary",
+    "summarize", "to_long", "to_wide",
 ]

@@ -121,7 +121,7 @@ def analyze_corpus(paths: Source, out: "str | os.PathLike[str]" = "corpus.parque
                                           task=_write_part)
         moves = sum(counts)
         (out / ERRORS_FILE).write_text(json.dumps(errors, indent=1) + "\n", encoding="utf-8")
-    report = CorpusReport(out=out, files=len(units), games=games, moves=moves,
+    report = CorpusReport(out=out, files=sum(u.files for u in units), games=games, moves=moves,
                           seconds=time.perf_counter() - start, engine=engine, n_jobs=jobs,
                           errors=errors)
     report_errors(errors)

@@ -37,16 +37,16 @@ any ``n_jobs``; the players' default limits are wall-clock time.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Mapping
 
 import numpy as np
 import pandas as pd
 
 from ..game import Game
 from ..move import Move
-from ..render import PALETTE
 from ..variants import get_variant
 from .metrics import GameRecord
+from .plots import _checked_axes, literal_text, resolve_palette
 from ..errors import ArgumentTypeError, BlokusError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -129,7 +129,7 @@ def evaluate(game: Game, player: "str | Player" = "hard", *, limit: "Limit | Non
     """
     from tqdm.auto import tqdm
 
-    from ..processes import pool_context, worker_count
+    from ..processes import run_jobs, worker_count
     from .loading import WORKER_PRELOAD
 
     record = GameRecord.of(game)
@@ -140,21 +140,12 @@ def evaluate(game: Game, player: "str | Player" = "hard", *, limit: "Limit | Non
     results: list[tuple] = []
     with tqdm(total=len(positions), desc="evaluating positions", unit="position",
               disable=not progress) as bar:
-        tasks = [(record, chunk, player, limit, seed) for chunk in chunks]
-        if jobs <= 1:
-            for task in tasks:
-                found = _search_positions(task)
-                results.extend(found)
-                bar.update(len(found))
-        else:
-            from concurrent.futures import ProcessPoolExecutor, as_completed
+        def done(_: int, found: list) -> None:
+            results.extend(found)
+            bar.update(len(found))
 
-            context = pool_context(WORKER_PRELOAD)
-            with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-                for future in as_completed([pool.submit(_search_positions, t) for t in tasks]):
-                    found = future.result()
-                    results.extend(found)
-                    bar.update(len(found))
+        run_jobs(_search_positions, [(record, chunk, player, limit, seed) for chunk in chunks], jobs,
+                 done=done, preload=WORKER_PRELOAD)
     results.sort()
     colors = variant.colors
     rows = []
@@ -205,8 +196,9 @@ def _final_shares(game: Game) -> list[float]:
     return [1 / len(winners) if p in winners else 0.0 for p in range(1, game.variant.n_players + 1)]
 
 
+@literal_text
 def plot_evaluation(evaluation: pd.DataFrame, ax: "Axes | None" = None, *,
-                    palette: dict[str, str] | None = None, label_blunders: int = 5) -> "Axes":
+                    palette: Mapping[str, str] | str | None = None, label_blunders: int = 5) -> "Axes":
     """The win chance curves of :func:`evaluate`, one per color, with the blunders marked.
 
     The ``label_blunders`` worst blunders are labelled with their move number and drop.
@@ -221,7 +213,11 @@ def plot_evaluation(evaluation: pd.DataFrame, ax: "Axes | None" = None, *,
     import matplotlib.pyplot as plt
     from matplotlib.lines import Line2D
 
-    palette = palette or PALETTE
+    if not isinstance(evaluation, pd.DataFrame) or not {"color", "move_number", "blunder"} <= set(evaluation.columns):
+        raise ArgumentTypeError("plot_evaluation draws the table that evaluate(game) returns, "
+                                f"not {type(evaluation).__name__}")
+    palette = resolve_palette(palette)
+    ax = None if ax is None else _checked_axes(ax)
     if ax is None:
         _, ax = plt.subplots(figsize=(8, 4), layout="constrained")
     colors = [c for c in evaluation["color"].cat.categories if f"win_{c}" in evaluation.columns]

@@ -20,7 +20,6 @@ skips only that game.
 
 from __future__ import annotations
 
-import glob
 import os
 import warnings
 from pathlib import Path
@@ -32,10 +31,10 @@ from .. import records
 from ..errors import ArgumentTypeError
 from ..game import Game
 from ..processes import run_jobs, worker_count
-from . import tables
+from . import files, tables
 from .metrics import GameRecord, TableBuilder
 
-__all__ = ["load_games", "read_games", "analyze_unit", "plan", "Unit", "AnalysisWarning",
+__all__ = ["load_games", "read_games", "analyze_unit", "unit_records", "plan", "Unit", "AnalysisWarning",
            "RECORD_SUFFIXES"]
 
 #: File suffixes read as game records (a folder is searched for these).
@@ -43,6 +42,11 @@ RECORD_SUFFIXES = records.RECORD_SUFFIXES
 Source = Union[str, "os.PathLike[str]", Game, IO[str], Iterable[Any]]
 #: Games already in memory go to worker processes in batches of this many.
 BATCH = 64
+#: Files smaller than this are read in groups of about this many bytes, one table for the
+#: group: a table costs tens of kB and milliseconds of its own, as much as a game in it.
+GROUP_BYTES = 64 * 1024
+#: ... but into at least this many groups, so that every worker has its share.
+MIN_GROUPS = 16
 #: With ``n_jobs=None``, sources smaller than this (bytes of records, or ~1 KB a game in
 #: memory) are analysed in this process: starting workers would cost more than it saves.
 SMALL_CORPUS = 256 * 1024
@@ -60,9 +64,11 @@ class Unit(NamedTuple):
     """One piece of work, analysed in one process by :func:`analyze_unit`.
 
     ``kind`` is ``"file"`` (``source`` is a path, read by the worker),
+    ``"files"`` (small files read together: ``source`` and ``name`` are tuples),
     ``"text"`` (record text), ``"handle"`` (an open file, read in this
-    process only, as it cannot be pickled) or ``"games"`` (``source`` is a
-    list of ``(GameRecord, game_id)``). ``name`` is the base of the game ids
+    process only, as it cannot be pickled), ``"games"`` (``source`` is a
+    list of ``(GameRecord, game_id)``) or ``"skipped"`` (a folder left out
+    while searching, such as a symlink loop; ``source`` is its error dict). ``name`` is the base of the game ids
     of a file or text. ``part``, when set, is a Parquet file the worker
     writes its table to (see :func:`blokus_nb.analysis.analyze_corpus`).
     """
@@ -73,9 +79,48 @@ class Unit(NamedTuple):
     part: str | None = None
 
     @property
+    def files(self) -> int:
+        """How many sources the unit holds (the files of a group; else 1)."""
+        return len(self.source) if self.kind == "files" else 1
+
+    @property
     def local(self) -> bool:
         """Whether the unit must be analysed in this process (it holds an open file or text)."""
-        return self.kind in ("text", "handle")
+        return self.kind in ("text", "handle", "skipped")
+
+
+def _readers(unit: Unit) -> list[tuple[str, str | None, Iterator[Any]]]:
+    """For each source a unit holds: its name in the table, its base game id, and its games and
+    :class:`~blokus_nb.records.SkippedRecord` entries, read as they are iterated."""
+    def read(source: Any, name: str) -> Iterator[Any]:
+        return records.iter_games(source, errors="collect", name=name)
+
+    if unit.kind == "files":
+        return [(os.fspath(path), name, read(Path(path), os.fspath(path)))
+                for path, name in zip(unit.source, unit.name)]
+    if unit.kind == "file":
+        return [(os.fspath(unit.source), unit.name, read(Path(unit.source), os.fspath(unit.source)))]
+    if unit.kind == "text":
+        return [("<text>", unit.name, read(unit.source, "<text>"))]
+    if unit.kind == "handle":
+        source = str(getattr(unit.source, "name", "<file>"))
+        return [(source, unit.name, read(unit.source, source))]
+    if unit.kind == "skipped":
+        note = unit.source
+        return [(note["source"], None, iter([records.SkippedRecord(
+            note["source"], note.get("line"), note.get("column"), note.get("game"), note["message"])]))]
+    raise ValueError(f"a unit of {unit.kind!r} holds no records")
+
+
+def unit_records(unit: Unit) -> Iterator[Any]:
+    """The games of a unit that holds records (any kind but ``"games"``), and a
+    :class:`~blokus_nb.records.SkippedRecord` for each that could not be read or searched.
+
+    >>> [type(item).__name__ for item in unit_records(Unit("text", "(;GM[Blokus Duo])(;GM[Go])", "t"))]
+    ['Game', 'SkippedRecord']
+    """
+    for _, _, items in _readers(unit):
+        yield from items
 
 
 def analyze_unit(unit: Unit) -> tuple[pd.DataFrame, list[dict], int]:
@@ -94,26 +139,23 @@ def analyze_unit(unit: Unit) -> tuple[pd.DataFrame, list[dict], int]:
         for record, game_id in unit.source:
             builder.add(record, game_id, "<games>")
         return builder.frame(), errors, builder.games
-    if unit.kind == "file":
-        source = os.fspath(unit.source)
-        items = records.iter_games(Path(source), errors="collect", name=source)
-    elif unit.kind == "text":
-        source = "<text>"
-        items = records.iter_games(unit.source, errors="collect", name=source)
-    else:
-        source = str(getattr(unit.source, "name", "<file>"))
-        items = records.iter_games(unit.source, errors="collect", name=source)
-    number = 0
-    for item in items:
-        if isinstance(item, records.SkippedRecord):
-            errors.append(item._asdict())
-            number = max(number, item.game or 0)
-            continue
-        number += 1
-        builder.add(GameRecord.of(item), f"{unit.name}#{number}", source)
+    alone: dict[str, str] = {}  # the id of the only game of a file: the file's own name
+    for source, name, items in _readers(unit):
+        number = 0
+        before = builder.games
+        for item in items:
+            if isinstance(item, records.SkippedRecord):
+                errors.append(item._asdict())
+                number = max(number, item.game or 0)
+                continue
+            number += 1
+            builder.add(GameRecord.of(item), f"{name}#{number}", source)
+        if number == 1 and builder.games == before + 1:
+            alone[f"{name}#1"] = name
     frame = builder.frame()
-    if number == 1 and builder.games == 1 and len(frame):  # a file of one game: its name is the id
-        frame["game_id"] = frame["game_id"].cat.rename_categories([unit.name])
+    if alone:
+        frame["game_id"] = frame["game_id"].cat.rename_categories(
+            lambda game_id: alone.get(game_id, game_id))
     return frame, errors, builder.games
 
 
@@ -137,21 +179,19 @@ def _expand(source: Any, units: list[Unit], games: list[tuple[GameRecord, str]],
                                     "(\".\" for the current folder)")
         path = Path(text).expanduser()
         if path.is_dir():
-            found = sorted(p for p in path.rglob("*")
-                           if p.suffix.lower() in RECORD_SUFFIXES and p.is_file())
-            if not found:
+            found, skipped = files.find_files(path)
+            if not found and not skipped:
                 raise FileNotFoundError(f"{text}: no {', '.join(RECORD_SUFFIXES)} files in this folder")
-            units.extend(Unit("file", str(p)) for p in found)
         elif path.is_file():
-            units.append(Unit("file", str(path)))
-        elif any(ch in text for ch in "*?["):
-            found = sorted(Path(p) for p in glob.glob(os.path.expanduser(text), recursive=True)
-                           if Path(p).suffix.lower() in RECORD_SUFFIXES and Path(p).is_file())
-            if not found:
+            found, skipped = [path], []
+        elif files.has_magic(text):
+            found, skipped = files.glob_files(os.path.expanduser(text))
+            if not found and not skipped:
                 raise FileNotFoundError(f"no {', '.join(RECORD_SUFFIXES)} files match {text!r}")
-            units.extend(Unit("file", str(p)) for p in found)
         else:
             raise FileNotFoundError(f"{text}: no such file or folder")
+        units.extend(Unit("file", str(p)) for p in found)
+        units.extend(Unit("skipped", note) for note in skipped)
         return
     if hasattr(source, "read"):
         units.append(Unit("handle", source))
@@ -164,6 +204,66 @@ def _expand(source: Any, units: list[Unit], games: list[tuple[GameRecord, str]],
                             "record text, an open file, a Game, or a list of these")
 
 
+def _once(units: list[Unit]) -> list[Unit]:
+    """The units without a second reading of a file (the same file named twice, or through a link)."""
+    seen: set[tuple[int, int]] = set()
+    kept = []
+    for unit in units:
+        if unit.kind == "file":
+            try:
+                info = os.stat(unit.source)
+            except OSError:  # reported when it is read
+                info = None
+            if info is not None:
+                if (info.st_dev, info.st_ino) in seen:
+                    continue
+                seen.add((info.st_dev, info.st_ino))
+        kept.append(unit)
+    return kept
+
+
+def _grouped(units: list[Unit]) -> list[Unit]:
+    """Runs of small files joined into ``"files"`` units of about :data:`GROUP_BYTES` each."""
+    sizes = {}
+    for unit in units:
+        if unit.kind == "file":
+            try:
+                sizes[unit.source] = os.path.getsize(unit.source)
+            except OSError:
+                sizes[unit.source] = GROUP_BYTES
+    small = sum(size for size in sizes.values() if size < GROUP_BYTES)
+    target = min(GROUP_BYTES, small // MIN_GROUPS)
+    out: list[Unit] = []
+    group: list[Unit] = []
+    size = 0
+
+    def close() -> None:
+        nonlocal size
+        if len(group) == 1:
+            out.append(group[0])
+        elif group:
+            out.append(Unit("files", tuple(u.source for u in group), tuple(u.name for u in group)))
+        group.clear()
+        size = 0
+
+    for unit in units:
+        if unit.kind != "file":
+            close()
+            out.append(unit)
+            continue
+        bytes_ = sizes[unit.source]
+        if bytes_ >= GROUP_BYTES:
+            close()
+            out.append(unit)
+            continue
+        group.append(unit)
+        size += bytes_
+        if size >= target:
+            close()
+    close()
+    return out
+
+
 def _name_units(units: list[Unit]) -> list[Unit]:
     """Give each file or text unit a short base game id: its file stem, unique across the units."""
     paths = [Path(u.source) for u in units if u.kind == "file"]
@@ -174,9 +274,12 @@ def _name_units(units: list[Unit]) -> list[Unit]:
     used: set[str] = set()
     named = []
     stem_iter = iter(stems)
-    texts = sum(1 for u in units if u.local)
+    texts = sum(1 for u in units if u.kind in ("text", "handle"))
     text_number = 0
     for unit in units:
+        if unit.kind == "skipped":
+            named.append(unit)
+            continue
         if unit.kind == "file":
             base = next(stem_iter)
         else:
@@ -201,7 +304,7 @@ def plan(source: Source) -> list[Unit]:
     units: list[Unit] = []
     games: list[tuple[GameRecord, str]] = []
     _expand(source, units, games, [0])
-    units = _name_units(units)
+    units = _grouped(_name_units(_once(units)))
     ids = [game_id for _, game_id in games]
     if len(set(ids)) < len(ids):
         seen: dict[str, int] = {}
@@ -229,11 +332,12 @@ def resolve_jobs(n_jobs: int | None, units: int | list[Unit]) -> int:
 def _size(units: list[Unit]) -> int:
     total = 0
     for unit in units:
-        if unit.kind == "file":
-            try:
-                total += os.path.getsize(unit.source)
-            except OSError:
-                pass
+        if unit.kind in ("file", "files"):
+            for path in (unit.source,) if unit.kind == "file" else unit.source:
+                try:
+                    total += os.path.getsize(path)
+                except OSError:
+                    pass
         elif unit.kind == "games":
             total += 1024 * len(unit.source)
     return total
@@ -257,12 +361,13 @@ def run_units(units: list[Unit], n_jobs: int | None = None, progress: bool = Tru
     total_games = 0
     local = [i for i, u in enumerate(units) if u.local]
     remote = [i for i, u in enumerate(units) if not u.local]
-    with tqdm(total=len(units), desc=desc, unit="file", disable=not progress, leave=True) as bar:
+    with tqdm(total=sum(u.files for u in units), desc=desc, unit="file", disable=not progress,
+              leave=True) as bar:
         def done(i: int, outcome: tuple) -> None:
             nonlocal total_games
             results[i], errors[i], games = outcome
             total_games += games
-            bar.update(1)
+            bar.update(units[i].files)
             bar.set_postfix(games=total_games, errors=sum(map(len, errors)), refresh=False)
 
         for i in local:

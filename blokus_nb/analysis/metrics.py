@@ -53,6 +53,7 @@ legal placements.
 
 from __future__ import annotations
 
+from array import array
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -197,14 +198,48 @@ class Tracker:
         return out
 
 
+#: Stands in a metric column for "this game has no such color" (no metric comes near it).
+_MISSING = -32768
+#: Squares of each piece by catalogue index, and 0 at index -1 (a pass).
+_PIECE_SIZES = np.array([p.size for p in PIECES] + [0], dtype=np.int8)
+
+
 class TableBuilder:
-    """Collects per-move rows of many games as column lists; :meth:`frame` makes the DataFrame."""
+    """Collects the per-move rows of many games; :meth:`frame` makes the DataFrame.
+
+    Rows go into typed arrays (a metric is two bytes, a color or piece one) and
+    what is the same for a whole game (its id, source and variant) is kept once
+    per game, so adding a game costs time and memory in proportion to its own
+    moves, whatever was added before.
+
+    >>> import blokus_nb as bn
+    >>> builder = TableBuilder()
+    >>> builder.add(GameRecord.of(bn.Game("duo")), "empty", "<games>")
+    >>> builder.games, builder.rows, len(builder.frame())
+    (1, 0, 0)
+    """
 
     def __init__(self) -> None:
-        self.columns: dict[str, list] = {name: [] for name in MOVE_COLUMNS}
-        self.metrics: dict[str, list] = {}
         self.rows = 0
         self.games = 0
+        self._game_ids: list[str] = []    # per game with at least one row
+        self._sources: list[str] = []
+        self._variants: list[str] = []
+        self._lengths: list[int] = []
+        self._colors = array("b")         # index into ALL_COLORS
+        self._players = array("b")
+        self._names = array("i")          # index into the keys of _name_codes
+        self._name_codes: dict[str, int] = {}
+        self._pieces = array("b")         # catalogue index, -1 for a pass
+        self._cells: list[str] = []       # shared strings, one per placement id
+        self._metrics: dict[str, array] = {}
+
+    def _metric(self, name: str, before: int) -> array:
+        """The column ``name``, created with ``before`` missing values if it is new."""
+        column = self._metrics.get(name)
+        if column is None:
+            column = self._metrics[name] = array("h", [_MISSING]) * before
+        return column
 
     def add(self, record: GameRecord, game_id: str, source: str) -> None:
         """Append the rows of one game."""
@@ -218,41 +253,35 @@ class TableBuilder:
         names = record.player_names
         placed = [0] * n
         own = tracker.board.own
-        columns = self.columns
-        per_color = []
-        for color in ALL_COLORS:
-            if color in colors:
-                lists = [self.metrics.setdefault(f"{m}_{color}", [None] * self.rows) for m in METRICS]
-                per_color.append(lists)
+        start = self.rows
+        per_color = [[self._metric(f"{m}_{color}", start) for m in METRICS] for color in colors]
+        color_codes = [ALL_COLORS.index(color) for color in colors]
+        name_codes = self._name_codes
         moves = record.moves
-        game_ids, sources, variants, numbers = (columns[k] for k in ("game_id", "source", "variant",
-                                                                    "move_number"))
-        move_colors, players, player_names = columns["color"], columns["player"], columns["player_name"]
-        pieces, piece_sizes, cells, passes = (columns[k] for k in ("piece", "piece_size", "cells",
-                                                                 "is_pass"))
+        move_colors, players, player_names = self._colors, self._players, self._names
+        pieces, cells = self._pieces, self._cells
         score_of, territory_of = tracker.score, tracker.territory
         mobility = tracker.mobility
         player_of = variant.player_of
-        for number, (ci, pid) in enumerate(moves, start=1):
+        for ci, pid in moves:
             color = colors[ci]
             player = player_of(color, placed[ci])
-            move_colors.append(color)
+            move_colors.append(color_codes[ci])
             players.append(player)
-            player_names.append(names[player - 1] if player - 1 < len(names) else f"Player {player}")
+            name = names[player - 1] if player - 1 < len(names) else f"Player {player}"
+            code = name_codes.get(name)
+            if code is None:
+                code = name_codes[name] = len(name_codes)
+            player_names.append(code)
             if pid is None:
-                pieces.append(None)
-                piece_sizes.append(0)
+                pieces.append(-1)
                 cells.append("")
-                passes.append(True)
             else:
-                piece = geo.pieces[pid]
-                pieces.append(PIECE_NAMES[piece])
-                piece_sizes.append(PIECES[piece].size)
+                pieces.append(geo.pieces[pid])
                 text = texts.get(pid)
                 if text is None:
                     text = texts[pid] = ",".join(geo.cell_names(pid))
                 cells.append(text)
-                passes.append(False)
                 tracker.place(ci, pid)
                 placed[ci] += 1
             exclusive = tracker.exclusive()
@@ -264,42 +293,54 @@ class TableBuilder:
                 lists[3].append(territory_of(c))
                 lists[4].append(exclusive[c])
         count = len(moves)
-        numbers.extend(range(1, count + 1))
-        game_ids.extend([game_id] * count)
-        sources.extend([source] * count)
-        variants.extend([record.variant] * count)
         self.rows += count
         self.games += 1
-        for name, values in self.metrics.items():  # colors this game does not have
-            if len(values) < self.rows:
-                values.extend([None] * (self.rows - len(values)))
+        if count:
+            self._game_ids.append(game_id)
+            self._sources.append(source)
+            self._variants.append(record.variant)
+            self._lengths.append(count)
+            gap = array("h", [_MISSING]) * count
+            for values in self._metrics.values():  # colors this game does not have
+                if len(values) < self.rows:
+                    values.extend(gap)
 
     def frame(self) -> pd.DataFrame:
         """The rows so far as a DataFrame with the table's dtypes."""
-        c = self.columns
+        lengths = np.asarray(self._lengths, dtype=np.int64)
+
+        def per_game(values: list[str], dtype: "pd.CategoricalDtype | None" = None) -> pd.Categorical:
+            codes = pd.Categorical(values, dtype=dtype)
+            return pd.Categorical.from_codes(np.repeat(codes.codes, lengths), dtype=codes.dtype)
+
+        game_ids = list(dict.fromkeys(self._game_ids))
+        names = pd.Categorical(list(self._name_codes))
+        pieces = np.frombuffer(self._pieces, dtype=np.int8) if self.rows else np.zeros(0, np.int8)
         data = {
-            "game_id": pd.Categorical(c["game_id"], categories=list(dict.fromkeys(c["game_id"]))),
-            "source": pd.Categorical(c["source"]),
-            "variant": pd.Categorical(c["variant"], dtype=_VARIANT_TYPE),
-            "move_number": np.asarray(c["move_number"], dtype=np.int32),
-            "color": pd.Categorical(c["color"], dtype=_COLOR_TYPE),
-            "player": np.asarray(c["player"], dtype=np.int8),
-            "player_name": pd.Categorical(c["player_name"]),
-            "piece": pd.Categorical(c["piece"], dtype=_PIECE_TYPE),
-            "piece_size": np.asarray(c["piece_size"], dtype=np.int8),
-            "cells": pd.Series(c["cells"], dtype="str"),
-            "is_pass": np.asarray(c["is_pass"], dtype=bool),
+            "game_id": per_game(self._game_ids, pd.CategoricalDtype(game_ids)),
+            "source": per_game(self._sources),
+            "variant": per_game(self._variants, _VARIANT_TYPE),
+            "move_number": np.concatenate([np.arange(1, k + 1, dtype=np.int32) for k in self._lengths]
+                                          or [np.zeros(0, np.int32)]),
+            "color": pd.Categorical.from_codes(np.asarray(self._colors, dtype=np.int8), dtype=_COLOR_TYPE),
+            "player": np.asarray(self._players, dtype=np.int8),
+            "player_name": pd.Categorical.from_codes(
+                names.codes[np.asarray(self._names, dtype=np.int64)] if self.rows else np.zeros(0, np.int8),
+                dtype=names.dtype),
+            "piece": pd.Categorical.from_codes(pieces, dtype=_PIECE_TYPE),
+            "piece_size": _PIECE_SIZES[pieces],
+            "cells": pd.Series(self._cells, dtype="str"),
+            "is_pass": pieces == -1,
         }
         for color in ALL_COLORS:
             for metric in METRICS:
                 name = f"{metric}_{color}"
-                values = self.metrics.get(name)
+                values = self._metrics.get(name)
                 if values is None:
                     continue
-                if any(v is None for v in values):
-                    data[name] = np.asarray([np.nan if v is None else v for v in values], dtype=float)
-                else:
-                    data[name] = np.asarray(values, dtype=np.int16)
+                column = np.frombuffer(values, dtype=np.int16) if len(values) else np.zeros(0, np.int16)
+                missing = column == _MISSING
+                data[name] = np.where(missing, np.nan, column) if missing.any() else column.copy()
         return pd.DataFrame(data)
 
 

@@ -5,8 +5,14 @@ list of games, or a per-move table (:func:`~blokus_nb.analysis.load_games`)
 -- and ``ax=None`` (a new figure a notebook cell wide when ``None``), labels
 its axes, title and legend, and returns the :class:`~matplotlib.axes.Axes`.
 ``palette`` maps color names to matplotlib colors (default
-:data:`blokus_nb.render.PALETTE`). Nothing here calls ``plt.show()`` or
+:data:`blokus_nb.render.PALETTE`; colors it leaves out keep their default), or
+names one of the widget's palettes, ``"standard"`` or ``"colorblind"``
+(:func:`resolve_palette`). Nothing here calls ``plt.show()`` or
 changes ``rcParams``.
+
+Text that comes from records (player, game and event names, metadata) is
+drawn as written: every figure here is made with matplotlib's math text and
+TeX turned off (:func:`literal_text`), so ``"$x^2$"`` shows its dollars.
 
 Curves of one game are drawn as they are; curves of many games are the mean
 at each move number with a band (``band="sd"``: one standard deviation,
@@ -30,19 +36,20 @@ too, in any grid of subplots.
 
 from __future__ import annotations
 
+import functools
 import math
 import textwrap
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, TypeVar
 
 import numpy as np
 import pandas as pd
 
 from ..coords import COLUMNS
-from ..errors import ArgumentTypeError, BlokusError
+from ..errors import ArgumentTypeError, BlokusError, short_repr
 from ..game import Game
 from ..pieces import PIECES
-from ..render import PALETTE
+from ..render import COLORBLIND_PALETTE, PALETTE
 from ..variants import Variant, get_variant
 from .loading import load_games
 from .metrics import DEFAULT_GAME_ID, PIECE_NAMES, metrics, table_colors
@@ -54,7 +61,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["plot_score_curves", "plot_lead", "plot_mobility", "plot_territory", "plot_board",
            "plot_board_heatmap", "plot_piece_timing", "plot_seat_results", "match_report", "BANDS",
-           "FIGURE_WIDTH", "MIN_FONT_POINTS"]
+           "FIGURE_WIDTH", "MIN_FONT_POINTS", "resolve_palette", "literal_text"]
 
 #: The bands :func:`plot_score_curves` and friends draw around a mean of many games.
 BANDS = ("sd", "iqr", "ci", None)
@@ -68,7 +75,68 @@ _GRID = "#c9c9c4"
 _OTHERS = "#b5b5b5"  # the other colors' means, behind a facet's own curve
 
 
+_Plot = TypeVar("_Plot", bound=Callable[..., Any])
+
+
 # ------------------------------------------------------------------- helpers
+#: The widget's palette names, as plots take them too.
+PALETTES: dict[str, dict[str, str]] = {"standard": PALETTE, "colorblind": COLORBLIND_PALETTE}
+
+
+def resolve_palette(palette: Any = None) -> dict[str, str]:
+    """Every color's matplotlib color: ``palette`` over the default (None, a palette name, or a mapping).
+
+    A bad palette raises :class:`~blokus_nb.errors.BlokusError` before anything is drawn.
+
+    >>> resolve_palette({"blue": "navy"})["blue"], resolve_palette("colorblind") == COLORBLIND_PALETTE
+    ('navy', True)
+    """
+    from matplotlib.colors import is_color_like
+
+    if palette is None:
+        return dict(PALETTE)
+    if isinstance(palette, str):
+        if palette not in PALETTES:
+            raise BlokusError(f"palette {palette[:20]!r} is none of {', '.join(map(repr, PALETTES))}; "
+                              "or give a dict of colors")
+        return dict(PALETTES[palette])
+    if not isinstance(palette, Mapping):
+        raise ArgumentTypeError(f"palette is 'standard', 'colorblind' or a dict from color names to "
+                                f"matplotlib colors, not {type(palette).__name__}")
+    for color, value in palette.items():
+        if color not in PALETTE:
+            raise BlokusError(f"palette names {short_repr(color)}, which is no color; colors are "
+                              f"{', '.join(PALETTE)}")
+        if not is_color_like(value):
+            raise BlokusError(f"palette[{color!r}] is {short_repr(value)}, which matplotlib cannot draw; "
+                              "give a name like 'navy' or a hex like '#1f4e9c'")
+    return {**PALETTE, **palette}
+
+
+def literal_text(plot: _Plot) -> _Plot:
+    """Make ``plot`` draw every text as written: no math text (``$...$``) and no TeX.
+
+    A figure shows names from records, and a name like ``"$x^{$"`` would
+    otherwise be parsed as math and fail (or show something else). Each text
+    keeps the setting it was made with, so the figure stays literal when it is
+    drawn later; ``rcParams`` are as before once ``plot`` returns.
+
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import blokus_nb as bn
+    >>> bn.analysis.match_report(bn.Game("duo", players=["$Ann$", "Bob"]))._suptitle.get_parse_math()
+    False
+    """
+    @functools.wraps(plot)
+    def drawn(*args: Any, **kwargs: Any) -> Any:
+        import matplotlib
+
+        with matplotlib.rc_context({"text.parse_math": False, "text.usetex": False}):
+            return plot(*args, **kwargs)
+
+    return drawn  # type: ignore[return-value]
+
+
 def _table(data: Any) -> pd.DataFrame:
     """A per-move table from a table, a game, or games."""
     if isinstance(data, pd.DataFrame):
@@ -84,11 +152,37 @@ def _table(data: Any) -> pd.DataFrame:
 
 def _axes(ax: "Axes | None", height: float = 4.0, width: float = FIGURE_WIDTH) -> "Axes":
     if ax is not None:
-        return ax
+        return _checked_axes(ax)
     import matplotlib.pyplot as plt
 
     _, ax = plt.subplots(figsize=(width, height), layout="constrained")
     return ax
+
+
+def _checked_axes(ax: Any) -> "Axes":
+    """``ax`` if it is a matplotlib Axes to draw on."""
+    from matplotlib.axes import Axes
+
+    if not isinstance(ax, Axes):
+        raise ArgumentTypeError(f"ax is a matplotlib Axes (or None for a new figure), not {type(ax).__name__}")
+    return ax
+
+
+def _game(game: Any) -> Game:
+    if not isinstance(game, Game):
+        raise ArgumentTypeError(f"this plot draws one Game, not {type(game).__name__}")
+    return game
+
+
+def _figure_size(figsize: Any) -> tuple[float, float]:
+    """``figsize`` if it is two finite, positive sizes in inches."""
+    try:
+        width, height = (float(v) for v in figsize)
+        if math.isfinite(width) and math.isfinite(height) and width > 0 and height > 0:
+            return width, height
+    except (TypeError, ValueError):
+        pass
+    raise BlokusError(f"figsize is (width, height) in inches, two positive numbers, not {short_repr(figsize)}")
 
 
 def _one_variant(table: pd.DataFrame, variant: str | None) -> tuple[pd.DataFrame, str]:
@@ -273,14 +367,14 @@ def _draw(ax: "Axes", curve: tuple[pd.Series, pd.Series | None, pd.Series | None
 
 
 def _curves(table: pd.DataFrame, layers: list[_Layer], ax: "Axes | None", *, band: str | None,
-            palette: dict[str, str] | None, ylabel: str, title: str, facet: bool | None = None,
+            palette: Mapping[str, str] | str | None, ylabel: str, title: str, facet: bool | None = None,
             legend: bool = True, xlabel: str = "move number (passes included)",
             styles: dict[str, str] | None = None, zero_line: bool = False) -> "Axes":
     if band not in BANDS:
         raise BlokusError(f"band must be one of {BANDS}, not {band!r}")
     if table.empty:
         raise BlokusError("there are no moves to plot")
-    palette = palette or PALETTE
+    palette = resolve_palette(palette)
     games = table["game_id"].nunique()
     drawn = [[(s, _spread(_grid(table, s.column), band if layer.banded else None)) for s in layer.series]
              for layer in layers]
@@ -365,8 +459,9 @@ def _color_series(table: pd.DataFrame, metric: str) -> list[_Series]:
     return [_Series(c, c, f"{metric}_{c}") for c in _colors(table)]
 
 
+@literal_text
 def plot_score_curves(data: Any, ax: "Axes | None" = None, *, metric: str = "score",
-                      band: str | None = "sd", palette: dict[str, str] | None = None,
+                      band: str | None = "sd", palette: Mapping[str, str] | str | None = None,
                       variant: str | None = None, facet: bool | None = None,
                       legend: bool = True) -> "Axes":
     """Each color's advanced score (or ``metric="squares"``) after every move.
@@ -411,8 +506,9 @@ def _lead_table(table: pd.DataFrame, v: Variant, by_round: bool) -> tuple[pd.Dat
     return frame, [_Series(names[p], v.colors_of(p)[0], f"lead_{p}") for p in players]
 
 
+@literal_text
 def plot_lead(data: Any, ax: "Axes | None" = None, *, band: str | None = "sd",
-              palette: dict[str, str] | None = None, variant: str | None = None,
+              palette: Mapping[str, str] | str | None = None, variant: str | None = None,
               by_round: bool = True, facet: bool | None = None, legend: bool = True) -> "Axes":
     """Each player's lead: their score minus the best other player's, after every round.
 
@@ -445,8 +541,9 @@ def plot_lead(data: Any, ax: "Axes | None" = None, *, band: str | None = "sd",
     return ax
 
 
+@literal_text
 def plot_mobility(data: Any, ax: "Axes | None" = None, *, band: str | None = "sd",
-                  palette: dict[str, str] | None = None, variant: str | None = None,
+                  palette: Mapping[str, str] | str | None = None, variant: str | None = None,
                   facet: bool | None = None, legend: bool = True) -> "Axes":
     """Each color's mobility (its number of legal moves) after every move.
 
@@ -460,8 +557,9 @@ def plot_mobility(data: Any, ax: "Axes | None" = None, *, band: str | None = "sd
                    ylabel="legal moves", title="Mobility", facet=facet, legend=legend)
 
 
+@literal_text
 def plot_territory(data: Any, ax: "Axes | None" = None, *, which: str = "both",
-                   band: str | None = "sd", palette: dict[str, str] | None = None,
+                   band: str | None = "sd", palette: Mapping[str, str] | str | None = None,
                    variant: str | None = None, facet: bool | None = None,
                    legend: bool = True) -> "Axes":
     """Each color's territory after every move: ``which`` is ``"territory"``, ``"exclusive"`` or ``"both"``.
@@ -517,7 +615,8 @@ def _label_every(side: float, size: int) -> int:
     return 1 if side / size * 72 >= 1.5 * MIN_FONT_POINTS else 5
 
 
-def plot_board(game: Game, ax: "Axes | None" = None, *, palette: dict[str, str] | None = None,
+@literal_text
+def plot_board(game: Game, ax: "Axes | None" = None, *, palette: Mapping[str, str] | str | None = None,
                last_move: bool = True, legend: bool = True) -> "Axes":
     """The game's board, in its colors, with Pentobi's coordinates (the last move dotted).
 
@@ -530,7 +629,8 @@ def plot_board(game: Game, ax: "Axes | None" = None, *, palette: dict[str, str] 
     """
     from matplotlib.patches import Patch
 
-    palette = palette or PALETTE
+    palette = resolve_palette(palette)
+    game = _game(game)
     ax = _axes(ax, height=5.5, width=6.5)
     grid = game.board_array()
     colors = [_rgb(_EMPTY)] + [_rgb(palette[c]) for c in game.colors]
@@ -575,14 +675,17 @@ def _coverage(table: pd.DataFrame, size: int) -> tuple[dict[str, np.ndarray], in
     return out, games
 
 
+@literal_text
 def plot_board_heatmap(data: Any, ax: "Axes | None" = None, *, color: str | None = None,
-                       palette: dict[str, str] | None = None, variant: str | None = None) -> "Axes":
+                       palette: Mapping[str, str] | str | None = None, variant: str | None = None) -> "Axes":
     """How often each cell ends up covered, across the games: one small board per color.
 
     Each board shades a cell from white (no game) to the full color (every
     game) by the share of games in which that color covers it. With
-    ``color=...`` only that color's board is drawn, with a color bar. The
-    boards are the ``child_axes`` of the returned Axes (see the module notes).
+    ``color=...`` only that color's board is drawn, with a color bar. Of many
+    games, the color bar below the boards has one named stripe per color, each
+    from white to that color, as its board is shaded. The boards are the
+    ``child_axes`` of the returned Axes (see the module notes).
 
     >>> import blokus_nb as bn
     >>> game = bn.read_sgf("(;GM[Blokus Duo];B[d9,c10,d10,e10,d11])")
@@ -594,7 +697,7 @@ def plot_board_heatmap(data: Any, ax: "Axes | None" = None, *, color: str | None
     from matplotlib.colors import LinearSegmentedColormap
     from matplotlib.ticker import PercentFormatter
 
-    palette = palette or PALETTE
+    palette = resolve_palette(palette)
     table, name = _one_variant(_table(data), variant)
     v = get_variant(name)
     size = v.size
@@ -627,8 +730,10 @@ def plot_board_heatmap(data: Any, ax: "Axes | None" = None, *, color: str | None
         from matplotlib.colors import Normalize
 
         # The pad leaves room for the boards' column letters, which hang below ``ax``.
-        bar = ax.figure.colorbar(ScalarMappable(Normalize(0, 1), cmap="Greys"), ax=ax, location="bottom",
-                                 shrink=0.6, fraction=0.04, pad=0.35 / _inches(ax)[1], aspect=40)
+        bar = ax.figure.colorbar(ScalarMappable(Normalize(0, 1), cmap=cmap(v.colors[0])), ax=ax,
+                                 location="bottom", shrink=0.6, fraction=0.04 + 0.025 * len(v.colors),
+                                 pad=0.35 / _inches(ax)[1], aspect=32 / len(v.colors))
+        _stripes(bar, list(v.colors), [cmap(c) for c in v.colors])
         bar.set_label(f"share of the {games} games")
         bar.ax.tick_params(labelsize=MIN_FONT_POINTS)
         bar.ax.xaxis.set_major_formatter(PercentFormatter(1.0))
@@ -643,8 +748,24 @@ def plot_board_heatmap(data: Any, ax: "Axes | None" = None, *, color: str | None
     return ax
 
 
+def _stripes(bar: Any, names: list[str], cmaps: list[Any]) -> None:
+    """Draw a horizontal color bar as one named stripe per color map (the first at the top), in place
+    of its single scale: each panel of the heatmap has its own color, so the key shows every one."""
+    ramp = np.linspace(0, 1, 256)
+    image = np.stack([cmap(ramp)[:, :3] for cmap in cmaps])
+    bar.solids.set_visible(False)
+    bar.ax.imshow(image, extent=(0, 1, 0, 1), aspect="auto", interpolation="nearest", zorder=0.5)
+    bar.ax.set_ylim(0, 1)  # imshow would re-limit it
+    count = len(names)
+    bar.ax.yaxis.set_visible(True)
+    bar.ax.set_yticks([(count - 0.5 - i) / count for i in range(count)], names)
+    bar.ax.tick_params(axis="y", length=0, labelsize=MIN_FONT_POINTS, left=True, labelleft=True,
+                       right=False, labelright=False)
+
+
 # ------------------------------------------------------------------- pieces and seats
-def plot_piece_timing(data: Any, ax: "Axes | None" = None, *, palette: dict[str, str] | None = None,
+@literal_text
+def plot_piece_timing(data: Any, ax: "Axes | None" = None, *, palette: Mapping[str, str] | str | None = None,
                       variant: str | None = None) -> "Axes":
     """When each piece is played: the color's turn (its 1st..21st piece) on which it went down.
 
@@ -656,7 +777,7 @@ def plot_piece_timing(data: Any, ax: "Axes | None" = None, *, palette: dict[str,
     >>> bn.analysis.plot_piece_timing(game).get_xlabel()
     "turn (the color's nth piece)"
     """
-    palette = palette or PALETTE
+    palette = resolve_palette(palette)
     table, name = _one_variant(_table(data), variant)
     colors = list(get_variant(name).colors)
     placed = table.loc[~table["is_pass"], ["game_id", "color", "piece"]].copy()
@@ -687,7 +808,8 @@ def plot_piece_timing(data: Any, ax: "Axes | None" = None, *, palette: dict[str,
     return ax
 
 
-def plot_seat_results(data: Any, ax: "Axes | None" = None, *, palette: dict[str, str] | None = None,
+@literal_text
+def plot_seat_results(data: Any, ax: "Axes | None" = None, *, palette: Mapping[str, str] | str | None = None,
                       variant: str | None = None) -> "Axes":
     """Win rate (bars, left axis) and mean points with one standard deviation (right axis) by seat.
 
@@ -699,7 +821,7 @@ def plot_seat_results(data: Any, ax: "Axes | None" = None, *, palette: dict[str,
     >>> bn.analysis.plot_seat_results(game).get_ylabel()
     'win rate'
     """
-    palette = palette or PALETTE
+    palette = resolve_palette(palette)
     summary = data if isinstance(data, pd.DataFrame) and "winners" in data.columns \
         else summarize(_table(data))
     present = sorted(set(summary["variant"].astype(str)))
@@ -740,10 +862,12 @@ def plot_seat_results(data: Any, ax: "Axes | None" = None, *, palette: dict[str,
 
 
 # ------------------------------------------------------------------- one page
-def match_report(game: Game, *, palette: dict[str, str] | None = None,
-                 figsize: tuple[float, float] = (FIGURE_WIDTH, 10.5)) -> "Figure":
+@literal_text
+def match_report(game: Game, *, palette: Mapping[str, str] | str | None = None,
+                 figsize: tuple[float, float] | None = None, review: "pd.DataFrame | None" = None) -> "Figure":
     """One figure for a game, a notebook cell wide: the final board, the result, and the score,
-    lead, mobility and territory curves, with one color key for all of them.
+    lead, mobility and territory curves, with one color key for all of them; and, given the
+    game's ``review`` (:func:`blokus_nb.analysis.review`), its win-chance panel under them.
 
     >>> import blokus_nb as bn
     >>> game = bn.read_sgf("(;GM[Blokus Duo];B[d9,c10,d10,e10,d11];W[j5])")
@@ -753,10 +877,16 @@ def match_report(game: Game, *, palette: dict[str, str] | None = None,
     import matplotlib.pyplot as plt
     from matplotlib.lines import Line2D
 
-    palette = palette or PALETTE
-    table = metrics(game)
-    fig = plt.figure(figsize=figsize, layout="constrained")
-    grid = fig.add_gridspec(3, 2, height_ratios=[1.35, 1, 1])
+    palette = resolve_palette(palette)
+    if review is not None:
+        from .review import _check_frame
+
+        _check_frame(review)  # before anything is drawn
+    table = metrics(_game(game))
+    rows = 3 if review is None else 4
+    fig = plt.figure(figsize=_figure_size(figsize or (FIGURE_WIDTH, 10.5 if review is None else 13.5)),
+                     layout="constrained")
+    grid = fig.add_gridspec(rows, 2, height_ratios=[1.35, 1, 1, 1][:rows])
     board_ax = fig.add_subplot(grid[0, 0])
     plot_board(game, board_ax, palette=palette, legend=False)
     board_ax.set_title(f"Board after {len(game.moves)} moves")
@@ -771,6 +901,10 @@ def match_report(game: Game, *, palette: dict[str, str] | None = None,
         plot_mobility(table, fig.add_subplot(grid[2, 0]), **curves).set_title("Mobility")
         plot_territory(table, fig.add_subplot(grid[2, 1]), **curves).set_title(
             "Territory (solid), exclusive (dashed)")
+        if review is not None:
+            from .review import plot_review
+
+            plot_review(review, fig.add_subplot(grid[3, :]), palette=palette)
         key = [Line2D([], [], color=palette[c], lw=2.5, label=c) for c in game.colors]
         fig.legend(handles=key, loc="outside lower center", ncol=len(key), frameon=False)
     names = ", ".join(dict.fromkeys(game.player_names))

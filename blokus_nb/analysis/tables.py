@@ -22,19 +22,44 @@ __all__ = ["concat_tables", "summarize", "to_long", "to_wide"]
 
 
 def concat_tables(frames: list[pd.DataFrame]) -> pd.DataFrame:
-    """Stack per-move tables, keeping categories and the column order."""
+    """Stack per-move tables, keeping categories and the column order.
+
+    The categories of ``game_id``, ``source`` and ``player_name`` differ from
+    part to part; each part's codes are mapped onto the union once, so the cost
+    grows with the rows and the categories, not with their product (a corpus of
+    one game a file has as many parts as games).
+
+    >>> import blokus_nb as bn
+    >>> one, two = (bn.analysis.metrics(bn.read_sgf(f"(;GM[Blokus Duo];B[e10])"), name) for name in "ab")
+    >>> list(concat_tables([one, two])["game_id"].cat.categories)
+    ['a', 'b']
+    """
     frames = [f for f in frames if f is not None and len(f)]
     if not frames:
         return TableBuilder().frame()
     if len(frames) == 1:
         return frames[0]
-    unified = {column: list(dict.fromkeys(c for f in frames for c in f[column].cat.categories))
-               for column in ("game_id", "source", "player_name")}
-    frames = [f.assign(**{column: f[column].cat.set_categories(categories)  # the callers' frames stay as they are
-                          for column, categories in unified.items()}) for f in frames]
-    table = pd.concat(frames, ignore_index=True)
+    merged = {column: _merged_categories([f[column] for f in frames]) for column in _PART_CATEGORIES}
+    table = pd.concat([f.drop(columns=list(_PART_CATEGORIES)) for f in frames], ignore_index=True)
+    for column, values in merged.items():
+        table[column] = values
     colors = [c for c in ALL_COLORS if f"squares_{c}" in table.columns]
     return table[list(MOVE_COLUMNS) + [f"{m}_{c}" for c in colors for m in METRICS]]
+
+
+#: The categorical columns whose categories are each part's own (the others have fixed ones).
+_PART_CATEGORIES = ("game_id", "source", "player_name")
+
+
+def _merged_categories(parts: list[pd.Series]) -> pd.Categorical:
+    """One categorical of all the parts, its categories the union in order of appearance."""
+    categories = pd.Index(list(dict.fromkeys(c for part in parts for c in part.cat.categories)))
+    codes = []
+    for part in parts:
+        # -1 (a missing value) indexes the appended -1 and so stays missing.
+        mapping = np.append(categories.get_indexer(part.cat.categories), -1)
+        codes.append(mapping[part.cat.codes.to_numpy()])
+    return pd.Categorical.from_codes(np.concatenate(codes), categories=categories)
 
 
 

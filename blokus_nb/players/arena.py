@@ -16,16 +16,15 @@ import numbers
 import os
 import random
 import time
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable, Iterator, Sequence
 
 import pandas as pd
 
-from ..errors import BlokusError
+from ..errors import BlokusError, PlayerError
 from ..game import SCORINGS, Game
-from ..processes import pool_context, worker_count
+from ..processes import ENGINES, run_jobs, worker_count
 from ..records import game_from_json, game_to_json, write_games
 from ..variants import Variant, get_variant
 from .base import Limit, Player
@@ -58,7 +57,8 @@ def play_game(players: Sequence[str | Player], variant: str | Variant = "classic
     return game
 
 
-def _play(specs: list, variant: Variant, seed: int | None, limit: Limit | None
+def _play(specs: list, variant: Variant, seed: int | None, limit: Limit | None,
+          labels: Sequence[str] | None = None, index: int | None = None
           ) -> tuple[Game, list[float], list[int]]:
     if len(specs) != variant.n_players:
         raise BlokusError(f"{variant.name} is a game for {variant.n_players} players; "
@@ -72,11 +72,35 @@ def _play(specs: list, variant: Variant, seed: int | None, limit: Limit | None
     while not game.is_over:
         seat = game.player_to_play - 1
         start = time.perf_counter()
-        move = players[seat].choose_move(game, limit)
+        try:
+            move = players[seat].choose_move(game, limit)
+        except Exception as error:
+            raise _player_error(players[seat], (labels or names)[seat], seat, game, index, seed,
+                                f"raised {type(error).__name__}: {error}") from error
         seconds[seat] += time.perf_counter() - start
         moves[seat] += 1
-        game.play(move)
+        try:
+            game.play(move)
+        except Exception as error:  # an illegal move, or something that is not a move at all
+            raise _player_error(players[seat], (labels or names)[seat], seat, game, index, seed,
+                                f"returned {_short(move)}, which cannot be played: {error}") from error
     return game, seconds, moves
+
+
+def _short(value: object) -> str:
+    from ..errors import short_repr
+
+    return str(value) if type(value).__name__ == "Move" else short_repr(value)
+
+
+def _player_error(player: Player, label: str, seat: int, game: Game, index: int | None,
+                  seed: int | None, what: str) -> PlayerError:
+    """The error naming who failed, where, and how to replay it alone."""
+    where = f"game {index} of the match" if index is not None else "the game"
+    replay = f" (seed {seed}; bn.arena.play_game(..., seed={seed}) replays it)" if seed is not None else ""
+    return PlayerError(f"player {label!r} ({type(player).__name__}, seat {seat + 1}) in {where}{replay}, "
+                       f"at move {len(game.history) + 1} for {game.to_play}: {what}",
+                       player=label, game=index, seed=seed)
 
 
 def _derive(seed: int, *keys: int) -> int:
@@ -130,7 +154,8 @@ class _Task:
 
 def _run(task: _Task) -> dict:
     """Play one game (in a worker process) and return a picklable record of it."""
-    game, seconds, moves = _play(task.lineup, get_variant(task.variant), task.seed, task.limit)
+    game, seconds, moves = _play(task.lineup, get_variant(task.variant), task.seed, task.limit,
+                                 task.labels, task.index)
     game.player_names = list(task.labels)
     game.metadata.update({"event": "blokus-nb arena", "round": str(task.index + 1)})
     return {"index": task.index, "json": game_to_json(game, indent=None), "seconds": seconds,
@@ -148,50 +173,34 @@ def _labels(players: Sequence[str | Player]) -> list[str]:
 
 
 def _execute(tasks: Iterable[_Task], count: int, n_jobs: int | None, progress: bool,
-             description: str) -> Iterator[dict]:
+             description: str, engine: str = "processes", client: Any = None) -> Iterator[dict]:
     """Play the tasks (``count`` of them) and yield their records in task order.
 
-    Tasks are drawn from the iterable as workers free up, a few per worker in
-    flight, so a long match never plans all its games up front.
+    The games run through :func:`blokus_nb.processes.run_jobs` (this process,
+    worker processes, or Dask), drawn from ``tasks`` as workers free up; each
+    record is yielded as soon as the ones before it are in.
     """
     from tqdm.auto import tqdm
 
     jobs = worker_count(n_jobs, count)
+    records: list[dict] = []
+    waiting: dict[int, dict] = {}  # finished records not yet in order, by task index
+    following = [0]
     bar = tqdm(total=count, desc=description, unit="game", disable=not progress)
+
+    def done(index: int, record: dict) -> None:
+        waiting[index] = record
+        bar.update()
+        while following[0] in waiting:
+            records.append(waiting.pop(following[0]))
+            following[0] += 1
+
     try:
-        if jobs == 1:
-            for task in tasks:
-                yield _run(task)
-                bar.update()
-            return
-        context = pool_context(["blokus_nb.players.arena"])  # workers with the players imported
-        pending = iter(tasks)
-        waiting: dict[int, dict] = {}  # finished records not yet yielded, by task index
-        following = 0
-        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context)
-        running: set = set()
-        try:
-            for task in itertools.islice(pending, 2 * jobs):
-                running.add(pool.submit(_run, task))
-            while running:
-                done, running = wait(running, return_when=FIRST_COMPLETED)
-                for future in done:
-                    record = future.result()
-                    waiting[record["index"]] = record
-                    bar.update()
-                    for task in itertools.islice(pending, 1):
-                        running.add(pool.submit(_run, task))
-                while following in waiting:
-                    yield waiting.pop(following)
-                    following += 1
-        except BaseException:
-            # Ctrl-C, an error, or the caller stopped reading: return at once rather than wait
-            # for the games in flight (an "expert" game takes minutes); they are abandoned.
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
-        pool.shutdown(wait=True)
+        run_jobs(_run, tasks, jobs, done=done, engine=engine, client=client,
+                 preload=("blokus_nb.players.arena",))
     finally:
         bar.close()
+    yield from records
 
 
 def _rows(record: dict, index: int, labels: list[str], seed: int, game: Game, scoring: str) -> list[dict]:
@@ -224,12 +233,13 @@ def _rows(record: dict, index: int, labels: list[str], seed: int, game: Game, sc
 
 def _match(lineups: Iterable[tuple[list[int], int]], count: int, entrants: list[Player],
            labels: list[str], variant: Variant, seed: int, limit: Limit | None, n_jobs: int | None,
-           progress: bool, scoring: str, description: str) -> "MatchResult":
+           progress: bool, scoring: str, description: str, engine: str = "processes",
+           client: Any = None) -> "MatchResult":
     tasks = (_Task(index, variant.name, [entrants[e] for e in order], [labels[e] for e in order],
                    game_seed, limit)
              for index, (order, game_seed) in enumerate(lineups))
     games, rows = [], []
-    for record in _execute(tasks, count, n_jobs, progress, description):
+    for record in _execute(tasks, count, n_jobs, progress, description, engine, client):
         task_index = record["index"]
         game = game_from_json(record["json"], source=f"<arena game {task_index}>")
         games.append(game)
@@ -241,7 +251,8 @@ def _match(lineups: Iterable[tuple[list[int], int]], count: int, entrants: list[
 
 def play_match(players: Sequence[str | Player], variant: str | Variant = "classic", games: int = 100, *,
                seed: int | None = None, n_jobs: int | None = 1, progress: bool = True,
-               limit: Limit | None = None, scoring: str = "points") -> "MatchResult":
+               limit: Limit | None = None, scoring: str = "points", engine: str = "processes",
+               client: Any = None) -> "MatchResult":
     """Play ``games`` games between ``players`` (names or :class:`Player` objects), one per seat.
 
     There must be one entrant per player of the variant (2 in ``duo`` and
@@ -252,6 +263,11 @@ def play_match(players: Sequence[str | Player], variant: str | Variant = "classi
     ``simulations``/``nodes`` budget (or none); it is drawn at random if not
     given and kept in the result. ``limit`` overrides every player's budget.
     Wins are decided by ``scoring`` (Pentobi's ``points`` by default; ties split).
+    ``engine="dask"`` or a ``client`` (a ``distributed.Client``) plays the games on a
+    Dask cluster instead, as :func:`blokus_nb.analysis.load_games` does; the same
+    seed gives the same games there. A player that raises or returns an illegal
+    move stops the match with a :class:`~blokus_nb.errors.PlayerError` naming it
+    and the game; Ctrl-C stops the workers at once.
 
     >>> match = play_match(["greedy", "random", "random", "random"], "classic", games=4,
     ...                    seed=2, progress=False)
@@ -263,19 +279,20 @@ def play_match(players: Sequence[str | Player], variant: str | Variant = "classi
         raise BlokusError(f"{variant.name} is played by {variant.n_players} players; got "
                          f"{len(players)} ({', '.join(map(str, players))}). Repeat a name to fill seats, "
                          "e.g. ['mcts', 'greedy', 'greedy', 'greedy']")
-    _check_match(games, scoring, n_jobs)
+    _check_match(games, scoring, n_jobs, engine=engine)
     seed = random.randrange(2 ** 31) if seed is None else seed
     labels = _labels(players)
     entrants = [make_player(p) for p in players]
     n = len(players)
     lineups = ((seat_order(n, g), _derive(seed, g)) for g in range(games))
     return _match(lineups, games, entrants, labels, variant, seed, limit, n_jobs, progress, scoring,
-                  " vs ".join(labels))
+                  " vs ".join(labels), engine, client)
 
 
 def round_robin(players: Sequence[str | Player], variant: str | Variant = "duo", games: int = 10, *,
                 seed: int | None = None, n_jobs: int | None = 1, progress: bool = True,
-                limit: Limit | None = None, scoring: str = "points") -> "MatchResult":
+                limit: Limit | None = None, scoring: str = "points", engine: str = "processes",
+                client: Any = None) -> "MatchResult":
     """Every group of players that fills a table plays ``games`` games; one combined result.
 
     In two-player variants that is every pair; in ``classic`` every group of
@@ -290,7 +307,7 @@ def round_robin(players: Sequence[str | Player], variant: str | Variant = "duo",
     if len(players) < n:
         raise BlokusError(f"a round robin in {variant.name} needs at least {n} players, got {len(players)}")
     groups = list(itertools.combinations(range(len(players)), n))
-    _check_match(games, scoring, n_jobs, len(groups))
+    _check_match(games, scoring, n_jobs, len(groups), engine=engine)
     seed = random.randrange(2 ** 31) if seed is None else seed
     labels = _labels(players)
     entrants = [make_player(p) for p in players]
@@ -303,10 +320,11 @@ def round_robin(players: Sequence[str | Player], variant: str | Variant = "duo",
                 count += 1
 
     return _match(lineups(), games * len(groups), entrants, labels, variant, seed, limit, n_jobs,
-                  progress, scoring, f"round robin of {len(players)}")
+                  progress, scoring, f"round robin of {len(players)}", engine, client)
 
 
-def _check_match(games: int, scoring: str, n_jobs: int | None, tables: int = 1) -> None:
+def _check_match(games: int, scoring: str, n_jobs: int | None, tables: int = 1, *,
+                 engine: str = "processes") -> None:
     """Refuse bad arguments before any game is played (scores are only read at the end)."""
     if isinstance(games, bool) or not isinstance(games, numbers.Integral):
         raise BlokusError(f"games must be a whole number of games, like 20, not {games!r}")
@@ -321,6 +339,8 @@ def _check_match(games: int, scoring: str, n_jobs: int | None, tables: int = 1) 
                           f"core), not {n_jobs!r}")
     if scoring not in SCORINGS:
         raise BlokusError(f"unknown scoring {scoring!r}; use one of {', '.join(SCORINGS)}")
+    if engine not in ENGINES:
+        raise BlokusError(f"unknown engine {engine!r}; use one of {', '.join(map(repr, ENGINES))}")
 
 
 # ------------------------------------------------------------------------------ results

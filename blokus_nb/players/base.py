@@ -15,11 +15,13 @@ True
 from __future__ import annotations
 
 import copy
+import math
+import numbers
 import random
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ..errors import BlokusError, IllegalMoveError
+from ..errors import BlokusError, IllegalMoveError, short_repr
 from ..game import Game
 from ..move import Move
 
@@ -48,15 +50,34 @@ class Limit:
     stop: Callable[[], bool] | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        for name in ("time", "simulations", "nodes"):
-            value = getattr(self, name)
-            if value is not None and value <= 0:
-                raise BlokusError(f"Limit({name}={value!r}): a limit must be positive or None")
+        for name, kind in (("time", numbers.Real), ("simulations", numbers.Integral),
+                           ("nodes", numbers.Integral)):
+            _check_limit(name, getattr(self, name), kind)
+        if self.stop is not None and not callable(self.stop):
+            raise BlokusError(f"Limit(stop={short_repr(self.stop)}): stop must be a function that "
+                              "returns true to end the search, or None")
 
     @property
     def is_unlimited(self) -> bool:
         """Whether no limit at all is set."""
         return self.time is None and self.simulations is None and self.nodes is None
+
+
+def _check_limit(name: str, value: object, kind: type) -> None:
+    """Refuse a limit a search could not stop on: not a number, NaN, infinite, zero or negative.
+
+    A NaN compares false with everything, so a search bounded by it never stops;
+    ``True`` is a number to Python but surely not a budget.
+    """
+    if value is None:
+        return
+    what = "a number of seconds, like 0.5" if kind is numbers.Real else "a whole number, like 200"
+    if isinstance(value, bool) or not isinstance(value, kind):
+        raise BlokusError(f"Limit({name}={short_repr(value)}): {name} must be {what}, or None "
+                          "for no limit of that kind")
+    if not (isinstance(value, numbers.Integral) or math.isfinite(value)) or value <= 0:
+        raise BlokusError(f"Limit({name}={value!r}): a limit must be a finite positive number "
+                          f"({what}), or None for no limit of that kind")
 
 
 class Player:

@@ -1,8 +1,9 @@
 """Game records: Pentobi's SGF (``.blksgf``) and blokus-nb's JSON, to and from :class:`Game`.
 
 The SGF grammar lives in :mod:`blokus_nb.sgf`; this module gives the
-properties their Blokus meaning. Only the main line of a tree is the game;
-variations are read past without complaint.
+properties their Blokus meaning. A record is a :class:`Tree` of variations
+(:func:`read_tree`); the game (:func:`read_sgf`, :func:`load`) is its main
+line, and remembers the tree so that saving it keeps the variations.
 
 * One reader, :func:`iter_games`, for every format and source (path, open
   file, text); the caller picks what a bad record does: ``errors="raise"``
@@ -27,14 +28,17 @@ True
 from __future__ import annotations
 
 from .checks import MAX_MOVE_TEXT
-from .json_format import (JSON_FORMAT, JSON_VERSION, game_from_dict, game_from_json, game_to_dict,
-                          game_to_json)
-from .reading import (ERROR_POLICIES, JSON_SUFFIXES, RECORD_SUFFIXES, SGF_SUFFIXES, SkippedRecord,
-                      iter_games, load)
-from .sgf_format import Source, game_from_tree, game_to_sgf, game_to_tree, read_sgf
-from .writing import save, write_games
+from .json_format import (JSON_FORMAT, JSON_VERSION, JSON_VERSIONS, game_from_dict, game_from_json,
+                          game_to_dict, game_to_json, tree_to_dict)
+from .reading import (ERROR_POLICIES, JSON_SUFFIXES, LINE_CHOICES, RECORD_SUFFIXES, SGF_SUFFIXES,
+                      SkippedRecord, iter_games, load, read_tree)
+from .sgf_format import (Source, game_from_tree, game_to_sgf, game_to_tree, read_sgf, tree_from_sgf,
+                         tree_to_sgf)
+from .tree import GameNode, Tree
+from .writing import save, save_tree, write_games
 
 __all__ = ["read_sgf", "iter_games", "SkippedRecord", "ERROR_POLICIES", "MAX_MOVE_TEXT", "load", "save",
            "write_games", "game_to_sgf", "game_to_tree", "game_from_tree", "game_to_json",
            "game_from_json", "game_to_dict", "game_from_dict", "JSON_FORMAT", "JSON_VERSION",
-           "SGF_SUFFIXES", "JSON_SUFFIXES", "RECORD_SUFFIXES", "Source"]
+           "SGF_SUFFIXES", "JSON_SUFFIXES", "RECORD_SUFFIXES", "Source", "Tree", "GameNode", "read_tree",
+           "save_tree", "tree_from_sgf", "tree_to_sgf", "LINE_CHOICES", "JSON_VERSIONS", "tree_to_dict"]

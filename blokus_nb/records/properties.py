@@ -24,14 +24,15 @@ _METADATA = {"DT": "date", "EV": "event", "RO": "round", "PC": "place", "GN": "n
              "OT": "overtime"}
 _MARKS = ("TE", "BM", "IT", "DO")
 _SETUP = ("AB", "AW", "A1", "A2", "A3", "A4", "AE", "PL")
-#: Properties that mean nothing here and are read past.
-_IGNORED = {"CA", "FF", "SZ", "ST", "GM", "N", "V", "MN"}
+#: Root properties the game itself gives, so they are not kept: the writer writes its own
+#: (the file is always UTF-8, and the board size follows from the variant).
+_IGNORED = {"CA", "SZ", "GM"}
 #: Every move property of any variant: one of another variant (``3[...]`` in Duo) is an error.
 _ALL_MOVE_KEYS = frozenset(key for table in _MOVE_KEYS.values() for keys in table for key in keys)
 _PLAYER_KEYS = ("PB", "PW", "P1", "P2", "P3", "P4")
 #: Root properties this module interprets: never kept as ``sgf:`` metadata, and never
 #: written from it (``metadata["sgf:GM"]`` would make a record that lies).
-_NOT_METADATA = frozenset({*_METADATA, *_IGNORED, *_SETUP, *_PLAYER_KEYS, *_ALL_MOVE_KEYS, *_MARKS})
+_NOT_METADATA = frozenset({*_METADATA, *_IGNORED, *_SETUP, *_PLAYER_KEYS, *_ALL_MOVE_KEYS})
 _SGF_IDENTIFIER = re.compile(r"[A-Z0-9]+")
 
 

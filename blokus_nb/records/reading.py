@@ -8,17 +8,20 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, NamedTuple
 
 from .. import sgf
-from ..errors import ArgumentTypeError, BlokusError, RecordError, place_in_file
+from ..errors import (ArgumentTypeError, BlokusError, RecordError, RecordNotFoundError, place_in_file,
+                      short_repr)
 from ..game import Game
-from .json_format import _loads, game_from_dict
-from .sgf_format import Source, _is_text, game_from_tree, read_sgf
+from .json_format import DuplicateKeyError, _loads, game_from_dict
+from .sgf_format import Source, _is_text, game_from_tree, read_sgf, tree_from_sgf
+from .tree import Tree
 
-__all__ = ["iter_games", "load", "SkippedRecord", "ERROR_POLICIES", "SGF_SUFFIXES", "JSON_SUFFIXES",
-           "RECORD_SUFFIXES"]
+__all__ = ["iter_games", "load", "read_tree", "SkippedRecord", "ERROR_POLICIES", "LINE_CHOICES",
+           "SGF_SUFFIXES", "JSON_SUFFIXES", "RECORD_SUFFIXES"]
 
 SGF_SUFFIXES = (".blksgf", ".sgf")
 JSON_SUFFIXES = (".json", ".jsonl")
@@ -26,6 +29,8 @@ JSON_SUFFIXES = (".json", ".jsonl")
 RECORD_SUFFIXES = SGF_SUFFIXES + JSON_SUFFIXES
 #: What :func:`iter_games` may do with a record it cannot read.
 ERROR_POLICIES = ("raise", "collect")
+#: Which lines of a record with variations :func:`iter_games` gives: the main line, or every line.
+LINE_CHOICES = ("main", "all")
 
 
 class SkippedRecord(NamedTuple):
@@ -110,18 +115,49 @@ def _sgf_items(source: Any, name: str) -> Iterator[Game | RecordError]:
         trees.close()
 
 
+#: A line end in JSON Lines: ``\r\n``, ``\r`` or ``\n`` (as in SGF), and nothing else, so a
+#: line reads the same from a file and from a string (``str.splitlines`` also splits at
+#: U+2028, which a JSON string may hold).
+_LINE_END = re.compile(r"\r\n|\r|\n")
+_LINE_END_BYTES = re.compile(rb"\r\n|\r|\n")
+_CHUNK = 1 << 20
+
+
+def _text_lines(text: str) -> list[str]:
+    return _LINE_END.split(text)
+
+
+def _file_lines(read: Callable[[int], bytes | str]) -> Iterator[bytes | str]:
+    """The lines of a file read a chunk at a time, split at any of the three line ends."""
+    rest: bytes | str | None = None
+    while True:
+        chunk = read(_CHUNK)
+        if rest is None:
+            rest = chunk[:0]
+        if not chunk:
+            if rest:
+                yield from (_LINE_END_BYTES if isinstance(rest, bytes) else _LINE_END).split(rest)
+            return
+        data = rest + chunk
+        split = _LINE_END_BYTES.split if isinstance(data, bytes) else _LINE_END.split
+        held = data[-1:] in (b"\r", "\r")  # the "\r" of a "\r\n" cut by the chunk
+        parts = split(data[:-1] if held else data)
+        rest = parts.pop() + (data[-1:] if held else data[:0])
+        yield from parts
+
+
 def _json_line_items(lines: Iterable[bytes | str], name: str) -> Iterator[Game | RecordError | None]:
     """One item per line: a game, an error, or None for a blank line."""
     for number, raw in enumerate(lines, start=1):
         if isinstance(raw, bytes):
             try:
-                line = raw.decode("utf-8-sig" if number == 1 else "utf-8")
+                line = raw.decode("utf-8-sig")  # any line may start with a mark: files joined with cat
             except UnicodeDecodeError as error:
                 yield RecordError(f"not valid UTF-8 ({error.reason} at byte {error.start + 1} "
                                   "of the line)", source=name, line=number)
                 continue
         else:
-            line = raw.lstrip("\ufeff") if number == 1 else raw
+            line = raw[1:] if raw.startswith("\ufeff") else raw
         if not line.strip():
             yield None
             continue
@@ -139,17 +175,52 @@ def _json_items(text: str, name: str) -> Iterator[Game | RecordError | None]:
     def fail(message: str, line: int | None, column: int | None) -> RecordError:
         return RecordError(message, source=name, line=line, column=column)
 
+    if text.lstrip().startswith("{") and _several_values(text):
+        yield from _json_line_items(_text_lines(text), name)  # JSON Lines given as text
+        return
     try:
         data = _loads(text, fail)
     except RecordError as error:
-        if "Extra data" in error.reason and text.lstrip().startswith("{"):
-            yield from _json_line_items(text.splitlines(), name)  # JSON Lines given as text
+        if isinstance(error, DuplicateKeyError) and text.lstrip().startswith("["):
+            yield from _list_items(text, name)  # only the record with the key given twice is bad
             return
         raise _Fatal(error) from None
     if not isinstance(data, list):
         yield _built(lambda: game_from_dict(data, source=name, line=_first_line(text)))
         return
     for record, line in zip(data, _element_lines(text)):
+        yield _built(lambda: game_from_dict(record, source=name, line=line))
+
+
+def _several_values(text: str) -> bool:
+    """Whether ``text`` holds a JSON value and then more (JSON Lines), judged by the first value."""
+    start = len(text) - len(text.lstrip())
+    try:
+        _, end = json.JSONDecoder().raw_decode(text, start)
+    except (ValueError, RecursionError):
+        return False  # not JSON at all: the full read says where
+    return bool(text[end:].strip())
+
+
+def _list_items(text: str, name: str) -> Iterator[Game | RecordError]:
+    """The games of a JSON list read one element at a time, each element checked on its own."""
+    decoder = json.JSONDecoder()
+    for line, start in _element_starts(text):
+        _, end = decoder.raw_decode(text, start)
+        column = start - (text.rfind("\n", 0, start) + 1)
+
+        def fail(message: str, at: int | None, at_column: int | None, line=line, column=column) -> RecordError:
+            if at is None:
+                return RecordError(message, source=name, line=line)
+            return RecordError(message, source=name, line=line + at - 1,
+                               column=None if at_column is None else at_column + (column if at == 1 else 0))
+
+        element = text[start:end]
+        try:
+            record = _loads(element, fail)
+        except RecordError as error:
+            yield error
+            continue
         yield _built(lambda: game_from_dict(record, source=name, line=line))
 
 
@@ -160,6 +231,11 @@ def _first_line(text: str) -> int:
 
 def _element_lines(text: str) -> Iterator[int]:
     """The line each element of a JSON list (already known to be valid) starts on."""
+    return (line for line, _ in _element_starts(text))
+
+
+def _element_starts(text: str) -> Iterator[tuple[int, int]]:
+    """``(line, offset)`` where each element of a JSON list (known to be valid JSON) starts."""
     decoder = json.JSONDecoder()
     position = text.index("[") + 1
     line = text.count("\n", 0, position) + 1
@@ -168,7 +244,7 @@ def _element_lines(text: str) -> Iterator[int]:
         line += text.count("\n", position, start)
         if text[start] == "]":
             return
-        yield line
+        yield line, start
         _, position = decoder.raw_decode(text, start)
         line += text.count("\n", start, position)
 
@@ -197,12 +273,14 @@ def _items(source: Source, name: str | None) -> Iterator[Game | RecordError | No
                 yield from _sgf_items(path, name)
             elif kind == "jsonl":
                 with open(path, "rb") as handle:
-                    yield from _json_line_items(handle, name)
+                    yield from _json_line_items(_file_lines(handle.read), name)
             else:
                 yield from _json_items(_decode(path.read_bytes(), name), name)
         except (OSError, BlokusError) as error:  # unreadable, or no record type at all
             if isinstance(error, RecordError):
                 raise
+            if isinstance(error, FileNotFoundError):
+                error = _not_found(error, name)
             raise _Fatal(error) from None
         return
     if not hasattr(source, "read"):
@@ -212,7 +290,7 @@ def _items(source: Source, name: str | None) -> Iterator[Game | RecordError | No
     suffix = Path(name).suffix.lower()
     try:
         if suffix == ".jsonl":
-            yield from _json_line_items(source, name)  # type: ignore[arg-type]
+            yield from _json_line_items(_file_lines(source.read), name)  # type: ignore[union-attr]
         elif suffix == ".json":
             data = source.read()  # type: ignore[union-attr]
             yield from _json_items(_decode(data, name) if isinstance(data, bytes) else data, name)
@@ -223,8 +301,8 @@ def _items(source: Source, name: str | None) -> Iterator[Game | RecordError | No
                                  "in binary mode to get the line", source=name)) from None
 
 
-def iter_games(source: Source, errors: str = "raise", *, name: str | None = None
-               ) -> Iterator[Game | SkippedRecord]:
+def iter_games(source: Source, errors: str = "raise", *, name: str | None = None,
+               lines: str = "main") -> Iterator[Game | SkippedRecord]:
     """Yield the games of a record one at a time: SGF collections, JSON, or JSON Lines.
 
     ``source`` is a path, an open file or record text (a ``str`` starting
@@ -232,6 +310,11 @@ def iter_games(source: Source, errors: str = "raise", *, name: str | None = None
     streamed, so a file of many thousands of games never sits in memory
     whole; a ``.json`` list is read whole (use ``.jsonl`` for large corpora).
     ``name`` overrides the source name used in errors.
+
+    ``lines`` says what a record with variations gives: ``"main"`` (the
+    default) its main line, one game per record, which remembers the tree
+    (saving it keeps the variations); ``"all"`` every line from the root to
+    the end of a variation, main line first, each a game of its own.
 
     ``errors`` says what a bad record does: ``"raise"`` (the default) raises
     its :class:`RecordError`; ``"collect"`` yields a :class:`SkippedRecord`
@@ -244,10 +327,28 @@ def iter_games(source: Source, errors: str = "raise", *, name: str | None = None
     >>> games = list(iter_games("(;GM[Blokus])(;GM[Chess])", errors="collect"))
     >>> games[0].variant.name, games[1].game, games[1].column, games[1].message[:33]
     ('classic', 2, 16, 'GM[Chess] is not a Blokus variant')
+    >>> [len(g.history) for g in iter_games("(;GM[Blokus Duo];B[e10](;W[j5])(;W[j5,j6]))", lines="all")]
+    [2, 2]
     """
     if errors not in ERROR_POLICIES:  # refused at the call, not at the first next()
         raise BlokusError(f"errors={errors!r}; use one of {', '.join(map(repr, ERROR_POLICIES))}")
-    return _iter_games(source, errors, name)
+    if lines not in LINE_CHOICES:
+        raise BlokusError(f"lines={short_repr(lines)}; use one of {', '.join(map(repr, LINE_CHOICES))}")
+    games = _iter_games(source, errors, name)
+    return games if lines == "main" else _every_line(games)
+
+
+def _every_line(items: Iterator[Game | SkippedRecord]) -> Iterator[Game | SkippedRecord]:
+    """Each game of ``items`` read from a tree with variations becomes a game per line."""
+    try:
+        for item in items:
+            tree = getattr(item, "_tree", None)
+            if tree is None:
+                yield item
+                continue
+            yield from (node.game() for node in tree.walk() if not node.variations)
+    finally:
+        items.close()  # type: ignore[attr-defined]
 
 
 def _iter_games(source: Source, errors: str, name: str | None) -> Iterator[Game | SkippedRecord]:
@@ -265,7 +366,8 @@ def _iter_games(source: Source, errors: str, name: str | None) -> Iterator[Game 
                 if errors == "raise":
                     raise fatal.error from None
                 # A grammar error belongs to the next record; an unreadable file to none.
-                game = number + 1 if isinstance(fatal.error, RecordError) else None
+                game = number + 1 if isinstance(fatal.error, RecordError) and not isinstance(
+                    fatal.error, RecordNotFoundError) else None
                 yield SkippedRecord.of(fatal.error, where, game)
                 return
             if item is None:
@@ -298,3 +400,57 @@ def load(path: str | os.PathLike[str]) -> Game:
     if game is None:
         raise RecordError("the file holds no game", source=os.fspath(path))
     return game  # type: ignore[return-value]
+
+
+def read_tree(source: Source) -> Tree:
+    """The first game of a record as a :class:`~blokus_nb.Tree`, with every variation.
+
+    ``source`` is what :func:`iter_games` takes (a path, an open file, record
+    text). A record without variations gives a tree of one line. The rest of
+    the record is read too, so junk after the game is an error.
+
+    >>> tree = read_tree("(;GM[Blokus Duo];B[e10](;W[j5])(;W[j5,j6]))")
+    >>> [str(node.move) for node in tree.variations[0].variations]
+    ['j5', 'j5,j6']
+    """
+    if isinstance(source, str) and not _is_text(source):
+        source = record_path(source)
+    if isinstance(source, os.PathLike) and _kind(Path(source)) != "sgf" or _is_json(source):
+        games = iter_games(source)
+        try:
+            game = next(games, None)
+            for _ in games:  # a bad record after the first is an error, as for SGF
+                pass
+        finally:
+            games.close()
+        if game is None:
+            raise RecordError("the record holds no game", source=str(source)[:60])
+        return Tree.from_game(game)  # type: ignore[arg-type]
+    trees = sgf.iter_trees(source)
+    try:
+        try:
+            first = next(trees, None)  # the file is opened here
+        except FileNotFoundError as missing:
+            raise _not_found(missing, str(source)) from None
+        if first is None:
+            raise RecordError("the record holds no game tree: expected '('",
+                              source=os.fspath(source) if isinstance(source, os.PathLike) else "<text>")
+        tree = tree_from_sgf(first)
+        for _ in trees:  # the grammar of what follows, so trailing junk is refused
+            pass
+    finally:
+        trees.close()
+    return tree
+
+
+def _not_found(error: FileNotFoundError, name: str) -> RecordNotFoundError:
+    return RecordNotFoundError("there is no such file; give the path of a record, or its text",
+                               source=str(error.filename or name))
+
+
+def _is_json(source: Source) -> bool:
+    if isinstance(source, (bytes, bytearray)):
+        return bytes(source).lstrip(b"\xef\xbb\xbf \t\r\n")[:1] in (b"{", b"[")
+    if isinstance(source, str):
+        return source.lstrip("\ufeff \t\r\n")[:1] in ("{", "[")
+    return Path(str(getattr(source, "name", ""))).suffix.lower() in JSON_SUFFIXES

@@ -1,8 +1,10 @@
-"""SGF game trees to :class:`~blokus_nb.Game` and back: the meaning of Pentobi's properties.
+"""SGF game trees to :class:`~blokus_nb.Game` and :class:`~blokus_nb.Tree` and back: the meaning of Pentobi's properties.
 
 The grammar is :mod:`blokus_nb.sgf`'s; this module gives the properties
-their Blokus meaning. Only the main line of a tree is the game; variations
-are read past without complaint.
+their Blokus meaning. A record is read as a :class:`~blokus_nb.Tree`, every
+variation checked move by move; the game is its main line. A game read from a
+record with variations (or nodes holding only notes) remembers its tree, so
+saving it writes them back (see :meth:`Tree.from_game <blokus_nb.Tree.from_game>`).
 
 >>> game = read_sgf("(;GM[Blokus Duo];B[d9,c10,d10,e10,d11];W[j5])")
 >>> game.history
@@ -19,37 +21,26 @@ from typing import IO, Union
 
 from .. import __version__ as _version  # defined before the submodules are imported
 from .. import sgf
-from ..errors import BlokusError
+from ..errors import BlokusError, RecordNotFoundError
 from ..game import Game
+from ..move import Move
 from ..variants import VARIANTS
-from .checks import check_move_text, check_text_fields
-from .properties import (_ALL_MOVE_KEYS, _MARKS, _METADATA, _MOVE_KEYS, _NOT_METADATA,
-                         _PLAYER_KEYS, _SETUP, _SETUP_KEYS, _color_keys, _written_keys)
+from .checks import (check_move_text, check_recorded_result, check_text_fields, sgf_result,
+                     written_metadata)
+from .notes import check_note, note_from_properties, note_properties, property_values
+from .properties import (_ALL_MOVE_KEYS, _METADATA, _MOVE_KEYS, _NOT_METADATA, _PLAYER_KEYS, _SETUP,
+                         _SETUP_KEYS, _color_keys, _written_keys)
+from .tree import GameNode, Tree, _first_color, _path_notes, _tree_of
 
-__all__ = ["read_sgf", "game_from_tree", "game_to_tree", "game_to_sgf"]
+__all__ = ["read_sgf", "game_from_tree", "game_to_tree", "game_to_sgf", "tree_from_sgf",
+           "tree_to_sgf", "tree_to_sgf_tree"]
 
 Source = Union[str, bytes, "os.PathLike[str]", IO[str], IO[bytes]]
 _VARIANT_BY_GM = {v.sgf_name.lower(): v for v in VARIANTS.values()}
 
 
-def _sgf_result(game: Game) -> str | None:
-    """RE of a finished two-color game, as Pentobi writes it (``B+3``, ``W+1``, ``0``)."""
-    if not game.is_over or len(game.variant.colors) != 2:
-        return None
-    points = game.player_scores("points")
-    diff = points[1] - points[2]
-    return "0" if diff == 0 else f"{'B' if diff > 0 else 'W'}+{abs(diff)}"
-
-
-def game_from_tree(tree: sgf.GameTree) -> Game:
-    """Build a :class:`Game` from the main line of a parsed SGF tree.
-
-    Raises :class:`RecordError` pointing at the node and property at fault:
-    nothing in the record is silently dropped.
-
-    >>> game_from_tree(sgf.parse_tree("(;GM[Blokus Duo];B[e10])")).history
-    [Move('purple', 'e10')]
-    """
+def _root(tree: sgf.GameTree) -> Tree:
+    """The root of the record: variant, players, setup, first color and metadata, checked."""
     root = tree.root
     gm = root.get("GM")
     if gm is None:
@@ -75,10 +66,17 @@ def game_from_tree(tree: sgf.GameTree) -> Game:
     names: list[str | None] = [None] * variant.n_players
     if variant.n_players == 2:
         for i, key in enumerate(("PB", "PW")):
-            names[i] = root.get(key, names[i])
+            names[i] = _text(root, key, names[i])
     for i in range(variant.n_players):
-        names[i] = root.get(f"P{i + 1}", names[i])
+        names[i] = _text(root, f"P{i + 1}", names[i])
 
+    size = root.get("SZ")
+    if size is not None and size.strip() != str(variant.size):
+        raise root.error(f"SZ[{size}] is not the board of {variant.name}, which is {variant.size}x"
+                         f"{variant.size}; remove SZ (the variant gives the size)", "SZ")
+    if "AE" in root:
+        raise root.error("AE[...] takes pieces off the board, which Blokus never does and "
+                         "blokus-nb does not read; place the setup with AB/AW or A1..A4", "AE")
     setup: dict[str, list[str]] = {}
     setup_colors = _color_keys(colors, _SETUP_KEYS)
     for identifier in _SETUP:
@@ -97,64 +95,149 @@ def game_from_tree(tree: sgf.GameTree) -> Game:
             raise root.error(f"PL[{root.get('PL')}] is not a color of {variant.name}", "PL")
     first_setup = next(iter(k for k in _SETUP if k in root), None)
     try:
-        game = Game(variant, players=[f"Player {i + 1}" if n is None else n for i, n in enumerate(names)],
-                    setup=setup or None, to_play=to_play)
+        result = Tree(variant, players=[f"Player {i + 1}" if n is None else n for i, n in enumerate(names)],
+                      setup=setup or None, to_play=to_play)
     except BlokusError as error:
         raise root.error(f"bad setup: {error}", first_setup) from None
-
     for identifier, key in _METADATA.items():
         if identifier in root:
-            game.metadata[key] = root.get(identifier)
+            result.metadata[key] = _text(root, identifier)
     for identifier, values in root.properties.items():
         if identifier not in _NOT_METADATA:
-            game.metadata[f"sgf:{identifier}"] = "\n".join(values)
+            result.metadata[f"sgf:{identifier}"] = "\n".join(values)
+    return result
 
-    for node in tree.main_line()[1:]:
-        found = []
-        for key in node.properties:
-            if key in move_properties:
-                found.append(key)
-            elif key in _ALL_MOVE_KEYS:
-                raise node.error(f"{key}[...] is not a move property of {variant.name}, which "
-                                 f"has {', '.join(move_properties)}", key)
-        if len(found) > 1:
-            raise node.error(f"a node holds {len(found)} moves ({', '.join(found)}); expected one",
-                             found[1])
-        for identifier in _SETUP:
-            if identifier in node:
-                raise node.error("setup properties after the start of the game are not supported; "
-                                 "put setup in the root node", identifier)
-        if found:
-            key = found[0]
-            color = move_properties[key]
-            if len(node.properties[key]) > 1:
-                raise node.error(f"{key} holds {len(node.properties[key])} values; a move "
-                                 "property holds one move", key)
-            value = node.get(key, "").strip()
-            check_move_text(value, lambda message: node.error(message, key))
-            if value.lower() in ("", "pass"):
-                if game.to_play == color:
-                    raise node.error(f"{color} passes, but it has legal moves", key)
-                continue  # an explicit pass is already recorded automatically
-            if game.to_play != color:
-                if game.is_over:
-                    raise node.error(f"a move by {color} after the game is over", key)
-                raise node.error(f"a move by {color}, but {game.to_play} is to play "
-                                 "(and has legal moves)", key)
-            try:
-                game.play(game.parse_move(value, color))
-            except BlokusError as error:
-                raise node.error(f"move {len(game.moves) + 1} ({color} {value}): {error}",
-                                 key) from None
-        note = {key: node.get(key) for key in ("C", *_MARKS) if key in node}
-        if note:
-            if not game.history:
-                raise node.error("a comment or mark before the first move belongs in the root node")
-            note = {("comment" if k == "C" else k): v for k, v in note.items()}
-            game.annotations.setdefault(len(game.history) - 1, {}).update(note)
-    recorded, computed = root.get("RE"), _sgf_result(game)
-    if recorded is not None and computed is not None and recorded.strip() != computed:
-        raise root.error(f"RE[{recorded}] does not match the moves, which give {computed}", "RE")
+
+def _text(node: sgf.Node, identifier: str, default: str | None = None) -> str | None:
+    """A text property: its values joined by line breaks (a second value is kept, not dropped)."""
+    values = node.properties.get(identifier)
+    return default if values is None else "\n".join(values)
+
+
+def _read(record: sgf.GameTree, main_line: bool) -> tuple[Tree, Game | None]:
+    """The tree of ``record``, every node checked, and (with ``main_line``) the game of its main line.
+
+    One game is played along the tree depth first, main variations first, and
+    taken back on the way up, so each node is checked once and the position
+    is never copied per node. Raises :class:`RecordError` pointing at the
+    node and property at fault: nothing in the record is silently dropped.
+    """
+    tree = _root(record)
+    variant = tree.variant
+    move_properties = _color_keys(variant.colors, _MOVE_KEYS)
+    game = tree._start.copy()
+    mainline: Game | None = None
+    ended = False
+    # Items: (sgf node, its tree parent) to read, or None to take back the move read before.
+    stack: list[tuple[sgf.Node, GameNode] | None] = [
+        (child, tree) for child in reversed(record.root.children)]
+    path_placed: list[bool] = []
+    while stack:
+        item = stack.pop()
+        if item is None:
+            if path_placed.pop():
+                game.undo()
+            continue
+        source, parent = item
+        move, placed = _read_move(source, game, move_properties)
+        properties = {k: v for k, v in source.properties.items() if k not in move_properties}
+        notes = note_from_properties(properties, source.error)
+        if notes and not any(path_placed) and not placed:
+            raise source.error("a comment or mark before the first move belongs in the root node")
+        node = GameNode(parent, move, notes)
+        parent.variations.append(node)
+        path_placed.append(placed)
+        stack.append(None)
+        if source.children:
+            stack.extend((child, node) for child in reversed(source.children))
+        elif not ended:  # the end of the main line, read first: the record's result is its
+            ended = True
+            _check_result(tree, game, record)
+            if main_line:
+                only_line = len(stack) == len(path_placed)  # only take-backs left: one line
+                mainline = game if only_line else game.copy()
+                mainline.annotations = _path_notes(mainline, node.path())
+                if only_line:
+                    break
+    if not ended:  # a record of the root alone
+        _check_result(tree, game, record)
+        mainline = game if main_line else None
+    if mainline is not None:
+        mainline.metadata = dict(tree.metadata)
+        mainline._redo.clear()
+        if not tree.is_line():
+            mainline._tree = tree
+    return tree, mainline
+
+
+def _check_result(tree: Tree, game: Game, record: sgf.GameTree) -> None:
+    """Refuse a recorded result (RE) the main line, played on ``game``, contradicts."""
+    game.metadata = dict(tree.metadata)
+    check_recorded_result(game, lambda message: record.root.error(message, "RE"))
+    tree.metadata = dict(game.metadata)
+
+
+def _read_move(node: sgf.Node, game: Game, move_properties: dict[str, str]) -> tuple[Move | None, bool]:
+    """The move of an SGF node played on ``game``: ``(move or None, whether a piece was placed)``."""
+    found = []
+    for key in node.properties:
+        if key in move_properties:
+            found.append(key)
+        elif key in _ALL_MOVE_KEYS:
+            raise node.error(f"{key}[...] is not a move property of {game.variant.name}, which "
+                             f"has {', '.join(move_properties)}", key)
+    if len(found) > 1:
+        raise node.error(f"a node holds {len(found)} moves ({', '.join(found)}); expected one",
+                         found[1])
+    for identifier in _SETUP:
+        if identifier in node:
+            raise node.error("setup properties after the start of the game are not supported; "
+                             "put setup in the root node", identifier)
+    if not found:
+        return None, False
+    key = found[0]
+    color = move_properties[key]
+    if len(node.properties[key]) > 1:
+        raise node.error(f"{key} holds {len(node.properties[key])} values; a move "
+                         "property holds one move", key)
+    value = node.get(key, "").strip()
+    check_move_text(value, lambda message: node.error(message, key))
+    if value.lower() in ("", "pass"):
+        if game.to_play == color:
+            raise node.error(f"{color} passes, but it has legal moves", key)
+        return Move.pass_move(color, game.size), False  # the game records passes itself
+    if game.to_play != color:
+        if game.is_over:
+            raise node.error(f"a move by {color} after the game is over", key)
+        raise node.error(f"a move by {color}, but {game.to_play} is to play "
+                         "(and has legal moves)", key)
+    try:
+        return game.play(game.parse_move(value, color)), True
+    except BlokusError as error:
+        raise node.error(f"move {len(game.moves) + 1} ({color} {value}): {error}", key) from None
+
+
+def tree_from_sgf(record: sgf.GameTree) -> Tree:
+    """The :class:`~blokus_nb.Tree` of a parsed SGF record, every variation checked.
+
+    >>> tree = tree_from_sgf(sgf.parse_tree("(;GM[Blokus Duo](;B[e10])(;B[d9,c10,d10,e10,d11]))"))
+    >>> [str(node.move) for node in tree.variations]
+    ['e10', 'd9,c10,d10,e10,d11']
+    """
+    return _read(record, main_line=False)[0]
+
+
+def game_from_tree(tree: sgf.GameTree) -> Game:
+    """Build a :class:`Game` from the main line of a parsed SGF tree.
+
+    Every variation is checked too. Raises :class:`RecordError` pointing at
+    the node and property at fault: nothing in the record is silently dropped.
+
+    >>> game_from_tree(sgf.parse_tree("(;GM[Blokus Duo];B[e10])")).history
+    [Move('purple', 'e10')]
+    """
+    game = _read(tree, main_line=True)[1]
+    assert game is not None
     return game
 
 
@@ -185,7 +268,12 @@ def read_sgf(source: Source) -> Game:
         source = Path(source)
     trees = sgf.iter_trees(source)  # raises RecordError on a record without a game
     try:
-        game = game_from_tree(next(trees))
+        try:
+            first = next(trees)  # the file is opened here
+        except FileNotFoundError as missing:
+            raise RecordNotFoundError("there is no such file; give the path of a record, or its SGF text",
+                                      source=str(missing.filename or source)) from None
+        game = game_from_tree(first)
         for _ in trees:  # the grammar of what follows, so trailing junk is refused
             pass
     finally:
@@ -194,71 +282,87 @@ def read_sgf(source: Source) -> Game:
 
 
 def game_to_tree(game: Game) -> sgf.GameTree:
-    """The game as an SGF tree in Pentobi's dialect."""
+    """The game as an SGF tree in Pentobi's dialect (with the variations of the record it was read from)."""
     with game.lock:  # one consistent snapshot, even while another thread (an AI seat) plays
-        return _game_to_tree(game)
+        check_text_fields(game)
+        return tree_to_sgf_tree(_tree_of(game, keep_rest=False), result=sgf_result(game))
 
 
-def _game_to_tree(game: Game) -> sgf.GameTree:
-    variant = game.variant
+def tree_to_sgf_tree(tree: Tree, *, result: str | None | bool = True) -> sgf.GameTree:
+    """The tree as an SGF tree in Pentobi's dialect: variations are nested game trees.
+
+    ``result`` is the main line's ``RE`` when the caller knows it (``True``:
+    work it out from the main line). Raises :class:`~blokus_nb.BlokusError`
+    for what the reader would refuse (notes naming a property blokus-nb
+    interprets, metadata that is not text).
+    """
+    variant = tree.variant
+    if result is True:
+        end = tree.end().game()
+        check_text_fields(end)  # names and metadata; the notes of every node are checked below
+        result = sgf_result(end)
     root: dict[str, list[str]] = {"GM": [variant.sgf_name], "CA": ["UTF-8"],
                                   "AP": [f"blokus-nb:{_version}"]}
     keys = ("PB", "PW") if variant.n_players == 2 else tuple(f"P{i}" for i in range(1, 5))
-    for number, (key, name) in enumerate(zip(keys, game.player_names), start=1):
+    for number, (key, name) in enumerate(zip(keys, tree.player_names), start=1):
         if name != f"Player {number}":  # a default name is no name
             root[key] = [name]
     by_key = {v: k for k, v in _METADATA.items()}
-    check_text_fields(game)
-    for key, value in game.metadata.items():
+    for key, value in written_metadata(tree.metadata, result).items():
         if key.startswith("sgf:"):  # a root property we do not interpret, written back as read
-            root[key[4:]] = value.split("\n")  # a key that lies was refused above
+            root[key[4:]] = property_values(value)  # a key that lies was refused by the checks
             continue
         identifier = by_key.get(key)
         # A key without an SGF property is kept by JSON only (as the README says).
-        # AP names who writes the file; RE is the game's own result, written below when it has one.
-        if identifier is not None and identifier not in ("AP", "RE"):
+        # AP names who writes the file.
+        if identifier is not None and identifier != "AP":
             root[identifier] = [value]
-    result = _sgf_result(game)
-    if result is not None:  # the game's own result, never a stale one from metadata["result"]
+    if result:  # the game's own result, even where the metadata has none
         root["RE"] = [result]
     move_key = _written_keys(variant.colors, _MOVE_KEYS)
-    if game.setup:
+    setup = tree.setup
+    if setup:
         setup_key = _written_keys(variant.colors, _SETUP_KEYS)
-        for color, cells in game.setup:
+        for color, cells in setup:
             root.setdefault(setup_key[color], []).append(cells)
-    first = _first_to_play(game)
+    first = _first_to_play_of(tree)
     if first is not None:
         root["PL"] = [move_key[first]]
-    nodes: list[dict[str, list[str]]] = []
-    for index, move in enumerate(game.history):
-        note = game.annotations.get(index, {})
-        if not move.is_pass:
-            nodes.append({move_key[move.color]: [str(move)]})
-        elif not nodes:
-            continue  # Pentobi never writes passes; a note before any placement has no node
-        # A note on a pass goes on the node of the placement before it, which
-        # is where the reader puts it back (on the last entry that node leads to).
-        props = nodes[-1]
-        for key, value in note.items():
-            identifier = "C" if key == "comment" else key
-            if identifier == "C" and "C" in props and props["C"][0] != value:
-                value = f"{props['C'][0]}\n\n{value}"
-            props[identifier] = [value]
-    node = sgf.Node(root)
-    top = node
-    for props in nodes:
-        child = sgf.Node(props)
-        node.children.append(child)
-        node = child
+    top = sgf.Node(root)
+    stack: list[tuple[GameNode, sgf.Node]] = [(tree, top)]
+    while stack:
+        node, written = stack.pop()
+        for child in node.variations:
+            check_note(child.notes, f"the notes of {child!r}")
+            properties: dict[str, list[str]] = {}
+            if child.move is not None:
+                properties[move_key[child.move.color]] = [str(child.move)]
+            properties.update(note_properties(child.notes))
+            out = sgf.Node(properties)
+            written.children.append(out)
+            stack.append((child, out))
     return sgf.GameTree(top)
+
+
+def _first_to_play_of(tree: Tree) -> str | None:
+    """The color that moves first, when a record must say so (after setup, or not the usual one)."""
+    first = _first_color(tree._start)
+    if first is None or (not tree.setup and first == tree.variant.colors[0]):
+        return None
+    return first
 
 
 def _first_to_play(game: Game) -> str | None:
     """The color that moved first, when a record must say so (after setup, or not the usual one)."""
-    first = game.history[0].color if game.history else game.to_play
+    first = _first_color(game)
     if first is None or (not game.setup and first == game.variant.colors[0]):
         return None
     return first
+
+
+def tree_to_sgf(tree: Tree) -> str:
+    """The tree as Pentobi SGF text (see :meth:`Tree.to_sgf <blokus_nb.Tree.to_sgf>`)."""
+    return sgf.dumps(tree_to_sgf_tree(tree))
 
 
 def game_to_sgf(game: Game) -> str:

@@ -18,10 +18,11 @@ from typing import IO, Any, Callable, Iterable, Iterator
 from ..errors import ArgumentTypeError, BlokusError
 from ..game import Game
 from .json_format import game_to_dict, game_to_json
-from .reading import _kind, record_path
-from .sgf_format import game_to_sgf
+from .reading import _kind, read_tree, record_path  # noqa: F401 (read_tree: the examples read back)
+from .sgf_format import game_to_sgf, tree_to_sgf
+from .tree import Tree
 
-__all__ = ["save", "write_games"]
+__all__ = ["save", "save_tree", "write_games"]
 
 
 def save(game: Game, path: str | os.PathLike[str]) -> None:
@@ -32,6 +33,25 @@ def save(game: Game, path: str | os.PathLike[str]) -> None:
     if not isinstance(game, Game):
         raise ArgumentTypeError(f"save(game, path) writes a Game, not {type(game).__name__}")
     write_games([game], path)
+
+
+def save_tree(tree: Tree, path: str | os.PathLike[str]) -> None:
+    """Write ``tree`` with every variation to ``path`` (``.blksgf``/``.sgf``, or ``.json``), whole or not at all.
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "tree.blksgf"
+    >>> tree = Tree("duo"); _ = tree.add_variation("e10"); _ = tree.add_variation("e10,e11")
+    >>> save_tree(tree, path); len(read_tree(path).variations)
+    2
+    """
+    if not isinstance(tree, Tree):
+        raise ArgumentTypeError(f"save_tree(tree, path) writes a Tree, not {type(tree).__name__}")
+    path = record_path(path)
+    kind = _kind(path)
+    if kind == "jsonl":
+        raise BlokusError(f"{path}: a tree is one record; write it as .blksgf, .sgf or .json")
+    text = _encodable(tree_to_sgf(tree) if kind == "sgf" else tree.to_json() + "\n", 1)
+    replace_file(path, lambda handle: handle.write(text))
 
 
 def write_games(games: Iterable[Game], path: str | os.PathLike[str]) -> int:
@@ -86,14 +106,41 @@ def _encodable(text: str, number: int) -> str:
     return text
 
 
+def _written_path(path: Path) -> Path:
+    """The file that writing ``path`` replaces: a symbolic link's target, so the link stays a link."""
+    if path.is_symlink():
+        return Path(os.path.realpath(path))
+    return path
+
+
+def _temporary_path(path: Path) -> Path:
+    """A new name beside ``path``, within the folder's limit on name length (NAME_MAX).
+
+    The name is ``.<name>.<pid>.<random>.tmp``, ``<name>`` cut short where the
+    whole would not fit (a long but valid file name must still be writable).
+    """
+    tail = f".{os.getpid()}.{secrets.token_hex(4)}.tmp"
+    try:
+        limit = os.pathconf(path.parent, "PC_NAME_MAX")
+    except (OSError, ValueError, AttributeError):  # no such query here (Windows) or no folder yet
+        limit = 255
+    room = max(limit, 32) - len(os.fsencode(tail)) - 1
+    name = path.name
+    while len(os.fsencode(name)) > room:
+        name = name[:-1]
+    return path.with_name(f".{name}{tail}")
+
+
 def replace_file(path: Path, write: Callable[[IO], Any], *, binary: bool = False) -> None:
     """Run ``write(handle)`` on a new file beside ``path``, then put it in ``path``'s place.
 
     ``os.replace`` is atomic on one file system, so a reader sees the old file
     or the new one, never a half-written one. The handle is UTF-8 text with
-    ``\n`` line ends, or bytes with ``binary``.
+    ``\n`` line ends, or bytes with ``binary``. A symbolic link is written
+    through: its target is replaced and the link kept.
     """
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    path = _written_path(path)
+    temporary = _temporary_path(path)
     mode = {"mode": "xb"} if binary else {"mode": "x", "encoding": "utf-8", "newline": "\n"}
     try:
         with open(temporary, **mode) as handle:

@@ -14,7 +14,11 @@ the parts of that contract both widgets need, written once:
 * the refresh that pushes a new state to every view in one message and moves
   :attr:`version` on (a request carrying an older version is stale);
 * searches in the background (:mod:`._jobs`), whose answers are dropped when
-  the position they were asked about is gone.
+  the position they were asked about is gone, and whose failures, whatever
+  they raise, reach the widget as an answer's error (a thread that died would
+  leave it "thinking" for ever);
+* options checked when they are given: a trait set to a value it cannot take
+  raises :class:`WidgetOptionError`, a :class:`~blokus_nb.errors.BlokusError`.
 
 Subclasses say what differs: how to read a request, how to handle it, what a
 job's answer does, and what stamps a position.
@@ -22,6 +26,7 @@ job's answer does, and what stamps a position.
 
 from __future__ import annotations
 
+import difflib
 import threading
 from pathlib import Path
 from contextlib import contextmanager
@@ -30,11 +35,66 @@ from typing import Any, Callable, ContextManager, Iterator
 import anywidget
 import traitlets
 
+from ..errors import ArgumentTypeError, BlokusError
 from ._jobs import Job, Jobs
 from ._protocol import Refusal, request_tag
 
 #: The bundled front-end (built from js/ by esbuild).
 STATIC = Path(__file__).resolve().parent.parent / "static"
+
+
+class WidgetOptionError(BlokusError, traitlets.TraitError):
+    """A widget option (a trait) given a value it cannot take.
+
+    A :class:`~blokus_nb.errors.BlokusError` for Python, and a traitlets
+    ``TraitError`` so that traitlets and ipywidgets treat it as theirs (a
+    view's bad value is refused and sent back, not raised).
+
+    >>> import blokus_nb as bn
+    >>> bn.BlokusWidget("duo", palette="sepia")
+    Traceback (most recent call last):
+    ...
+    blokus_nb.widgets._base.WidgetOptionError: The 'palette' trait of a BlokusWidget instance expected any of ['standard', 'colorblind'], not the str 'sepia'.
+    """
+
+
+class BackgroundFailure(Exception):
+    """A background search raised something that is not an :class:`Exception` (``SystemExit``,
+    ``KeyboardInterrupt`` raised by a player's own code): ``original`` is what it raised."""
+
+    def __init__(self, original: BaseException) -> None:
+        super().__init__(f"{type(original).__name__}: {original}")
+        self.original = original
+
+
+def _reported(compute: Callable[[], Any]) -> Callable[[], Any]:
+    """``compute``, with anything it raises turned into an :class:`Exception` that a job reports."""
+    def guarded() -> Any:
+        try:
+            return compute()
+        except Exception:
+            raise
+        except BaseException as error:  # in a background thread this stops nothing but the search
+            raise BackgroundFailure(error) from error
+    return guarded
+
+
+def _raise_ours(trait: traitlets.TraitType) -> None:
+    """Make ``trait`` raise :class:`WidgetOptionError` (with traitlets' own message) for a bad value."""
+    if getattr(trait, "_raises_ours", False):
+        return
+    theirs = trait.error
+
+    def error(obj: Any, value: Any, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return theirs(obj, value, *args, **kwargs)
+        except WidgetOptionError:
+            raise
+        except traitlets.TraitError as refused:
+            raise WidgetOptionError(str(refused)) from None
+
+    trait.error = error  # type: ignore[method-assign]
+    trait._raises_ours = True  # type: ignore[attr-defined]
 
 
 class WidgetBase(anywidget.AnyWidget):
@@ -47,8 +107,22 @@ class WidgetBase(anywidget.AnyWidget):
 
     #: Traits a view may set itself: view preferences only. Everything else comes from Python.
     _view_writable: frozenset[str] = frozenset()
+    #: The subclass's own keyword options that are not traits (suggested for a misspelt one).
+    _options: tuple[str, ...] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # Only the traits this class defines: those of ipywidgets are shared with every other widget.
+        for value in vars(cls).values():
+            if isinstance(value, traitlets.TraitType):
+                _raise_ours(value)
 
     def __init__(self, **kwargs: Any) -> None:
+        unknown = sorted(set(kwargs) - set(type(self).class_trait_names()))
+        if unknown:  # traitlets would ignore them: a misspelt option would silently do nothing
+            close = difflib.get_close_matches(unknown[0], [*type(self).class_trait_names(), *self._options], n=1)
+            raise ArgumentTypeError(f"{type(self).__name__} has no option {unknown[0]!r}"
+                                    + (f"; did you mean {close[0]!r}?" if close else ""))
         # Changes come from the kernel's thread and from background searches: one lock orders them.
         self._lock = threading.RLock()
         self._jobs = Jobs(self._job_done)
@@ -130,8 +204,8 @@ class WidgetBase(anywidget.AnyWidget):
         when the answer is no longer wanted (a search may watch it to stop early).
         """
         with self._locked():
-            job = Job(kind, compute, self._stamp(), color=color, pause=pause,
-                      cancelled=cancelled or threading.Event())
+            job = Job(kind, _reported(compute) if background else compute, self._stamp(), color=color,
+                      pause=pause, cancelled=cancelled or threading.Event())
             self.thinking = color or kind
         if background:
             self._jobs.start(job)
@@ -190,3 +264,8 @@ class WidgetBase(anywidget.AnyWidget):
         """Say why a request changed nothing; ``request`` (its view's tag) tells the views whose it was."""
         self.error = refusal.reason
         self.send(refusal.message(request))
+
+
+for _trait in vars(WidgetBase).values():
+    if isinstance(_trait, traitlets.TraitType):
+        _raise_ours(_trait)

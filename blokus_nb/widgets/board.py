@@ -24,7 +24,7 @@ from typing import Any, Callable, Iterator, Mapping
 
 import traitlets
 
-from ..errors import ArgumentTypeError, BlokusError, IllegalMoveError
+from ..errors import ArgumentTypeError, BlokusError, IllegalMoveError, short_repr
 from ..game import Game
 from ..move import Move
 from ..variants import VARIANTS
@@ -32,7 +32,9 @@ from ._base import STATIC, WidgetBase
 from ._jobs import Job
 from ._protocol import Refusal
 from .board_protocol import HUMAN, Request, pieces_table, read_request, view_state
-from .seats import make_seat, stoppable, suggest
+from .review import Reviewer
+from .review_protocol import REVIEW_KINDS
+from .seats import check_hint_player, check_limit, check_pause, check_seed, make_seat, stoppable, suggest
 
 __all__ = ["BlokusWidget"]
 
@@ -44,15 +46,25 @@ class BlokusWidget(WidgetBase):
     seats: ``"human"`` (the default) or an AI player name such as
     ``"random"``, ``"greedy"`` or ``"mcts"`` (or a player object). ``mode``
     ``"replay"`` shows a recorded game with a move slider instead of letting
-    anyone play. ``hint_player`` is the AI that suggests moves for the Hint
+    anyone play; ``"review"`` replays it beside the engine's review (see
+    :mod:`blokus_nb.widgets.review`: ``review_player`` and ``review_limit``
+    search each position, ``explorer`` is an opening index or a corpus whose
+    moves are listed for each position). ``hint_player`` is the AI that suggests moves for the Hint
     button; ``ai_pause`` the shortest time (seconds) an AI seat appears to
     think, and ``ai_limit`` (a :class:`blokus_nb.players.Limit`) overrides the
     AI seats' own thinking budgets.
+
+    Every option is checked when it is given (to the constructor or assigned
+    later): a bad one raises a :class:`~blokus_nb.errors.BlokusError` and
+    changes nothing. A seat whose player fails (raises anything, or answers
+    with no legal move) says so in :attr:`error`, and its color is played by
+    a person from then on.
     """
 
     _esm = STATIC / "widget.js"
     _css = STATIC / "widget.css"
     _view_writable = frozenset({"show_hints", "palette"})
+    _options = ("players", "hint_player", "ai_pause", "ai_limit", "seed", "review_player", "review_limit", "explorer")
 
     # Drawn from the game (Python -> views).
     variant = traitlets.Unicode("classic", help="The variant's name.").tag(sync=True)
@@ -87,9 +99,11 @@ class BlokusWidget(WidgetBase):
     show_hints = traitlets.Bool(False, help="Show corner points and forbidden cells of the color to play.").tag(sync=True)
     palette = traitlets.Enum(["standard", "colorblind"], "standard").tag(sync=True)
     # Replay.
-    mode = traitlets.Enum(["play", "replay"], "play").tag(sync=True)
+    mode = traitlets.Enum(["play", "replay", "review"], "play").tag(sync=True)
     replay_index = traitlets.Int(0, help="Placements shown in replay mode.").tag(sync=True)
     replay_length = traitlets.Int(0).tag(sync=True)
+    review = traitlets.Dict(help="The review board's state (widgets/review_protocol.py), {} outside review mode.").tag(
+        sync=True)
 
     #: The live game (not sent to the views; its state is, through the traits above).
     game = traitlets.Instance(Game, allow_none=True)
@@ -97,21 +111,51 @@ class BlokusWidget(WidgetBase):
     def __init__(self, variant: str = "classic", *, game: Game | None = None,
                  players: Mapping[str, Any] | None = None, mode: str = "play", hint_player: Any = "hard",
                  ai_pause: float = 0.4, ai_limit: Any = None, seed: int | None = None,
+                 review_player: Any = "hard", review_limit: Any = None, explorer: Any = None,
                  **kwargs: Any) -> None:
         self._generation = 0
         self._history_seen = 0
         self._move_callbacks: list[Callable[[Move], Any]] = []
         self._seat_players: dict[str, Any] = {}
         self._seat_labels: dict[str, str] = {}
-        self._seed = seed
+        self._seed = check_seed(seed)
         self._replay: Game | None = None
         self._replay_of: tuple[int, int] | None = None
         self.ai_pause = ai_pause
         self.hint_player = hint_player
         self.ai_limit = ai_limit
+        self._reviewer = Reviewer(review_player, review_limit, explorer)
         super().__init__(mode=mode, variants=list(VARIANTS), pieces=pieces_table(), **kwargs)
-        self.players = players or {}
         self.game = game if game is not None else Game(variant)
+        self.players = {} if players is None else players
+
+    # ---------------------------------------------------------------- options
+    @property
+    def ai_pause(self) -> float:
+        """The shortest time (seconds) an AI seat appears to think."""
+        return self._ai_pause
+
+    @ai_pause.setter
+    def ai_pause(self, seconds: float) -> None:
+        self._ai_pause = check_pause(seconds)
+
+    @property
+    def hint_player(self) -> Any:
+        """The player (a name or a :class:`~blokus_nb.players.Player`) that the Hint button asks."""
+        return self._hint_player
+
+    @hint_player.setter
+    def hint_player(self, player: Any) -> None:
+        self._hint_player = check_hint_player(player)
+
+    @property
+    def ai_limit(self) -> Any:
+        """A :class:`~blokus_nb.players.Limit` for every AI seat, or None for each player's own budget."""
+        return self._ai_limit
+
+    @ai_limit.setter
+    def ai_limit(self, limit: Any) -> None:
+        self._ai_limit = check_limit(limit)
 
     # ---------------------------------------------------------------- public API
     @property
@@ -121,10 +165,15 @@ class BlokusWidget(WidgetBase):
 
     @players.setter
     def players(self, players: Mapping[str, Any]) -> None:
+        if not isinstance(players, Mapping):
+            raise ArgumentTypeError(f"players maps colors to seats, like {{'orange': 'hard'}}, not "
+                                    f"{short_repr(players)}")
+        colors = self.game.colors
         labels, objects = {}, {}
         for k, (color, spec) in enumerate(dict(players).items()):
-            if not isinstance(color, str) or color not in {c for v in VARIANTS.values() for c in v.colors}:
-                raise BlokusError(f"{color!r} is not a color; colors are blue, yellow, red, green, purple, orange")
+            if color not in colors:
+                raise BlokusError(f"{short_repr(color)} is not a color of {self.game.variant.name}; its colors "
+                                  f"are {', '.join(colors)}")
             seed = None if self._seed is None else self._seed + k
             labels[color], objects[color] = make_seat(spec, seed)
         with self._locked():
@@ -193,8 +242,37 @@ class BlokusWidget(WidgetBase):
             limit = stoppable(None, cancelled)
             self._ask("hint", lambda: suggest(copy, player, limit), color=game.to_play, cancelled=cancelled)
 
+    def start_review(self) -> None:
+        """Start (or go on with) the review of the game in review mode; it runs in the background."""
+        self._reviewer.start(self)
+
+    def stop_review(self) -> None:
+        """Stop the review's searches; what was found stays."""
+        self._reviewer.stop(self)
+
+    def review_frame(self) -> "Any":
+        """The review so far as a frame, as :func:`blokus_nb.analysis.review` gives it."""
+        with self._locked() as game:
+            return self._reviewer.frame(game)
+
+    @property
+    def tree(self) -> Any:
+        """A copy of the game's tree (:class:`blokus_nb.Tree`), with the variations tried on the review board.
+
+        In review mode a move tried from a position adds a variation, and
+        :attr:`game` becomes the tree's main line again: a game that
+        remembers the tree, so :meth:`save` writes every variation.
+        """
+        from ..records.tree import Tree
+
+        with self._locked() as game:
+            if self.mode == "review":
+                self._reviewer.line.follow(game)
+                return self._reviewer.line.tree.copy()
+            return Tree.from_game(game)
+
     def save(self, path: str | Path) -> None:
-        """Save the game (``.blksgf`` as Pentobi SGF, ``.json`` as JSON)."""
+        """Save the game (``.blksgf`` as Pentobi SGF, ``.json`` as JSON), with the variations of its tree."""
         self.game.save(path)
 
     def close(self) -> None:
@@ -278,7 +356,7 @@ class BlokusWidget(WidgetBase):
                     return
 
     def _shown_game(self) -> Game:
-        return self._replay if self.mode == "replay" and self._replay is not None else self.game
+        return self._replay if self.mode in ("replay", "review") and self._replay is not None else self.game
 
     def _refresh(self, reset_replay: bool = False, replay_index: int | None = None,
                  progressed: bool = False) -> None:
@@ -289,8 +367,10 @@ class BlokusWidget(WidgetBase):
         ``progressed``: the game itself changed, so :attr:`progress` moves on.
         """
         game = self.game
-        if self.mode == "replay":
-            length = len(game.moves)
+        length, comment = len(game.moves), ""
+        if self.mode == "review":  # the node shown in the game's tree (widgets/review_line.py)
+            self._replay, length, comment = self._reviewer.show(game, replay_index, reset_replay)
+        elif self.mode == "replay":
             at_end = self._replay is None or self.replay_index >= self.replay_length
             if replay_index is not None:
                 index = max(0, min(replay_index, length))
@@ -302,12 +382,13 @@ class BlokusWidget(WidgetBase):
         shown = self._shown_game()
         human = self._seat_labels.get(shown.to_play or "", HUMAN) == HUMAN
         state = view_state(shown, seats=self._seats_for(shown),
-                           with_legal=self.mode == "play" and human)
+                           with_legal=self.mode == "play" and human or self.mode == "review")
         legal_moves = state.pop("legal_moves")
         self._publish({**state, "seats": self._seats_for(shown),
                        "legal": {"version": self.version + 1, "color": state["to_play"], "moves": legal_moves},
-                       "replay_length": len(game.moves), "replay_index": len(shown.moves),
-                       "comment": _comment(shown, game),
+                       "replay_length": length, "replay_index": len(shown.moves),
+                       "comment": comment if self.mode == "review" else _comment(shown, game),
+                       "review": self._reviewer.state(game, shown) if self.mode == "review" else {},
                        "progress": self.progress + 1 if progressed else self.progress})
 
     def _seats_for(self, game: Game) -> dict[str, str]:
@@ -321,6 +402,9 @@ class BlokusWidget(WidgetBase):
         return any(not self._is_ai(c) for c in self.game.colors)
 
     def _schedule_ai(self) -> None:
+        if self.mode == "review":
+            self._reviewer.resume(self)
+            return
         with self._locked():
             game = self.game
             if self._batch_depth or self.mode != "play" or game is None or game.is_over or self._jobs.busy:
@@ -338,29 +422,57 @@ class BlokusWidget(WidgetBase):
         return self._generation, id(self.game), self.game.version
 
     def _answer(self, job: Job, move: Any, error: BaseException | None) -> None:
-        """Apply an answer from the background thread (the game has not moved on meanwhile)."""
+        """Apply an answer from the background thread (the game has not moved on meanwhile).
+
+        A seat that failed, or answered with no legal move, is given to a person:
+        asking it again would fail again, and its color would wait for ever.
+        """
         who = f"{job.color} ({self._seat_labels.get(job.color, 'hint')})"
-        if error is not None:
-            self.error = f"{who} could not find a move: {error}"
+        if job.kind == "review":
+            self._reviewer.finished(self, error)
+            return
+        if job.kind == "line":  # the engine's line on the review board
+            self._reviewer.engine_line_found(self, move, error)
             return
         if job.kind == "hint":  # `move` is the suggestion, with its reasons
-            self.hint = {"version": self.version, **move}
+            if error is not None:
+                self.error = f"{who} could not find a move: {error}"
+            else:
+                self.hint = {"version": self.version, **move}
+            return
+        if error is not None:
+            failed = getattr(error, "original", error)
+            self._free_seat(job.color, f"{who} failed: {type(failed).__name__}: {failed}")
             return
         try:
             self.game.play(move)
-        except BlokusError as exc:
-            self.error = f"{who} chose a move the rules refuse: {exc}"
+        except Exception as exc:  # a Move of the wrong color, text that is no move, any object at all
+            self._free_seat(job.color, f"{who} chose {short_repr(move)}, which the rules refuse: {exc}")
+
+    def _free_seat(self, color: str, why: str) -> None:
+        """Give ``color`` to a person after its player failed, and say why. Call with the lock held."""
+        self._seat_labels = {**self._seat_labels, color: HUMAN}
+        self._seat_players = {**self._seat_players, color: None}
+        self._generation += 1
+        self._refresh()
+        self.error = f"{why}; {color} is played by a person now"
 
     # ---------------------------------------------------------------- views -> game
     def _read_request(self, content: Any) -> Request:
         return read_request(content)
 
     def _handle(self, request: Request) -> None:
+        if request.kind in REVIEW_KINDS:
+            self._reviewer.handle(self, request)
+            return
         if request.kind == "seek":
-            if self.mode != "replay":
-                raise Refusal("moving through the game needs replay mode", "mode")
+            if self.mode not in ("replay", "review"):
+                raise Refusal("moving through the game needs replay mode (or review mode)", "mode")
             with self._locked():
                 self._refresh(replay_index=request.index)
+            return
+        if self.mode == "review" and request.kind == "place":  # a move tried: a variation (widgets/review.py)
+            self._reviewer.handle(self, request)
             return
         with self._locked():
             if self.mode != "play":

@@ -32,12 +32,13 @@ from ..game import Game
 from ..pieces import PIECES
 from ..variants import VARIANTS
 from ._protocol import MAX_TEXT, Refusal, request_kind, text, whole_number
+from .review_protocol import REVIEW_KINDS, read_review_request
 
 __all__ = ["HUMAN", "KINDS", "MAX_TEXT", "Request", "read_request", "view_state"]
 
 #: The seat label of a color played by a person (any other label names an AI player).
 HUMAN = "human"
-KINDS = ("place", "pass", "undo", "redo", "hint", "new", "seek")
+KINDS = ("place", "pass", "undo", "redo", "hint", "new", "seek", *REVIEW_KINDS)
 
 
 # ---------------------------------------------------------------- state out
@@ -178,6 +179,8 @@ class Request:
 def read_request(content: Any) -> Request:
     """Check the shape of one message from a view; raise :class:`Refusal` if it is not a request."""
     kind = request_kind(content, KINDS)
+    if kind in REVIEW_KINDS:  # the review board's own requests (review_protocol.py)
+        return read_review_request(content)
     if kind == "seek":  # a replay position: it changes no game, so no version to be stale against
         return Request(kind, index=whole_number(content, "index"))
     version = whole_number(content, "version")

@@ -19,38 +19,59 @@ widget's methods, or ``w.puzzle = other``, reach every displayed view at once;
 changes made to ``w.puzzle`` directly (``w.puzzle.place(...)``) too, because
 the widget subscribes to its puzzle (in Jupyter, marimo or a script alike).
 
-A hint or a solution asked for in a view is searched for in a background
-thread, so the notebook stays responsive (a dead end on a 6x10 board can take
-seconds to prove). The search is not interrupted when the puzzle changes
-meanwhile; its answer is thrown away.
+A hint, a solution or "is this possible from here?" asked for in a view is
+searched for in a background thread, so the notebook stays responsive (a dead
+end on a 6x10 board can take seconds to prove). One search runs at a time: a
+new request, or any change to the puzzle, stops the search before it (it
+watches a stop event) and its answer is never shown.
+
+"Is this possible from here?" answers with the same arguments as
+:meth:`Puzzle.explain <blokus_nb.puzzles.Puzzle.explain>`, for the squares
+still empty and the pieces still in the tray: a colouring, a square no piece
+reaches, parts no pieces fill, or the search's effort.
 """
 
 from __future__ import annotations
 
+import threading
 from typing import Any, Iterable
 
 import traitlets
 
 from ..errors import ArgumentTypeError
 from ..pieces import Cell, Piece
+from ..exact_cover import SearchStopped
 from ..puzzles import Placement, PlacementError, Puzzle, PuzzleError, Tiling
 from ._base import STATIC, WidgetBase
 from ._jobs import Job
 from ._protocol import Refusal
-from .puzzle_protocol import PuzzleRequest, read_request, view_state
+from .puzzle_protocol import PuzzleRequest, explanation_entry, read_request, view_state
 
 __all__ = ["PuzzleWidget"]
 
 
-def _search(kind: str, puzzle: Puzzle, placed: tuple[Placement, ...]) -> Any:
-    """A hint (a placement or None), or a solution ``(tiling or None, kept)``, from the pieces ``placed``."""
+def remaining_puzzle(puzzle: Puzzle, placed: tuple[Placement, ...]) -> Puzzle:
+    """The puzzle still to do once ``placed`` are down: the empty squares and the pieces left."""
+    covered = {cell for p in placed for cell in p.cells}
+    used: dict[str, int] = {}
+    for p in placed:
+        used[p.piece] = used.get(p.piece, 0) + 1
+    left = [puzzle.shapes[name] for name, count in puzzle.counts.items() for _ in range(count - used.get(name, 0))]
+    return Puzzle(puzzle.cells - covered, left)
+
+
+def _search(kind: str, puzzle: Puzzle, placed: tuple[Placement, ...], stop: threading.Event) -> Any:
+    """A hint (a placement or None), a solution ``(tiling or None, kept)`` or an explanation (None: possible),
+    from the pieces ``placed``; stops (:class:`SearchStopped`) once ``stop`` is set."""
     if kind == "hint":
-        return puzzle.hint(placed)
-    tiling = puzzle.complete(placed)
+        return puzzle.hint(placed, stop=stop)
+    if kind == "check":
+        return remaining_puzzle(puzzle, placed).explain(stop=stop)
+    tiling = puzzle.complete(placed, stop=stop)
     if tiling is not None:
         return tiling, True
     # Nothing keeps the pieces placed: a solution from the start (None if there is none at all).
-    return (puzzle.solve() if placed else None), False
+    return (puzzle.solve(stop=stop) if placed else None), False
 
 
 class PuzzleWidget(WidgetBase):
@@ -72,10 +93,14 @@ class PuzzleWidget(WidgetBase):
     placements = traitlets.List(help="[{'piece', 'cells'}] of the pieces placed, in the order placed.").tag(sync=True)
     remaining = traitlets.Dict(help="Piece name -> copies still to place.").tag(sync=True)
     solved = traitlets.Bool(False, help="Is every square of the region covered?").tag(sync=True)
+    solved_by = traitlets.Unicode(help="'you', 'solution' (Show a solution filled it) or '' while unsolved.").tag(sync=True)
+    difficulty = traitlets.Unicode(help="The puzzle's difficulty in words, when known (a generated puzzle).").tag(sync=True)
+    explanation = traitlets.Dict(help="{'version', 'possible', 'kind', 'text', 'svg'} of the last "
+                                      "'is this possible?', or {}.").tag(sync=True)
     status = traitlets.Unicode(help="How far the tiling has got, as a sentence.").tag(sync=True)
     message = traitlets.Unicode(help="What the last hint or solution found ('' once the puzzle changes).").tag(sync=True)
     hint = traitlets.Dict(help="{'version', 'found', 'piece', 'cells'} of the last hint, or {}.").tag(sync=True)
-    thinking = traitlets.Unicode(help="'hint' or 'solution' while one is being searched for, else ''.").tag(sync=True)
+    thinking = traitlets.Unicode(help="'hint', 'solution' or 'check' while one is being searched for, else ''.").tag(sync=True)
 
     #: The live puzzle (not sent to the views; its state is, through the traits above).
     puzzle = traitlets.Instance(Puzzle)
@@ -133,6 +158,17 @@ class PuzzleWidget(WidgetBase):
         """
         return self._begin("solution", background=False)
 
+    def check_possible(self) -> Any:
+        """Can the pieces left still cover the squares left? ``None`` if so, else why not
+        (an :class:`~blokus_nb.puzzles.explanations.Explanation`); every view shows the answer.
+
+        >>> from blokus_nb.puzzles import Puzzle
+        >>> w = PuzzleWidget(Puzzle((5, 4), "tetrominoes"))
+        >>> w.check_possible().kind
+        'colouring'
+        """
+        return self._begin("check", background=False)
+
     def refresh(self) -> None:
         """Show the puzzle's pieces if the views have not seen them yet.
 
@@ -169,12 +205,12 @@ class PuzzleWidget(WidgetBase):
             if puzzle is self.puzzle and not self._batch_depth:
                 self.refresh()
 
-    def _refresh(self) -> None:
-        """Send the views everything about the puzzle; forget any hint, message or search."""
+    def _refresh(self, solution_shown: bool = False) -> None:
+        """Send the views everything about the puzzle; forget any hint, message, explanation or search."""
         with self._lock:
             self._shown = self.puzzle.placements
             self._jobs.cancel()
-            self._publish({**view_state(self.puzzle), "message": ""})
+            self._publish({**view_state(self.puzzle, solution_shown), "message": "", "explanation": {}})
 
     # ---------------------------------------------------------------- hints and solutions
     def _begin(self, kind: str, background: bool = True) -> Any:
@@ -184,7 +220,12 @@ class PuzzleWidget(WidgetBase):
             if self.puzzle.is_solved:
                 raise PuzzleError("the puzzle is already solved")
             puzzle, placed = self.puzzle, self.puzzle.placements
-        return self._ask(kind, lambda: _search(kind, puzzle, placed), background=background)
+        stop = threading.Event()
+        try:
+            return self._ask(kind, lambda: _search(kind, puzzle, placed, stop), cancelled=stop,
+                             background=background)
+        except SearchStopped:
+            return None  # a newer request or a change stopped it: its answer is not wanted
 
     def _stamp(self) -> int:
         return self.version
@@ -192,10 +233,13 @@ class PuzzleWidget(WidgetBase):
     def _answer(self, job: Job, result: Any, error: BaseException | None) -> Any:
         """Show the answer of a search (the puzzle has not changed meanwhile)."""
         if error is not None:
-            self.error = f"the {job.kind} search failed: {error}"
+            if not isinstance(error, SearchStopped):
+                self.error = f"the {job.kind} search failed: {error}"
             return None
         if job.kind == "hint":
             return self._show_hint(result)
+        if job.kind == "check":
+            return self._show_explanation(result)
         tiling, kept = result
         return self._show_solution(tiling, kept)
 
@@ -211,6 +255,18 @@ class PuzzleWidget(WidgetBase):
             self.message = f"Hint: the {placement.piece} goes on the marked squares."
         return placement
 
+    def _show_explanation(self, explanation: Any) -> Any:
+        self.explanation = explanation_entry(self.version, explanation)
+        if explanation is None:
+            self.message = ("Yes: this puzzle can be done." if not self.puzzle.placements else
+                            "Yes: the pieces left can still cover the squares left.")
+        elif not self.puzzle.placements:
+            self.message = f"No, this puzzle cannot be done. {explanation.text}"
+        else:
+            self.message = (f"Not from here: the pieces left cannot cover the squares left. {explanation.text} "
+                            "Take a piece back and try again.")
+        return explanation
+
     def _show_solution(self, tiling: Tiling | None, kept: bool) -> Tiling | None:
         if tiling is None:
             self.message = "This puzzle has no solution."
@@ -222,14 +278,17 @@ class PuzzleWidget(WidgetBase):
             for placement in tiling.placements:
                 if not (kept and placement in had):
                     self.puzzle.place(placement.cells, placement.piece)
-            self._refresh()
+            self._refresh(solution_shown=True)
         if kept and had:
-            self.message = ("A solution that keeps the piece you placed." if len(had) == 1 else
-                            f"A solution that keeps the {len(had)} pieces you placed.")
+            self.message = ("Here is a solution that keeps the piece you placed; the widget placed the rest."
+                            if len(had) == 1 else
+                            f"Here is a solution that keeps the {len(had)} pieces you placed; the widget "
+                            "placed the rest.")
         elif kept:
-            self.message = "A solution."
+            self.message = "Here is a solution, placed by the widget."
         else:
-            self.message = "No full tiling keeps the pieces you placed, so here is a solution from the start."
+            self.message = ("No full tiling keeps the pieces you placed, so the widget took them away and "
+                            "placed a solution from the start.")
         return tiling
 
     # ---------------------------------------------------------------- views -> puzzle
@@ -254,7 +313,4 @@ class PuzzleWidget(WidgetBase):
             else:
                 if self.puzzle.is_solved:
                     raise Refusal("the puzzle is already solved", "solved")
-                job = self._jobs.job
-                if job is not None:
-                    raise Refusal(f"wait: a {job.kind} is being searched for", "busy")
-                self._begin(request.kind)
+                self._begin(request.kind)  # stops any search before it: one at a time

@@ -6,7 +6,8 @@ coordinates (``x`` to the right, ``y`` down). Nothing here decides whether a
 piece may go somewhere: it only reads the puzzle.
 
 Requests in: a view only *asks* to place a piece on some cells, to take away
-the piece on a cell, for a hint, for a solution, or to start again.
+the piece on a cell, for a hint, for a solution, whether the puzzle can still
+be done from here (``check``), or to start again.
 :func:`read_request` refuses anything that is not exactly one of those shapes
 (a :class:`~blokus_nb.widgets._protocol.Refusal`, as for the board widget) and
 nothing changes; the puzzle itself then judges the requests that are well
@@ -34,9 +35,9 @@ from ..pieces import Cell
 from ..puzzles import Placement, Puzzle
 from ._protocol import Refusal, is_whole, request_kind, whole_number
 
-__all__ = ["KINDS", "MAX_CELLS", "MAX_NAME", "PuzzleRequest", "read_request", "view_state"]
+__all__ = ["KINDS", "MAX_CELLS", "MAX_NAME", "PuzzleRequest", "read_request", "view_state", "explanation_entry"]
 
-KINDS = ("place", "remove", "hint", "solution", "reset")
+KINDS = ("place", "remove", "hint", "solution", "check", "reset")
 #: Longest piece name accepted (other polyominoes are named "poly1", "poly2", ...).
 MAX_NAME = 40
 #: Most cells in one placement (far more than any polyomino a puzzle in a notebook uses).
@@ -63,11 +64,13 @@ def placement_entry(placement: Placement) -> dict[str, Any]:
     return {"piece": placement.piece, "cells": [list(cell) for cell in placement.cells]}
 
 
-def status_text(puzzle: Puzzle) -> str:
-    """One line: how far the tiling has got, or that it is solved."""
+def status_text(puzzle: Puzzle, solution_shown: bool = False) -> str:
+    """One line: how far the tiling has got, that it is solved, or that a solution is shown."""
     pieces = sum(puzzle.counts.values())
     squares = len(puzzle.cells)
     placed = len(puzzle.placements)
+    if puzzle.is_solved and solution_shown:
+        return "A solution is shown (the widget placed the pieces). Start again to solve it yourself."
     if puzzle.is_solved:
         return f"Solved! The {pieces} pieces cover all {squares} squares."
     if placed == 0:
@@ -76,8 +79,26 @@ def status_text(puzzle: Puzzle) -> str:
     return f"{placed} of {pieces} pieces placed; {left} square{'s' if left != 1 else ''} still to cover."
 
 
-def view_state(puzzle: Puzzle) -> dict[str, Any]:
-    """Every puzzle-derived trait value."""
+def difficulty_text(puzzle: Puzzle) -> str:
+    """The puzzle's difficulty in words, when it is known (generated, or measured with ``difficulty()``)."""
+    rating = puzzle.rating
+    if rating is None:
+        return ""
+    return (f"Level {rating.level} of 5 ({rating.name}): {rating.pieces} pieces, "
+            f"{rating.forced} with one place at the start")
+
+
+def explanation_entry(version: int, explanation: Any) -> dict[str, Any]:
+    """What "is this possible from here?" found: possible, or the argument (its kind, text and picture)."""
+    if explanation is None:
+        return {"version": version, "possible": True, "kind": "", "text": "", "svg": ""}
+    return {"version": version, "possible": False, "kind": explanation.kind, "text": explanation.text,
+            "svg": explanation.svg(cell_size=16)}
+
+
+def view_state(puzzle: Puzzle, solution_shown: bool = False) -> dict[str, Any]:
+    """Every puzzle-derived trait value (``solution_shown``: the pieces are a solution the widget showed)."""
+    shown = solution_shown and puzzle.is_solved
     return {
         "width": puzzle.width,
         "height": puzzle.height,
@@ -86,7 +107,9 @@ def view_state(puzzle: Puzzle) -> dict[str, Any]:
         "placements": [placement_entry(p) for p in puzzle.placements],
         "remaining": puzzle.remaining,
         "solved": puzzle.is_solved,
-        "status": status_text(puzzle),
+        "solved_by": ("solution" if shown else "you") if puzzle.is_solved else "",
+        "status": status_text(puzzle, shown),
+        "difficulty": difficulty_text(puzzle),
     }
 
 

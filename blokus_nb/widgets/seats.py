@@ -12,17 +12,21 @@ here build the players, bound their search, and turn a hint into trait data.
 
 from __future__ import annotations
 
+import math
+import numbers
+import operator
 import threading
 from dataclasses import replace
 from typing import Any
 
-from ..errors import ArgumentTypeError
+from ..errors import ArgumentTypeError, BlokusError, short_repr
 from ..game import Game
 from ..hints import hint
 from ..players import Limit, Player, make_player
 from .board_protocol import HUMAN
 
-__all__ = ["HUMAN", "make_seat", "stoppable", "suggest"]
+__all__ = ["HUMAN", "MAX_AI_PAUSE", "make_seat", "stoppable", "suggest", "check_limit", "check_pause",
+           "check_hint_player", "check_seed"]
 
 
 def make_seat(spec: Any, seed: int | None = None) -> tuple[str, Any]:
@@ -42,7 +46,11 @@ def make_seat(spec: Any, seed: int | None = None) -> tuple[str, Any]:
         raise ArgumentTypeError(f"a seat is 'human', a player name or a player with choose_move(), not {spec!r}")
     if isinstance(spec, Player) and seed is not None:
         spec = make_player(spec, seed=seed)
-    return str(getattr(spec, "name", type(spec).__name__)), spec
+    try:
+        label = str(getattr(spec, "name", type(spec).__name__))
+    except Exception:  # a player's own name property that fails still leaves a seat to show
+        label = type(spec).__name__
+    return label[:40], spec
 
 
 def stoppable(limit: Limit | None, cancelled: threading.Event) -> Limit:
@@ -64,3 +72,66 @@ def suggest(game: Game, player: Any = "hard", limit: Limit | None = None) -> dic
         raise ValueError(f"{advice.color} has no legal move")
     return {"move": str(move), "piece": move.piece.name, "cells": list(move.cells),
             "reasons": advice.reasons(), "source": advice.player}
+
+
+# ---------------------------------------------------------------- the board widget's options, checked when given
+def check_limit(limit: Any) -> Limit | None:
+    """``limit`` if it is a :class:`~blokus_nb.players.Limit` or None (the players' own budgets).
+
+    >>> check_limit(5)
+    Traceback (most recent call last):
+    ...
+    blokus_nb.errors.ArgumentTypeError: ai_limit is a Limit, like Limit(time=1.0), or None, not 5
+    """
+    if limit is None or isinstance(limit, Limit):
+        return limit
+    raise ArgumentTypeError(f"ai_limit is a Limit, like Limit(time=1.0), or None, not {short_repr(limit)}")
+
+
+#: The longest pause an AI seat may take to appear to think, in seconds (longer is surely a slip).
+MAX_AI_PAUSE = 60.0
+
+
+def check_pause(seconds: Any) -> float:
+    """``seconds`` as a float if it is a number of seconds from 0 to :data:`MAX_AI_PAUSE`.
+
+    >>> check_pause(0.4), check_pause(1)
+    (0.4, 1.0)
+    """
+    message = (f"ai_pause is a number of seconds from 0 to {MAX_AI_PAUSE:g} (like 0.4), "
+               f"not {short_repr(seconds)}")
+    if isinstance(seconds, bool) or not isinstance(seconds, numbers.Real):
+        raise ArgumentTypeError(message)
+    if not math.isfinite(seconds) or not 0 <= seconds <= MAX_AI_PAUSE:
+        raise BlokusError(message)
+    return float(seconds)
+
+
+def check_hint_player(player: Any) -> "str | Player":
+    """``player`` if :func:`blokus_nb.hints.hint` can ask it: a known player name, or a :class:`Player`.
+
+    >>> check_hint_player("hard")
+    'hard'
+    """
+    if isinstance(player, Player):
+        return player
+    if not isinstance(player, str):
+        raise ArgumentTypeError(f"hint_player is a player name like 'hard' or a Player, not {short_repr(player)}")
+    make_player(player)  # an unknown name raises here, with the names there are
+    return player
+
+
+def check_seed(seed: Any) -> int | None:
+    """``seed`` if it is a whole number or None.
+
+    >>> check_seed(7) + 1
+    8
+    """
+    if seed is None:
+        return None
+    if not isinstance(seed, bool):
+        try:
+            return operator.index(seed)
+        except TypeError:
+            pass
+    raise ArgumentTypeError(f"seed is a whole number or None, not {short_repr(seed)}")

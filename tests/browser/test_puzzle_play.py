@@ -123,7 +123,9 @@ def test_no_solution_from_here_then_a_solution_and_the_solved_state(notebook, pu
 
     root.locator('[data-action="solution"]').click()
     expect(root).to_have_attribute("data-solved", "true")
-    expect(root.locator('[data-role="solved"]')).to_have_text("Solved! Every square is covered.")
+    # The widget filled it, not the student: the banner says so.
+    expect(root.locator('[data-role="solved"]')).to_have_text("A solution is shown: the widget placed the pieces.")
+    expect(root.locator('[data-role="status"]')).to_contain_text("A solution is shown")
     expect(root.locator(".pz-cells [data-owner]")).to_have_count(15)
     expect(second).to_have_attribute("data-solved", "true")
     expect(root.locator('[data-action="hint"]')).to_be_disabled()
@@ -251,3 +253,35 @@ def test_a_refusal_for_one_view_leaves_a_pickup_in_another_alone(notebook, puzzl
     # The V came off and the L was not placed (this replaces the second view in the scratch cell).
     assert notebook.value("len(t.puzzle.placements)") == 0
     notebook.run(notebook.SECOND, "None")
+
+
+def test_a_generated_puzzle_shows_its_difficulty_and_says_why_it_cannot_be_done_from_here(notebook):
+    notebook.py("from blokus_nb.puzzles import generate")
+    root = notebook.show('g = PuzzleWidget(generate("pentominoes", "random", difficulty=2, seed=3)); g')
+    root.scroll_into_view_if_needed()
+    level = notebook.value("g.puzzle.difficulty().level")
+    expect(root.locator('[data-role="difficulty"]')).to_contain_text(f"Level {level} of 5")
+    root.locator('[data-action="check"]').click()
+    message = root.locator('[data-role="message"]')
+    expect(message).to_have_attribute("data-found", "true")
+    expect(message).to_have_text("Yes: this puzzle can be done.")
+    expect(root.locator('[data-role="explanation"]')).to_be_hidden()
+
+    notebook.py("t = PuzzleWidget(Puzzle((5, 4), 'tetrominoes'))")
+    root = notebook.show("t")
+    root.scroll_into_view_if_needed()
+    root.locator('[data-action="check"]').click()
+    message = root.locator('[data-role="message"]')
+    expect(message).to_have_attribute("data-found", "false")
+    expect(message).to_contain_text("No, this puzzle cannot be done. Colour the region like a chessboard")
+    picture = root.locator('[data-role="explanation"]')
+    expect(picture).to_be_visible()
+    expect(picture).to_have_attribute("data-kind", "colouring")
+    assert picture.evaluate("img => img.naturalWidth") > 0  # the SVG loaded as a picture
+    assert notebook.value("t.explanation['kind']") == "colouring"
+    notebook.screenshot("puzzle-why-not", root)
+
+    notebook.py("t.place([(0, 0), (1, 0), (2, 0), (3, 0)], 'I4')")
+    root.locator('[data-action="check"]').click()
+    expect(message).to_contain_text("Not from here")
+    notebook.screenshot("puzzle-why-not-from-here", root)

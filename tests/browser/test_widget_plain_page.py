@@ -43,7 +43,11 @@ PAGE = """<!doctype html>
 
 def widget_state(kind: str) -> dict:
     """The synced traits of a fresh widget, as Python sends them to a view."""
-    if kind == "widget":
+    if kind == "widget-start":
+        from blokus_nb.widgets import BlokusWidget
+
+        widget = BlokusWidget("duo")
+    elif kind == "widget":
         import blokus_nb as bn
         from blokus_nb.widgets import BlokusWidget
 
@@ -62,13 +66,13 @@ def widget_state(kind: str) -> dict:
     return json.loads(json.dumps(state, default=str))
 
 
-def open_page(browser, bundle: str, scheme: str):
+def open_page(browser, bundle: str, scheme: str, state: str | None = None):
     page = browser.new_page(viewport={"width": 1000, "height": 800})
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     background = "#121212" if scheme == "dark" else "#ffffff"
     html = PAGE.format(scheme=scheme, bundle=bundle, background=background,
-                       state=json.dumps(widget_state(bundle)))
+                       state=json.dumps(widget_state(state or bundle)))
 
     def serve(route):
         path = route.request.url.removeprefix(ORIGIN)
@@ -110,3 +114,20 @@ def test_a_dark_page_gets_a_dark_widget_and_a_light_page_a_light_one(browser, bu
             root.screenshot(path=str(ARTIFACTS / f"{bundle}-plain-{scheme}.png"))
         finally:
             page.close()
+
+
+def test_the_start_squares_leave_the_pointer_to_the_cells_under_them(browser):
+    page, errors = open_page(browser, "widget", "light", state="widget-start")
+    try:
+        starts = page.locator(".bk-starts circle")
+        expect(starts).to_have_count(2)
+        for circle in starts.all():
+            assert circle.evaluate("el => getComputedStyle(el).pointerEvents") == "none"
+            box = circle.bounding_box()
+            found = page.evaluate("([x, y]) => { const el = document.elementFromPoint(x, y);"
+                                  " return el && el.getAttribute('data-cell'); }",
+                                  [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+            assert found == {"purple": "e10", "orange": "j5"}[circle.get_attribute("data-start")]
+        assert not errors, errors
+    finally:
+        page.close()

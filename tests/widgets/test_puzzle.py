@@ -145,7 +145,9 @@ def test_the_solution_keeps_the_pieces_placed_when_it_can(small):
     wait_for(lambda: small.solved)
     assert small.puzzle.is_solved and small.puzzle.placements[0] == Placement("V5", [tuple(c) for c in V])
     assert sorted(cells_of(small)) == sorted([("V5", V), ("L5", L), ("P", P)])
-    assert small.message == "A solution that keeps the piece you placed." and small.thinking == ""
+    assert small.message == ("Here is a solution that keeps the piece you placed; the widget placed the rest."
+                             ) and small.thinking == ""
+    assert small.solved_by == "solution" and small.status.startswith("A solution is shown")
 
 
 def test_from_a_dead_end_the_solution_starts_again(small):
@@ -272,36 +274,114 @@ def test_a_view_may_not_set_any_trait(small):
 
 # ---------------------------------------------------------------- searches and changes meanwhile
 class HeldSearch:
-    """Makes the puzzle's hint wait until released, to test what happens during a search."""
+    """Makes the puzzle's hint wait until released (or stopped), to test what happens during a search."""
 
     def __init__(self, puzzle: Puzzle) -> None:
         self.release = threading.Event()
         self.done = threading.Event()
+        self.stopped = threading.Event()
         original = puzzle.hint
 
-        def hint(partial=None):
-            self.release.wait(10)
+        def hint(partial=None, *, stop=None):
             try:
-                return original(partial)
+                while not self.release.wait(0.01):
+                    if stop is not None and stop.is_set():
+                        self.stopped.set()
+                        from blokus_nb.puzzles import SearchStopped
+
+                        raise SearchStopped("stopped")
+                return original(partial, stop=stop)
             finally:
                 self.done.set()
 
         puzzle.hint = hint
 
 
-def test_a_change_during_a_search_throws_its_answer_away(small):
+def test_a_new_request_stops_the_search_before_it_and_a_change_throws_its_answer_away(small):
     held = HeldSearch(small.puzzle)
     custom(small, {"type": "hint", "version": small.version})
     assert small.thinking == "hint"
-    sent = Recorder(small)
-    custom(small, {"type": "solution", "version": small.version})
-    assert sent.refusals()[-1]["rule"] == "busy"
-    place(small, "V5", V)  # placing is still allowed, and ends the wait
+    custom(small, {"type": "solution", "version": small.version})  # one search at a time: the hint stops
+    assert held.stopped.wait(5) and held.done.wait(5)
+    wait_for(lambda: small.solved)
+    assert small.solved_by == "solution" and small.hint == {}
+    small.reset()
+    held = HeldSearch(small.puzzle)
+    custom(small, {"type": "hint", "version": small.version})
+    place(small, "V5", V)  # placing is still allowed, and stops the search
     assert small.thinking == "" and len(small.puzzle.placements) == 1
-    held.release.set()
-    assert held.done.wait(10)
+    assert held.stopped.wait(5)
     time.sleep(0.05)
-    assert small.hint == {} and small.message == ""
+    assert small.hint == {} and small.message == "" and small.error == ""
+
+
+def test_thirty_forged_requests_leave_at_most_one_search_running():
+    # A dead end on the 6x10 takes the search seconds to prove: each request starts one.
+    widget = PuzzleWidget(Puzzle((10, 6), "pentominoes"))
+    dead = [[1, 0], [2, 0], [3, 0], [4, 0], [5, 0]]  # an I5 one square off the edge
+    try:
+        for i in range(10):
+            place(widget, "I5", dead)
+            custom(widget, {"type": "hint", "version": widget.version})
+            custom(widget, {"type": "check", "version": widget.version})
+            custom(widget, {"type": "remove", "cell": [1, 0], "version": widget.version})
+            custom(widget, {"type": "solution", "version": widget.version})
+        deadline = time.monotonic() + 3
+        while time.monotonic() < deadline:
+            searching = [t for t in threading.enumerate() if t.name.startswith("blokus-") and t.is_alive()]
+            if len(searching) <= 1:
+                break
+            time.sleep(0.05)
+        assert len(searching) <= 1, [t.name for t in searching]
+    finally:
+        widget.close()
+    wait_for(lambda: not [t for t in threading.enumerate() if t.name.startswith("blokus-") and t.is_alive()])
+
+
+def test_is_this_possible_from_here_answers_with_the_explanation():
+    w = PuzzleWidget(Puzzle((5, 4), "tetrominoes"))
+    custom(w, {"type": "check", "version": w.version})
+    wait_for(lambda: w.explanation != {})
+    assert w.explanation["possible"] is False and w.explanation["kind"] == "colouring"
+    assert w.explanation["svg"].startswith("<svg") and w.explanation["version"] == w.version
+    assert w.message.startswith("No, this puzzle cannot be done. Colour the region like a chessboard")
+    assert "T4 covers 1 or 3" in w.explanation["text"]
+    w.close()
+
+
+def test_is_this_possible_from_here_judges_the_squares_and_pieces_left(small):
+    place(small, "V5", V_DEAD)
+    found = small.check_possible()
+    assert found is not None and small.explanation["possible"] is False
+    assert small.message.startswith("Not from here: the pieces left cannot cover the squares left.")
+    assert found.region == small.puzzle.cells - {tuple(c) for c in V_DEAD}
+    small.remove((1, 0))
+    place(small, "V5", V)
+    assert small.check_possible() is None and small.explanation["possible"] is True
+    assert small.message == "Yes: the pieces left can still cover the squares left."
+    small.place([tuple(c) for c in L], "L5")
+    assert small.explanation == {}  # an answer is for one position only
+
+
+def test_a_generated_puzzle_shows_its_difficulty():
+    from blokus_nb.puzzles import generate
+
+    puzzle = generate("pentominoes", "random", difficulty=1, seed=0)
+    w = PuzzleWidget(puzzle)
+    assert w.difficulty.startswith(f"Level 1 of 5 (warm-up): {sum(puzzle.counts.values())} pieces")
+    assert PuzzleWidget(Puzzle((5, 3), "L P V")).difficulty == ""
+    w.close()
+
+
+def test_solved_by_the_student_or_shown_by_the_widget(small):
+    for piece, cells in (("V5", V), ("L5", L), ("P", P)):
+        place(small, piece, cells)
+    assert small.solved_by == "you" and small.status.startswith("Solved!")
+    small.reset()
+    assert small.solved_by == ""
+    small.show_solution()
+    assert small.solved_by == "solution" and not small.status.startswith("Solved")
+    assert "the widget placed the pieces" in small.status
 
 
 # ---------------------------------------------------------------- changes made in Python

@@ -7,7 +7,7 @@ import type { WidgetState } from "./protocol.js";
 
 export type Action =
   | "rotate" | "flip" | "undo" | "redo" | "hint" | "hints" | "pass" | "new" | "palette"
-  | "first" | "prev" | "play" | "next" | "last";
+  | "first" | "prev" | "play" | "next" | "last" | "review";
 
 /** What the view knows beyond the state that decides the buttons. */
 export interface ControlFacts {
@@ -22,7 +22,7 @@ export interface ControlFacts {
  * (Z with nothing to undo sends nothing).
  */
 export function available(
-  state: Pick<WidgetState, "mode" | "can_undo" | "can_redo" | "replay_index" | "replay_length">,
+  state: Pick<WidgetState, "mode" | "can_undo" | "can_redo" | "replay_index" | "replay_length" | "game_over">,
   view: ControlFacts,
 ): Record<Action, boolean> {
   const play = state.mode === "play";
@@ -34,6 +34,7 @@ export function available(
     hint: play && view.humanToPlay, pass: play && view.canPass,
     hints: true, new: true, palette: true,
     first: back, prev: back, play: true, next: on, last: on,
+    review: play && state.game_over,
   };
 }
 
@@ -77,6 +78,7 @@ export class Controls {
     this.variantSelect = html("select", { "data-role": "variant", "aria-label": "Variant for a new game" }, gameGroup);
     this.button(gameGroup, "new", "New game", "Start a new game of the chosen variant",
       () => callbacks.newGame(this.variantSelect.value));
+    this.button(gameGroup, "review", "Review", "Review the finished game: the engine searches every position");
     this.button(gameGroup, "palette", "Color-blind colors", "Use a palette that is safe for color-blind players")
       .setAttribute("aria-pressed", "false");
 
@@ -124,6 +126,7 @@ export class Controls {
     for (const [action, on] of Object.entries(enabled)) this.buttons.enable(action as Action, on);
     // Colors that cannot move pass automatically; the button only shows if a position still needs one.
     this.buttons.show("pass", enabled.pass);
+    this.buttons.show("review", enabled.review);
     this.buttons.get("hints").setAttribute("aria-pressed", String(state.show_hints));
     this.buttons.get("palette").setAttribute("aria-pressed", String(state.palette === "colorblind"));
 
@@ -167,7 +170,7 @@ export class SeekTarget {
 
   /** A new state: the target is forgotten once the replay is there, or is no longer a replay. */
   update(state: Pick<WidgetState, "mode" | "replay_index">): void {
-    if (state.mode !== "replay" || state.replay_index === this.target) this.target = null;
+    if ((state.mode !== "replay" && state.mode !== "review") || state.replay_index === this.target) this.target = null;
   }
 
   /** A seek was refused: the replay stays where it is. */

@@ -4,6 +4,7 @@
 // Python is the only authority: a view only asks.
 
 import type { ModelSync } from "../shared/sync.js";
+import type { ReviewMessage, ReviewState } from "./review_protocol.js";
 
 export interface LegalMoves {
   /** The widget version these moves belong to; stale when it differs from `version`. */
@@ -95,6 +96,8 @@ export interface WidgetState {
   replay_length: number;
   /** Moves on with every change of the game; the view writes each new value back (see index.ts). */
   progress: number;
+  /** The review board's state (review_protocol.ts), {} outside review mode. */
+  review: ReviewState | Record<string, never>;
 }
 
 /** Sent with a tag, `request`, naming the view (shared/requests.ts): Python puts it on its refusal. */
@@ -102,13 +105,14 @@ export type Message =
   | { type: "place"; move: string; piece: string; color: string; version: number }
   | { type: "undo" | "redo" | "hint" | "pass"; version: number }
   | { type: "new"; variant: string; version: number }
-  | { type: "seek"; index: number };
+  | { type: "seek"; index: number }
+  | ReviewMessage;
 
 export const STATE_KEYS: readonly (keyof WidgetState)[] = [
   "variant", "variants", "size", "colors", "start_cells", "pieces", "board", "hands", "to_play",
   "seats", "legal", "corner_points", "forbidden", "last_move", "scores", "game_over", "status",
   "error", "thinking", "version", "can_undo", "can_redo", "move_number", "hint", "comment",
-  "show_hints", "palette", "mode", "replay_index", "replay_length",
+  "show_hints", "palette", "mode", "replay_index", "replay_length", "review",
 ];
 
 /** The only traits a view writes: its preferences (and the `progress` echo, index.ts). */

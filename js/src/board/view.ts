@@ -13,7 +13,10 @@ import { cellName, clampToBoard, parseCell } from "./cells.js";
 import { type Action, type ControlFacts, Controls, SeekTarget, available } from "./controls.js";
 import { type Command, keyCommand } from "./keys.js";
 import { Panel } from "./panel.js";
+import { ReviewMarks } from "./ghost.js";
 import { type PreviewPosition, evaluatePlacement } from "./preview.js";
+import { ReviewPanel } from "./review.js";
+import { reviewOf } from "./review_protocol.js";
 import { type BoardSync, type LegalMoves, type Message, type Preference, type WidgetState, currentHint } from "./protocol.js";
 
 const REPLAY_STEP_MS = 700;
@@ -22,7 +25,14 @@ const REPLAY_STEP_MS = 700;
 const REFUSED: Record<string, string> = {
   place: "Not placed", undo: "Nothing undone", redo: "Nothing redone", pass: "Not passed",
   hint: "No hint", new: "No new game", seek: "Not moved",
+  review: "Not reviewed", "stop-review": "Not stopped", explore: "Not played",
+  "main-line": "Not moved", promote: "Not promoted", "delete-variation": "Not deleted",
 };
+
+/** Modes that show a recorded game position by position (the replay bar, the arrow keys). */
+function replays(mode: string): boolean {
+  return mode === "replay" || mode === "review";
+}
 
 interface LegalIndex {
   source: LegalMoves;
@@ -34,6 +44,8 @@ export class BlokusView extends PieceView<WidgetState, Message, Command, Prefere
   protected readonly cursorWithoutPiece = false;
   private readonly controls: Controls;
   private readonly panel = new Panel();
+  private readonly reviewPanel: ReviewPanel;
+  private reviewMarks: ReviewMarks | null = null;
   private board: BoardView | null = null;
   private trays: TrayView[] = [];
   /** The position the piece was picked up in: any move (or undo) puts it back. */
@@ -49,8 +61,13 @@ export class BlokusView extends PieceView<WidgetState, Message, Command, Prefere
       newGame: (variant) => this.ask({ type: "new", variant, version: this.state.version }),
       seek: (index) => this.seek(index),
     });
-    this.side.append(this.trayBox, this.panel.element);
-    this.boardColumn.append(this.controls.element, this.controls.replay);
+    this.reviewPanel = new ReviewPanel({
+      seek: (index) => this.seek(index),
+      ask: (message) => this.ask(message),
+      version: () => this.state.version,
+    });
+    this.side.append(this.reviewPanel.element, this.trayBox, this.panel.element);
+    this.boardColumn.append(this.controls.element, this.controls.replay, this.reviewPanel.graphBox);
     this.start();
   }
 
@@ -68,6 +85,7 @@ export class BlokusView extends PieceView<WidgetState, Message, Command, Prefere
   protected rebuild(state: WidgetState): PointerSurface {
     this.held.keyboardMode = false;
     this.board = new BoardView(state.size, state.colors, state.start_cells);
+    this.reviewMarks = new ReviewMarks(this.board.svg, state.size);
     this.trays = state.colors.map((color) => new TrayView(color, state.pieces, (piece) => this.pickFrom(color, piece)));
     this.trayBox.replaceChildren(...this.trays.map((t) => t.element));
     return this.board;
@@ -88,7 +106,7 @@ export class BlokusView extends PieceView<WidgetState, Message, Command, Prefere
       this.held.drop();
       this.held.keyboardMode = false;
     }
-    if (state.mode !== "replay") this.stopReplay();
+    if (!replays(state.mode)) this.stopReplay();
     this.seekTarget.update(state);
 
     this.board!.update(state);
@@ -100,7 +118,7 @@ export class BlokusView extends PieceView<WidgetState, Message, Command, Prefere
       tray.update({
         hand: state.hands[color] ?? [],
         playable,
-        active: color === state.to_play && state.mode === "play",
+        active: color === state.to_play && (state.mode === "play" || state.mode === "review"),
         interactive: this.humanToPlay() && color === state.to_play,
         selected: this.held.piece,
         label: seat === "human" ? color : `${color} (${seat})`,
@@ -118,6 +136,10 @@ export class BlokusView extends PieceView<WidgetState, Message, Command, Prefere
       error: state.error,
     });
     this.panel.update(state, (player) => this.playerName(player));
+    const review = reviewOf(state);
+    this.reviewPanel.update(review, state.replay_index,
+      (player) => state.scores.players.find((p) => p.number === player)?.colors[0] ?? "");
+    this.reviewMarks!.update(review?.position ?? null);
     this.applyHint();
     this.drawPreview();
   }
@@ -175,7 +197,9 @@ export class BlokusView extends PieceView<WidgetState, Message, Command, Prefere
 
   private humanToPlay(): boolean {
     const s = this.state;
-    return s.mode === "play" && s.to_play !== "" && (s.seats[s.to_play] ?? "human") === "human" && s.thinking === "";
+    // On the review board anyone may try a move for the color to play: it becomes a variation.
+    const seat = s.mode === "review" ? "human" : s.seats[s.to_play] ?? "human";
+    return (s.mode === "play" || s.mode === "review") && s.to_play !== "" && seat === "human" && s.thinking === "";
   }
 
   private canHold(piece: string): boolean {
@@ -226,10 +250,16 @@ export class BlokusView extends PieceView<WidgetState, Message, Command, Prefere
 
   command(command: Command): boolean {
     // A replay answers only left and right (and Esc leaves it); other keys are the page's.
-    if (this.state.mode !== "replay" || command.kind === "drop") return super.command(command);
-    if (command.kind !== "move" || command.dx === 0) return false;
-    this.seekBy(command.dx);
-    return true;
+    // The review board is a replay too, until a piece is in hand: then the keys move the piece.
+    const mode = this.state.mode;
+    if (mode === "replay" || (mode === "review" && this.held.piece === null)) {
+      if (command.kind === "move" && command.dx !== 0) {
+        this.seekBy(command.dx);
+        return true;
+      }
+      if (mode === "replay" && command.kind !== "drop") return false;
+    }
+    return super.command(command);
   }
 
   protected otherCommand(command: Command): boolean {
@@ -261,7 +291,7 @@ export class BlokusView extends PieceView<WidgetState, Message, Command, Prefere
   }
 
   protected whyNotTake(piece: string): string | null {
-    if (this.state.mode !== "play") return "";
+    if (this.state.mode === "replay") return "";
     return this.canHold(piece) ? null : "";
   }
 
@@ -305,7 +335,7 @@ export class BlokusView extends PieceView<WidgetState, Message, Command, Prefere
     switch (action) {
       case "rotate": return this.command({ kind: "rotate", dir: 1 });
       case "flip": return this.command({ kind: "flip" });
-      case "undo": case "redo": case "hint": case "pass":
+      case "undo": case "redo": case "hint": case "pass": case "review":
         this.ask({ type: action, version: s.version });
         break;
       case "hints": this.sync.write("show_hints", !s.show_hints); break;

@@ -4,12 +4,13 @@
 import { Buttons } from "../shared/buttons.js";
 import { html } from "../shared/dom.js";
 
-export type PuzzleAction = "rotate" | "flip" | "hint" | "solution" | "reset";
+export type PuzzleAction = "rotate" | "flip" | "hint" | "check" | "solution" | "reset";
 
 const BUTTONS: [PuzzleAction, string, string][] = [
   ["rotate", "⟳ Rotate", "Rotate the piece a quarter turn (R)"],
   ["flip", "⇋ Flip", "Flip the piece (F)"],
   ["hint", "Hint", "Show where one more piece goes in a full tiling (H)"],
+  ["check", "Possible?", "Is this possible from here? Why not, if not (P)"],
   ["solution", "Show a solution", "Fill the region with a solution"],
   ["reset", "Start again", "Take every piece off the board"],
 ];
@@ -25,7 +26,7 @@ export interface PuzzleFacts {
 /** Which actions may be done now: the buttons enabled, and so the keys that act (H once solved sends nothing). */
 export function puzzleAvailable(view: PuzzleFacts): Record<PuzzleAction, boolean> {
   const open = !view.solved && !view.searching;
-  return { rotate: view.holding, flip: view.holding, hint: open, solution: open, reset: view.placed > 0 };
+  return { rotate: view.holding, flip: view.holding, hint: open, check: open, solution: open, reset: view.placed > 0 };
 }
 
 export class PuzzleControls {

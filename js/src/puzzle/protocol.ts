@@ -32,6 +32,19 @@ export interface PuzzleHint {
   cells?: XY[];
 }
 
+/** What "is this possible from here?" found for one version of the puzzle. */
+export interface PuzzleExplanation {
+  version: number;
+  /** True: the pieces left can still cover the squares left. */
+  possible: boolean;
+  /** The kind of argument when not: "colouring", "unreachable", "parts", "no-room", "area" or "search". */
+  kind: string;
+  /** The argument, for a student. */
+  text: string;
+  /** The squares left with the argument drawn on them (an SVG document Python made). */
+  svg: string;
+}
+
 export interface PuzzleState {
   width: number;
   height: number;
@@ -40,25 +53,30 @@ export interface PuzzleState {
   placements: PlacedPiece[];
   remaining: Record<string, number>;
   solved: boolean;
+  /** "you", "solution" (Show a solution filled it) or "" while unsolved. */
+  solved_by: string;
   status: string;
+  /** The puzzle's difficulty in words, or "" when not known. */
+  difficulty: string;
+  explanation: PuzzleExplanation | Record<string, never>;
   message: string;
   error: string;
   hint: PuzzleHint | Record<string, never>;
-  /** "hint" or "solution" while Python searches, else "". */
+  /** "hint", "solution" or "check" while Python searches, else "". */
   thinking: string;
   version: number;
 }
 
 export const PUZZLE_KEYS: readonly (keyof PuzzleState)[] = [
-  "width", "height", "region", "pieces", "placements", "remaining", "solved", "status", "message",
-  "error", "hint", "thinking", "version",
+  "width", "height", "region", "pieces", "placements", "remaining", "solved", "solved_by", "status",
+  "difficulty", "explanation", "message", "error", "hint", "thinking", "version",
 ];
 
 /** Sent with a tag, `request`, naming the view (shared/requests.ts): Python puts it on its refusal. */
 export type PuzzleMessage =
   | { type: "place"; piece: string; cells: XY[]; version: number }
   | { type: "remove"; cell: XY; version: number }
-  | { type: "hint" | "solution" | "reset"; version: number };
+  | { type: "hint" | "solution" | "check" | "reset"; version: number };
 
 export type PuzzleSync = ModelSync<PuzzleState, PuzzleMessage>;
 
@@ -66,4 +84,10 @@ export type PuzzleSync = ModelSync<PuzzleState, PuzzleMessage>;
 export function currentHint(state: Pick<PuzzleState, "hint" | "version">): PuzzleHint | null {
   const hint = state.hint;
   return "found" in hint && hint.version === state.version ? (hint as PuzzleHint) : null;
+}
+
+/** The answer to "is this possible from here?" for the puzzle shown, or null. */
+export function currentExplanation(state: Pick<PuzzleState, "explanation" | "version">): PuzzleExplanation | null {
+  const found = state.explanation;
+  return "possible" in found && found.version === state.version ? (found as PuzzleExplanation) : null;
 }

@@ -172,6 +172,7 @@ export class PuzzleView extends PieceView<PuzzleState, PuzzleMessage, PuzzleComm
 
   protected otherCommand(command: PuzzleCommand): boolean {
     if (command.kind === "action") return this.action(command.action);
+    if (command.kind === "check") return this.action("check");
     if (command.kind !== "remove") return false;
     const at = this.held.anchor;
     const under = at === null ? undefined : this.covered.get(cellKey(at));

@@ -15,7 +15,7 @@ test("the replay slider's keys step through the moves and stop at both ends", ()
 });
 
 test("an action is available exactly when its button is enabled: Z, Y and H ask nothing of Python otherwise", () => {
-  const start = { mode: "play", can_undo: false, can_redo: false, replay_index: 0, replay_length: 0 };
+  const start = { mode: "play", can_undo: false, can_redo: false, replay_index: 0, replay_length: 0, game_over: false };
   const idle = { holding: false, humanToPlay: true, playing: false, canPass: false };
   const now = available(start, idle);
   assert.equal(now.undo, false, "no move to undo");
@@ -26,7 +26,7 @@ test("an action is available exactly when its button is enabled: Z, Y and H ask 
   assert.equal(available(start, { ...idle, humanToPlay: false }).hint, false, "the computer's turn, or a hint on its way");
   const later = available({ ...start, can_undo: true, can_redo: true }, { ...idle, holding: true, canPass: true });
   assert.deepEqual([later.undo, later.redo, later.rotate, later.flip, later.pass], [true, true, true, true, true]);
-  const replay = available({ mode: "replay", can_undo: true, can_redo: true, replay_index: 3, replay_length: 3 }, idle);
+  const replay = available({ mode: "replay", can_undo: true, can_redo: true, replay_index: 3, replay_length: 3, game_over: true }, idle);
   assert.deepEqual([replay.undo, replay.hint, replay.prev, replay.next, replay.play], [false, false, true, false, true]);
 });
 

@@ -11,6 +11,9 @@ test("keys: Delete takes back, H asks for a hint; undo, redo and corners do noth
   assert.deepEqual(puzzleKeyCommand({ key: "f" }), { kind: "flip" });
   assert.deepEqual(puzzleKeyCommand({ key: "Enter" }), { kind: "place" });
   assert.deepEqual(puzzleKeyCommand({ key: "]" }), { kind: "cycle", dir: 1 });
+  assert.deepEqual(puzzleKeyCommand({ key: "p" }), { kind: "check" });
+  assert.deepEqual(puzzleKeyCommand({ key: "з", code: "KeyP" }), { kind: "check" });
+  assert.equal(puzzleKeyCommand({ key: "p", ctrlKey: true }), null);
   for (const key of ["z", "y", "c"]) assert.equal(puzzleKeyCommand({ key }), null, key);
   assert.equal(puzzleKeyCommand({ key: "z", ctrlKey: true }), null);
 });

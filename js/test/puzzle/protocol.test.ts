@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { PUZZLE_KEYS, type PuzzleMessage, type PuzzleState, currentHint } from "../../src/puzzle/protocol.js";
+import { PUZZLE_KEYS, type PuzzleMessage, type PuzzleState, currentExplanation, currentHint } from "../../src/puzzle/protocol.js";
 import { type Model, ModelSync } from "../../src/shared/sync.js";
 
 test("model sync reads the puzzle's traits and sends its requests", async () => {
@@ -33,4 +33,11 @@ test("a hint is current only for the version it was found for", () => {
   assert.equal(currentHint({ hint: {}, version: 2 }), null);
   assert.equal(currentHint({ hint: { version: 1, found: true, piece: "L5", cells: [[0, 0]] }, version: 2 }), null);
   assert.deepEqual(currentHint({ hint: { version: 2, found: false }, version: 2 }), { version: 2, found: false });
+});
+
+test("an explanation belongs to the version it was found for", () => {
+  const explanation = { version: 4, possible: false, kind: "colouring", text: "Colour it", svg: "<svg/>" };
+  assert.equal(currentExplanation({ explanation, version: 4 })?.kind, "colouring");
+  assert.equal(currentExplanation({ explanation, version: 5 }), null);
+  assert.equal(currentExplanation({ explanation: {}, version: 4 }), null);
 });

@@ -15,7 +15,7 @@ or ``(x, y)`` cells (a set, or a list of tuples). Coordinates are those of the p
 right, ``y`` down, ``(0, 0)`` at the top left of the art or mask.
 
 Pieces are a multiset: a list of names (``["F", "X", "X"]``), a string of
-names (``"F X X"``), ``"pentominoes"`` (the 12 of five squares), ``"blokus"``
+names (``"F X X"``), ``"pentominoes"`` (the 12 of five squares), ``"tetrominoes"`` (the 5 of four), ``"blokus"``
 (all 21), a ``{name: count}`` dict, or any polyominoes given as lists of
 cells. A puzzle also holds a partial tiling that a person (or a widget) builds
 with :meth:`Puzzle.place` and :meth:`Puzzle.remove`; :meth:`Puzzle.hint` says
@@ -32,63 +32,35 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any
 
-from . import pieces as _pieces
-from .errors import BlokusError
-from .game import _notify
-from .exact_cover import MAX_PIECES, TilingSearch
-from .pieces import Cell, Shape, move_cell, normalize, transform
-from .polyominoes import is_connected, orientations
+from .. import pieces as _pieces
+from ..coords import whole_cell
+from ..errors import BlokusError, short_repr
+from ..game import _notify
+from ..pieces import Cell, Shape, move_cell, normalize
+from ..polyominoes import orientations
+from ..exact_cover import Exploration, MostConstrainedSearch, TilingSearch
+from .errors import PlacementError, PuzzleError
+from .reading import Region, _resolve_name, parse_pieces, parse_region
 
 if TYPE_CHECKING:  # pragma: no cover
+    import threading
+
     from matplotlib.axes import Axes
 
-__all__ = ["Puzzle", "Placement", "Tiling", "PuzzleError", "RegionError", "PlacementError", "PENTOMINOES",
-           "MAX_CELLS"]
-
-#: The most cells a region (and so the most pieces a puzzle) may have. Checked
-#: before anything is built, so a mistyped size fails at once instead of
-#: filling memory; real puzzles are far smaller (a 20x20 board is 400).
-MAX_CELLS = 10_000
-
-#: The 12 pentominoes by their Blokus names (the usual letters F I L N P T U V W X Y Z).
-PENTOMINOES: tuple[str, ...] = tuple(p.name for p in _pieces.PIECES if p.size == 5)
-# The usual one-letter pentomino names that Blokus spells with a 5.
-_ALIASES = {"I": "I5", "L": "L5", "T": "T5", "V": "V5", "Z": "Z5"}
-
-Region = Union[tuple[int, int], str, Sequence[Sequence[Any]], Iterable[Cell]]
+__all__ = ["Puzzle", "Placement", "Tiling"]
 
 
-class PuzzleError(BlokusError):
-    """A puzzle that cannot be set up: unknown pieces, pieces that do not fit the region's area."""
-
-
-class RegionError(PuzzleError):
-    """A region that cannot be read; ``line`` and ``column`` (1-based) say where in ASCII art."""
-
-    def __init__(self, message: str, *, line: int | None = None, column: int | None = None) -> None:
-        where = "" if line is None else f"line {line}" + ("" if column is None else f", column {column}") + ": "
-        super().__init__(where + message)
-        self.reason = message
-        self.line = line
-        self.column = column
-
-
-class PlacementError(PuzzleError):
-    """A piece that cannot go where it was put.
-
-    ``rule`` says why: ``"outside"`` (a cell is not in the region),
-    ``"overlap"`` (a cell is already covered), ``"not-a-piece"`` (the cells are
-    no piece of this puzzle), ``"wrong-piece"`` (they are not the piece named),
-    ``"none-left"`` (every copy of the piece is already placed) or ``"empty"``
-    (nothing to remove there). ``cells`` are the cells involved.
-    """
-
-    def __init__(self, message: str, *, rule: str, cells: Iterable[Cell] = ()) -> None:
-        super().__init__(message)
-        self.rule = rule
-        self.cells = tuple(cells)
+def _placement_cells(cells: Iterable[Cell]) -> list[Cell]:
+    """The cells of a placement as whole-number pairs, or :class:`PlacementError` (rule ``not-a-piece``)."""
+    try:
+        return [whole_cell(cell) for cell in cells]
+    except BlokusError as error:
+        raise PlacementError(f"{short_repr(cells)} is not a list of (x, y) cells: {error}",
+                             rule="not-a-piece") from None
+    except TypeError:
+        raise PlacementError(f"{short_repr(cells)} is not a list of (x, y) cells", rule="not-a-piece") from None
 
 
 def _sorted_cells(cells: Iterable[Cell]) -> tuple[Cell, ...]:
@@ -107,10 +79,7 @@ class Placement:
     cells: tuple[Cell, ...]
 
     def __init__(self, piece: str, cells: Iterable[Cell]) -> None:
-        try:
-            cells = _sorted_cells((int(x), int(y)) for x, y in cells)
-        except (TypeError, ValueError):
-            raise PlacementError(f"{cells!r} is not a list of (x, y) cells", rule="not-a-piece") from None
+        cells = _sorted_cells(_placement_cells(cells))
         object.__setattr__(self, "piece", piece)
         object.__setattr__(self, "cells", cells)
 
@@ -162,7 +131,7 @@ class Tiling:
         >>> Tiling(frozenset({(0, 0)}), (Placement("1", [(0, 0)]),)).svg().startswith("<svg")
         True
         """
-        from .piece_plots import svg_tiling
+        from ..piece_plots import svg_tiling
 
         return svg_tiling(self.region, [(p.piece, p.cells) for p in self.placements], cell_size=cell_size)
 
@@ -174,180 +143,9 @@ class Tiling:
 
         >>> Puzzle((5, 1), ["I5"]).solve().plot()  # doctest: +SKIP
         """
-        from .piece_plots import plot_tiling
+        from ..piece_plots import plot_tiling
 
         return plot_tiling(self.region, [(p.piece, p.cells) for p in self.placements], ax=ax, title=title)
-
-
-# -- reading regions and piece lists --------------------------------------------------------
-
-def parse_region(region: Region) -> frozenset[Cell]:
-    """The cells of a region given as ``(width, height)``, ASCII art, a boolean mask or cells.
-
-    A mask is a numpy array or a list of lists (``mask[y][x]``, booleans or 0/1);
-    cells are a set, or a list of ``(x, y)`` tuples.
-
-    >>> sorted(parse_region("#.\\n##"))
-    [(0, 0), (0, 1), (1, 1)]
-    >>> len(parse_region((10, 6)))
-    60
-    """
-    if isinstance(region, str):
-        cells = _parse_art(region)
-    elif (isinstance(region, tuple) and len(region) == 2
-          and all(isinstance(v, int) and not isinstance(v, bool) for v in region)):
-        width, height = region
-        if width < 1 or height < 1:
-            raise RegionError(f"a rectangle needs a positive width and height, not {width}x{height}")
-        _check_cell_count(width * height, f"a {width}x{height} rectangle")
-        cells = frozenset((x, y) for y in range(height) for x in range(width))
-    elif isinstance(region, (set, frozenset)) or (
-            isinstance(region, (list, tuple)) and region and all(isinstance(c, tuple) for c in region)):
-        _check_cell_count(len(region), "the list of cells")
-        cells = frozenset(_cell(c) for c in region)
-    else:
-        cells = _parse_mask(region)
-    if not cells:
-        raise RegionError("the region has no cells")
-    return cells
-
-
-def _check_cell_count(count: int, what: str) -> None:
-    if count > MAX_CELLS:
-        raise RegionError(f"{what} has {count:,} cells; a puzzle region has at most {MAX_CELLS:,}")
-
-
-def _cell(value: Any) -> Cell:
-    try:
-        x, y = value
-        if int(x) != x or int(y) != y or x < 0 or y < 0:
-            raise ValueError
-        return int(x), int(y)
-    except (TypeError, ValueError):
-        raise RegionError(f"{value!r} is not a cell (x, y) with x, y >= 0") from None
-
-
-def _parse_art(text: str) -> frozenset[Cell]:
-    _check_cell_count(text.count("#"), "the drawing")
-    lines = text.split("\n")
-    while lines and not lines[0].strip():
-        lines.pop(0)
-    first_line = text.split("\n").index(lines[0]) + 1 if lines else 1
-    while lines and not lines[-1].strip():
-        lines.pop()
-    # Drop the indentation common to all lines so art can sit inside indented code.
-    indent = min((len(line) - len(line.lstrip(" ")) for line in lines if line.strip()), default=0)
-    cells = set()
-    for y, line in enumerate(lines):
-        for x, ch in enumerate(line[indent:].rstrip()):
-            if ch == "#":
-                cells.add((x, y))
-            elif ch not in ". ":
-                raise RegionError(f"{ch!r} is not '#' (a cell) or '.' (no cell)",
-                                  line=first_line + y, column=indent + x + 1)
-    return frozenset(cells)
-
-
-def _parse_mask(mask: Any) -> frozenset[Cell]:
-    try:
-        outer = list(mask)
-        _check_cell_count(len(outer), "the mask's first column")
-        lengths = [len(row) for row in outer]
-        _check_cell_count(sum(lengths), "the mask")  # before each row becomes a list of values
-        rows = [list(row) for row in outer]
-    except TypeError:
-        raise RegionError(f"cannot read a region from {type(mask).__name__}: give (width, height), "
-                          "ASCII art, a boolean mask or a set of cells") from None
-    widths = {len(row) for row in rows}
-    if len(widths) > 1:
-        raise RegionError(f"the mask's rows have different lengths {sorted(widths)}")
-    cells = set()
-    for y, row in enumerate(rows):
-        for x, value in enumerate(row):
-            if value in (True, False) or value in (0, 1):
-                if value:
-                    cells.add((x, y))
-            else:
-                raise RegionError(f"mask[{y}][{x}] is {value!r}, not a boolean")
-    return frozenset(cells)
-
-
-def _resolve_name(name: str) -> str:
-    name = _ALIASES.get(name.upper(), name) if len(name) == 1 else name
-    try:
-        return _pieces.get(name).name
-    except KeyError:
-        raise PuzzleError(f"no piece named {name!r}; pieces are {' '.join(_pieces.NAMES)} "
-                          "(or I L T V Z for the pentominoes I5 L5 T5 V5 Z5)") from None
-
-
-def parse_pieces(spec: Any) -> dict[str, tuple[Shape, int]]:
-    """A multiset of pieces as ``{name: (shape, count)}``, in the order first given.
-
-    >>> {name: count for name, (_, count) in parse_pieces("F X X").items()}
-    {'F': 1, 'X': 2}
-    """
-    if isinstance(spec, str):
-        key = spec.strip().lower()
-        if key == "pentominoes":
-            items: list[Any] = list(PENTOMINOES)
-        elif key in ("blokus", "all"):
-            items = list(_pieces.NAMES)
-        else:
-            items = spec.replace(",", " ").split()
-    elif isinstance(spec, Mapping):
-        counts = [(name, _count(name, count)) for name, count in spec.items()]
-        _check_piece_count(sum(count for _, count in counts))  # before the copies are listed
-        items = [name for name, count in counts for _ in range(count)]
-    else:
-        try:
-            items = list(spec)
-        except TypeError:
-            raise PuzzleError(f"pieces are names like 'F X' or 'pentominoes', a list of names or cells, "
-                              f"or a {{name: count}} mapping, not {type(spec).__name__}") from None
-    _check_piece_count(len(items))
-    out: dict[str, tuple[Shape, int]] = {}
-    others: dict[Shape, str] = {}
-    for item in items:
-        if isinstance(item, _pieces.Piece):
-            name, shape = item.name, item.cells
-        elif isinstance(item, str):
-            name = _resolve_name(item)
-            shape = _pieces.get(name).cells
-        else:
-            try:
-                cells = [(int(x), int(y)) for x, y in item]
-            except (TypeError, ValueError):
-                raise PuzzleError(f"{item!r} is neither a piece name nor a list of (x, y) cells") from None
-            if not cells or len(set(cells)) != len(cells) or not is_connected(cells):
-                raise PuzzleError(f"{item!r} is not a polyomino: its cells must be distinct and joined by sides")
-            found = _pieces.identify(cells)
-            if found is not None:
-                name, shape = found[0].name, found[0].cells
-            else:
-                # Name other polyominoes by their first appearance, one name for all copies.
-                key = min(transform(cells, t) for t in range(8))
-                if key not in others:
-                    others[key] = f"poly{len(others) + 1}"
-                name, shape = others[key], normalize(cells)
-        if name in out:
-            out[name] = (out[name][0], out[name][1] + 1)
-        else:
-            out[name] = (shape, 1)
-    if not out:
-        raise PuzzleError("the puzzle has no pieces")
-    return out
-
-
-def _check_piece_count(count: int) -> None:
-    if count > MAX_PIECES:
-        raise PuzzleError(f"{count:,} pieces are too many: a puzzle has at most {MAX_PIECES}")
-
-
-def _count(name: Any, count: Any) -> int:
-    if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-        raise PuzzleError(f"the count of {name!r} must be a whole number >= 0, not {count!r}")
-    return count
 
 
 # -- symmetries of a region -----------------------------------------------------------------
@@ -397,6 +195,10 @@ class Puzzle:
         self._names = list(self.counts)
         self._placements: list[Placement] = []
         self._listeners: list[Callable[[Puzzle], None]] = []
+        #: The puzzle's :class:`~blokus_nb.puzzles.difficulty.Difficulty` once measured (:meth:`difficulty`).
+        self.rating: Any = None
+        #: How :func:`~blokus_nb.puzzles.generate` made it (its arguments, the seed), or ``None``.
+        self.origin: dict[str, Any] | None = None
         self._setup_search()
 
     # -- the bitboards ------------------------------------------------------------------
@@ -521,15 +323,15 @@ class Puzzle:
             for i in symmetry_ids
         )
 
-    def _unique_solutions(self) -> Iterator[tuple[tuple[int, int], ...]]:
+    def _unique_solutions(self, stop: threading.Event | None = None) -> Iterator[tuple[tuple[int, int], ...]]:
         breaker = self._breaker()
         if breaker is None:
             if len(self._symmetries) == 1:
-                yield from self._search().solutions()
+                yield from self._search().solutions(stop=stop)
                 return
             # No piece used once: compare every tiling with its images.
             seen = set()
-            for found in self._search().solutions():
+            for found in self._search().solutions(stop=stop):
                 key = self._canonical(found, range(len(self._symmetries)))
                 if key not in seen:
                     seen.add(key)
@@ -539,10 +341,10 @@ class Puzzle:
         for stabiliser, representatives in groups.items():
             search = self._search(restrict={name: representatives})
             if len(stabiliser) == 1:
-                yield from search.solutions()
+                yield from search.solutions(stop=stop)
             else:
                 seen = set()
-                for found in search.solutions():
+                for found in search.solutions(stop=stop):
                     key = self._canonical(found, stabiliser)
                     if key not in seen:
                         seen.add(key)
@@ -559,24 +361,26 @@ class Puzzle:
         """
         return tuple(t for t, _ in self._symmetries)
 
-    def solve(self) -> Tiling | None:
-        """One tiling, or ``None`` if there is none.
+    def solve(self, *, stop: threading.Event | None = None) -> Tiling | None:
+        """One tiling, or ``None`` if there is none (:class:`SearchStopped` once ``stop`` is set).
 
         >>> Puzzle((5, 1), ["I5"]).solve().placements
         (Placement(piece='I5', cells=((0, 0), (1, 0), (2, 0), (3, 0), (4, 0))),)
         """
-        found = self._search().solve()
+        found = self._search().solve(stop=stop)
         return None if found is None else self._tiling(found)
 
-    def solutions(self, *, unique: bool = False) -> Iterator[Tiling]:
+    def solutions(self, *, unique: bool = False, stop: threading.Event | None = None) -> Iterator[Tiling]:
         """Every tiling; with ``unique`` only one of each set that the region's symmetries map onto each other.
+
+        Lazy: taking the first few is quick. Raises :class:`SearchStopped` once ``stop`` is set.
 
         >>> len(list(Puzzle((2, 2), ["2", "2"]).solutions()))
         2
         >>> len(list(Puzzle((2, 2), ["2", "2"]).solutions(unique=True)))
         1
         """
-        found_all = self._unique_solutions() if unique else self._search().solutions()
+        found_all = self._unique_solutions(stop) if unique else self._search().solutions(stop=stop)
         for found in found_all:
             yield self._tiling(found)
 
@@ -615,6 +419,49 @@ class Puzzle:
         if key not in self._counts_cache:
             self._counts_cache[key] = compute()
         return self._counts_cache[key]
+
+    def explore(self, *, limit: int | None = None, stop: threading.Event | None = None) -> Exploration:
+        """Search every tiling with the most constrained item first, counting the placements tried.
+
+        The search of :class:`~blokus_nb.exact_cover.MostConstrainedSearch`,
+        from an empty region, with the region's symmetry broken as in
+        :meth:`count` (one piece held to one placement per symmetry class), so
+        it finds each tiling about once up to symmetry. It stops once more than
+        ``limit`` tilings are found. :meth:`difficulty` is built on it.
+
+        >>> Puzzle((20, 3), "pentominoes").explore()
+        Exploration(solutions=2, tried=11724, complete=True, first=(...))
+        """
+        breaker = self._breaker()
+        restrict = {}
+        if breaker is not None:
+            name, groups = breaker
+            restrict[name] = [mask for masks in groups.values() for mask in masks]
+        kinds = [(self.counts[name], restrict.get(name, self._placements_of[name])) for name in self._names]
+        return MostConstrainedSearch(len(self._order), kinds).explore(limit=limit, stop=stop)
+
+    def difficulty(self, *, stop: threading.Event | None = None) -> Any:
+        """How hard the puzzle is: a :class:`~blokus_nb.puzzles.difficulty.Difficulty` (measured once, then kept).
+
+        >>> print(Puzzle((5, 3), "L P V").difficulty())
+        level 1 of 5 (warm-up): score 3.0, 7 placements tried per solution; 3 pieces, 0 with one place at the start
+        """
+        if self.rating is None:
+            from .difficulty import rate
+
+            self.rating = rate(self, stop=stop)
+        return self.rating
+
+    def explain(self, *, colourings: Iterable[str] | None = None, stop: threading.Event | None = None) -> Any:
+        """Why the puzzle cannot be done, as an :class:`~blokus_nb.puzzles.explanations.Explanation`;
+        ``None`` when it can (see :func:`~blokus_nb.puzzles.explain`).
+
+        >>> print(Puzzle((5, 4), "I4 L4 O T4 Z4").explain())
+        Colour the region like a chessboard: it has 10 dark squares and 10 light ones. ...
+        """
+        from .explanations import explain
+
+        return explain(self, colourings=colourings, stop=stop)
 
     # -- a tiling in progress (what a person or a widget builds) ----------------------------
 
@@ -661,14 +508,7 @@ class Puzzle:
         blokus_nb.puzzles.PlacementError: cell (2, 0) is not in the region
         """
         partial = self._placements if partial is None else partial
-        given = cells
-        try:
-            pairs = [(x, y) for x, y in given]
-            cells = [(int(x), int(y)) for x, y in pairs]
-            if any(int(x) != x or int(y) != y for x, y in pairs):
-                raise ValueError  # 0.5 is no cell; int() would quietly round it
-        except (TypeError, ValueError):
-            raise PlacementError(f"{given!r} is not a list of (x, y) cells", rule="not-a-piece") from None
+        cells = _placement_cells(cells)
         outside = [c for c in cells if c not in self.cells]
         if outside:
             raise PlacementError(f"cell {outside[0]} is not in the region", rule="outside", cells=outside)
@@ -729,13 +569,10 @@ class Puzzle:
         """
         if not isinstance(where, Placement):
             try:
-                x, y = where
-                if int(x) != x or int(y) != y:
-                    raise ValueError  # (0.5, 0) is no cell; int() would quietly round it
-                where = (int(x), int(y))
-            except (TypeError, ValueError):
-                raise PlacementError(f"remove takes a cell (x, y) or a Placement, not {where!r}",
-                                     rule="empty") from None
+                where = whole_cell(where)
+            except BlokusError:
+                raise PlacementError(f"remove takes a cell (x, y) or a Placement, "
+                                     f"not {short_repr(where)}", rule="empty") from None
         for i, placement in enumerate(self._placements):
             if placement == where or (not isinstance(where, Placement) and where in placement.cells):
                 removed = self._placements.pop(i)
@@ -795,17 +632,21 @@ class Puzzle:
             checked.append(self.check(cells, piece, partial=checked))
         return checked
 
-    def complete(self, partial: Iterable[Placement] | None = None) -> Tiling | None:
+    def complete(self, partial: Iterable[Placement] | None = None, *, stop: threading.Event | None = None
+                 ) -> Tiling | None:
         """A full tiling that keeps the pieces placed so far (or ``partial``), or ``None`` if none does.
+
+        Raises :class:`SearchStopped` once ``stop`` is set (a widget sets it when the answer is no longer wanted).
 
         >>> Puzzle((4, 1), ["2", "2"]).complete([Placement("2", [(1, 0), (2, 0)])]) is None
         True
         """
         placed = self._validated(partial)
-        found = self._search(placed).solve()
+        found = self._search(placed).solve(stop=stop)
         return None if found is None else self._tiling(found, placed)
 
-    def hint(self, partial: Iterable[Placement] | None = None) -> Placement | None:
+    def hint(self, partial: Iterable[Placement] | None = None, *, stop: threading.Event | None = None
+             ) -> Placement | None:
         """One more piece that some full tiling puts there, or ``None`` when no tiling keeps the pieces placed.
 
         Uses the pieces placed so far unless ``partial`` is given. The hint
@@ -817,7 +658,7 @@ class Puzzle:
         Placement(piece='2', cells=((0, 0), (1, 0)))
         """
         placed = self._validated(partial)
-        found = self._search(placed).solve()
+        found = self._search(placed).solve(stop=stop)
         if not found:
             return None
         kind, mask = found[0]

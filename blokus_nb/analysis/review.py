@@ -1,0 +1,435 @@
+"""Review a game as chess players review theirs: the win chance each move lost, its class, a summary per player.
+
+Before every placement the MCTS player searches the position (as
+:func:`~blokus_nb.analysis.evaluate` does, seeded the same way, so the two
+agree on the win chances). The mover's win chance *before* a move is the
+search's estimate for its best move; its chance *after* is read from the next
+position searched: the same estimate if the mover moves again (its opponent
+passed), one minus the opponent's estimate in a two-sided game, and, with
+three or four players, the mover's estimate at its own next turn. After the
+last move it is the result (1 win, 1/k for a k-way tie, 0 loss).
+
+The *loss* of a move is before minus after. Moves are classed by it, with
+the thresholds lichess uses for chess (its 0.1, 0.2 and 0.3 on a -1..1
+scale are these win-chance points):
+
+============  =========================================================
+class         the move
+============  =========================================================
+best          is the search's own choice
+good          loses less than 5 points of win chance
+inaccuracy    loses 5 points or more
+mistake       loses 10 points or more
+blunder       loses 15 points or more (``evaluate``'s default threshold)
+============  =========================================================
+
+A player's *accuracy* is the mean over its moves of lichess's published
+per-move formula, ``103.1668 * exp(-0.04354 * loss) - 3.1669`` (loss in
+points of win chance, never below 0; the result kept within 0..100):
+100 for moves that lose nothing, about 50 for a 15-point blunder.
+
+>>> import blokus_nb as bn
+>>> from blokus_nb.players import Limit
+>>> game = bn.read_sgf("(;GM[Blokus Duo];B[d9,c10,d10,e10,d11];W[j5];B[e8,f8])")
+>>> frame = bn.analysis.review(game, limit=Limit(simulations=20), progress=False)
+>>> frame[["move_number", "color"]].values.tolist()
+[[1, 'purple'], [2, 'orange'], [3, 'purple']]
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Callable, Iterator
+
+import numpy as np
+import pandas as pd
+
+from ..errors import ArgumentTypeError, BlokusError
+from ..game import Game
+from ..move import Move
+from ..players.base import Limit
+
+if TYPE_CHECKING:  # pragma: no cover
+    from matplotlib.axes import Axes
+
+    from ..players import Player
+
+__all__ = ["CLASSES", "MARKS", "REVIEW_LIMIT", "THRESHOLDS", "Estimate", "accuracy", "classify",
+           "estimate_positions", "plot_review", "review", "review_frame", "review_summary",
+           "side_curves"]
+
+#: The review level: the search per position (about 0.1-0.3 s on Duo, see ``benchmarks/bench_review.py``).
+REVIEW_LIMIT = Limit(simulations=400)
+#: Move classes, best first.
+CLASSES = ("best", "good", "inaccuracy", "mistake", "blunder")
+#: The least win chance lost for each class below "good", worst first (lichess's thresholds).
+THRESHOLDS = (("blunder", 0.15), ("mistake", 0.10), ("inaccuracy", 0.05))
+#: One mark per class, used everywhere (graph, move list, board): chess annotation symbols.
+MARKS = {"best": "★", "good": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+#: The summary's column for each class.
+PLURALS = {"best": "best", "good": "good", "inaccuracy": "inaccuracies", "mistake": "mistakes",
+           "blunder": "blunders"}
+#: Positions a worker process searches per task (each task replays the game once).
+CHUNK = 6
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """What the search found in the position before one placement."""
+
+    #: Index of the placement in ``game.history`` (passes count).
+    index: int
+    #: The mover's win chance: the search's estimate for its best move.
+    win_chance: float
+    best_move: str
+    #: The search's estimate for the move played (NaN if the search did not try it).
+    played_win_rate: float
+    simulations: int
+
+
+def classify(loss: float, best: bool = False) -> str:
+    """The class of a move that lost ``loss`` of win chance (``best``: it is the search's choice).
+
+    >>> classify(0.2), classify(0.07), classify(0.01), classify(0.3, best=True)
+    ('blunder', 'inaccuracy', 'good', 'best')
+    """
+    if best:
+        return "best"
+    for name, least in THRESHOLDS:
+        if loss >= least:
+            return name
+    return "good"
+
+
+def accuracy(losses: "Any") -> float:
+    """A player's accuracy (0..100) from the win chance its moves lost (see the module docstring).
+
+    >>> round(accuracy([0.0, 0.0]), 1), round(accuracy([0.15]), 1)
+    (100.0, 50.5)
+    """
+    values = np.clip(np.asarray(losses, dtype=float), 0.0, None) * 100
+    values = values[~np.isnan(values)]
+    if not len(values):
+        return math.nan
+    per_move = np.clip(103.1668 * np.exp(-0.04354 * values) - 3.1669, 0.0, 100.0)
+    return float(per_move.mean())
+
+
+# ------------------------------------------------------------------------------ searching
+def placements(game: Game) -> list[int]:
+    """The indices in ``game.history`` of its placements (the positions a review searches)."""
+    return [i for i, move in enumerate(game.history) if not move.is_pass]
+
+
+def _positions(game: Game, wanted: set[int]) -> Iterator[tuple[int, Game, Move]]:
+    """``(index, position, move)`` for the placements at history ``wanted``: the position before it.
+
+    One copy of the game is stepped back to its start and forward again (undo
+    and redo), so the records' setup and the passes come out as recorded.
+    """
+    position = game.copy()
+    while position.can_undo:
+        position.undo()
+    history = game.history
+    while True:
+        index = len(position.history)
+        if index >= len(history):
+            return
+        if index in wanted:
+            yield index, position, history[index]
+        if not position.can_redo:
+            return
+        position.redo()
+
+
+def _search(player_spec: Any, seed: int | None, index: int, position: Game, played: Move,
+            limit: Limit) -> Estimate:
+    from ..players import make_player
+
+    # A fresh player per position, seeded by the position (as evaluate does): the same
+    # estimates on every machine and with any number of processes.
+    player = make_player(player_spec, seed=None if seed is None else seed + index + 1)
+    search = getattr(player, "search", None)
+    if search is None:
+        raise ArgumentTypeError(f"a review needs a player that searches and reports win rates "
+                                f"(an MCTS player such as 'hard'), not {player!r}")
+    result = search(position, limit)
+    stats = next((a for a in result.alternatives if a.move == played), None)
+    return Estimate(index, float(result.win_rate), str(result.move),
+                    math.nan if stats is None else float(stats.win_rate), int(result.simulations))
+
+
+def _search_chunk(task: tuple) -> list[Estimate]:
+    game, indices, spec, limit, seed = task
+    return [_search(spec, seed, index, position, played, limit)
+            for index, position, played in _positions(game, set(indices))]
+
+
+def estimate_positions(game: Game, player: "str | Player" = "hard", *, limit: Limit | None = None,
+                       seed: int | None = 0, n_jobs: int | None = 1, indices: "list[int] | None" = None,
+                       on_estimate: Callable[[Estimate], None] | None = None,
+                       stop: Callable[[], bool] | None = None) -> list[Estimate]:
+    """Search the position before each placement of ``game`` (or those at history ``indices``).
+
+    ``on_estimate(estimate)`` is called as each one is found; ``stop()``
+    returning True ends the work between positions (with one process, also
+    within a search; that search's estimate is then dropped). ``n_jobs``
+    spreads the positions over worker processes (``None``: every core).
+
+    >>> import blokus_nb as bn
+    >>> game = bn.read_sgf("(;GM[Blokus Duo];B[d9,c10,d10,e10,d11];W[j5])")
+    >>> [e.index for e in estimate_positions(game, limit=Limit(simulations=10))]
+    [0, 1]
+    """
+    from ..processes import run_jobs, worker_count
+    from .loading import WORKER_PRELOAD
+
+    limit = limit or REVIEW_LIMIT
+    if not isinstance(limit, Limit):
+        raise ArgumentTypeError(f"limit is a blokus_nb.players.Limit, not {type(limit).__name__}")
+    todo = sorted(set(placements(game) if indices is None else indices))
+    found: list[Estimate] = []
+
+    def keep(estimate: Estimate) -> None:
+        found.append(estimate)
+        if on_estimate is not None:
+            on_estimate(estimate)
+
+    chunks = [todo[k:k + CHUNK] for k in range(0, len(todo), CHUNK)]
+    jobs = worker_count(n_jobs, len(chunks))
+    if jobs <= 1:
+        searched = replace(limit, stop=stop) if stop else limit
+        for index, position, played in _positions(game, set(todo)):
+            if stop is not None and stop():
+                break
+            estimate = _search(player, seed, index, position, played, searched)
+            if stop is not None and stop():  # cut short: not the estimate the limit asks for
+                break
+            keep(estimate)
+    else:
+        def done(_: int, estimates: list[Estimate]) -> None:
+            if stop is None or not stop():
+                for estimate in estimates:
+                    keep(estimate)
+
+        run_jobs(_search_chunk, [(game, chunk, player, limit, seed) for chunk in chunks], jobs,
+                 done=done, preload=WORKER_PRELOAD)
+    return sorted(found, key=lambda e: e.index)
+
+
+# ------------------------------------------------------------------------------ the table
+def _final_shares(game: Game) -> list[float]:
+    winners = game.winners("points")
+    return [1 / len(winners) if p in winners else 0.0 for p in range(1, game.variant.n_players + 1)]
+
+
+COLUMNS = ["move_number", "color", "player", "cells", "win_before", "win_after", "loss", "class",
+           "best_move", "played_win_rate", "simulations"]
+
+
+def review_frame(game: Game, estimates: "list[Estimate]") -> pd.DataFrame:
+    """One row per placement of ``game`` from the searches' ``estimates`` (rows not searched yet have NaN).
+
+    Columns: ``move_number`` (history index + 1, as in the per-move table),
+    ``color``, ``player``, ``cells``, ``win_before``, ``win_after``,
+    ``loss``, ``class`` (one of :data:`CLASSES`), ``best_move``,
+    ``played_win_rate`` (the search's estimate of the move played) and
+    ``simulations``.
+
+    >>> import blokus_nb as bn
+    >>> game = bn.read_sgf("(;GM[Blokus Duo];B[d9,c10,d10,e10,d11];W[j5])")
+    >>> review_frame(game, [])["class"].isna().all()
+    np.True_
+    """
+    variant = game.variant
+    by_index = {e.index: e for e in estimates}
+    history = game.history
+    indices = placements(game)
+    movers: list[int] = []
+    placed = {color: 0 for color in game.colors}
+    for index in indices:
+        color = history[index].color
+        movers.append(variant.player_of(color, placed[color]))
+        placed[color] += 1
+    final = _final_shares(game) if game.is_over else None
+    rows = []
+    for row, index in enumerate(indices):
+        move, mover = history[index], movers[row]
+        estimate = by_index.get(index)
+        before = estimate.win_chance if estimate else math.nan
+        after = _after(row, indices, movers, by_index, variant.n_players, final)
+        loss = before - after
+        if estimate is None or math.isnan(loss):
+            kind = None
+        else:
+            kind = classify(loss, best=estimate.best_move == str(move))
+        rows.append({"move_number": index + 1, "color": move.color, "player": mover, "cells": str(move),
+                     "win_before": before, "win_after": after, "loss": loss, "class": kind,
+                     "best_move": estimate.best_move if estimate else None,
+                     "played_win_rate": estimate.played_win_rate if estimate else math.nan,
+                     "simulations": estimate.simulations if estimate else 0})
+    frame = pd.DataFrame(rows, columns=COLUMNS)
+    frame["color"] = pd.Categorical(frame["color"], categories=list(game.colors))
+    frame["class"] = pd.Categorical(frame["class"], categories=list(CLASSES), ordered=True)
+    frame.attrs.update({"variant": variant.name, "players": list(game.player_names)})
+    return frame
+
+
+def _after(row: int, indices: list[int], movers: list[int], by_index: dict[int, Estimate],
+           n_players: int, final: list[float] | None) -> float:
+    """The mover's win chance after the move of ``row`` (see the module docstring)."""
+    mover = movers[row]
+    if row + 1 < len(indices):
+        if movers[row + 1] == mover or n_players == 2:
+            estimate = by_index.get(indices[row + 1])
+            if estimate is None:
+                return math.nan
+            return estimate.win_chance if movers[row + 1] == mover else 1.0 - estimate.win_chance
+        for later in range(row + 1, len(indices)):  # three or four players: its own next turn
+            if movers[later] == mover:
+                estimate = by_index.get(indices[later])
+                return estimate.win_chance if estimate else math.nan
+    return final[mover - 1] if final is not None else math.nan
+
+
+def review(game: Game, player: "str | Player" = "hard", *, limit: Limit | None = None, seed: int | None = 0,
+           n_jobs: int | None = 1, progress: bool = True) -> pd.DataFrame:
+    """Review every placement of ``game``: one row per move (see :func:`review_frame`).
+
+    ``player`` is a searching player or its name; ``limit`` the search per
+    position (default :data:`REVIEW_LIMIT`, the same on every machine);
+    ``n_jobs`` spreads the positions over worker processes.
+    :func:`review_summary` sums the frame up per player, :func:`plot_review`
+    draws it.
+
+    >>> import blokus_nb as bn
+    >>> from blokus_nb.players import Limit
+    >>> game = bn.read_sgf("(;GM[Blokus Duo];B[d9,c10,d10,e10,d11];W[j5])")
+    >>> frame = bn.analysis.review(game, limit=Limit(simulations=20), progress=False)
+    >>> list(frame["class"].cat.categories)
+    ['best', 'good', 'inaccuracy', 'mistake', 'blunder']
+    """
+    from tqdm.auto import tqdm
+
+    if not isinstance(game, Game):
+        raise ArgumentTypeError(f"review needs a Game, not {type(game).__name__}")
+    total = len(placements(game))
+    with tqdm(total=total, desc="reviewing positions", unit="position", disable=not progress) as bar:
+        estimates = estimate_positions(game, player, limit=limit, seed=seed, n_jobs=n_jobs,
+                                       on_estimate=lambda _: bar.update(1))
+    frame = review_frame(game, estimates)
+    frame.attrs.update({"player": getattr(player, "name", player), "limit": repr(limit or REVIEW_LIMIT)})
+    return frame
+
+
+def review_summary(frame: pd.DataFrame) -> pd.DataFrame:
+    """Per player of a review: moves reviewed, how many of each class, average loss and accuracy.
+
+    >>> import blokus_nb as bn
+    >>> game = bn.read_sgf("(;GM[Blokus Duo];B[d9,c10,d10,e10,d11];W[j5])")
+    >>> list(review_summary(review_frame(game, []))["moves"])
+    [0, 0]
+    """
+    _check_frame(frame)
+    players = frame.attrs.get("players") or [f"Player {p}" for p in sorted(frame["player"].unique())]
+    rows = []
+    for number, name in enumerate(players, start=1):
+        own = frame[frame["player"] == number]
+        judged = own[own["class"].notna()]
+        counts = judged["class"].value_counts()
+        losses = judged["loss"].clip(lower=0)
+        rows.append({"player": number, "name": name,
+                     "colors": " + ".join(dict.fromkeys(str(c) for c in own["color"])),
+                     "moves": len(judged),
+                     **{PLURALS[kind]: int(counts.get(kind, 0))
+                        for kind in CLASSES},
+                     "average_loss": float(losses.mean()) if len(losses) else math.nan,
+                     "accuracy": accuracy(losses)})
+    return pd.DataFrame(rows)
+
+
+def side_curves(frame: pd.DataFrame, n_players: int) -> list[list[float | None]]:
+    """Each player's win chance at every position (0 = the start, k = after k placements), for a graph.
+
+    In a two-sided game both sides are known at every searched position (one
+    is one minus the other); with more players a player's curve holds its
+    last known value while the others move. ``None`` where nothing is known yet.
+
+    >>> import blokus_nb as bn
+    >>> game = bn.read_sgf("(;GM[Blokus Duo];B[d9,c10,d10,e10,d11];W[j5])")
+    >>> side_curves(review_frame(game, []), 2)
+    [[None, None, None], [None, None, None]]
+    """
+    _check_frame(frame)
+    end = len(frame)
+    curves: list[list[float | None]] = [[None] * (end + 1) for _ in range(n_players)]
+
+    def known(value: Any) -> bool:
+        return value is not None and not math.isnan(value)
+
+    for k, row in enumerate(frame.itertuples(index=False)):
+        mover = row.player - 1
+        if n_players == 2:
+            for at, value in ((k, row.win_before), (k + 1, row.win_after)):
+                if known(value):
+                    curves[mover][at], curves[1 - mover][at] = float(value), 1.0 - float(value)
+        else:
+            if known(row.win_before):
+                curves[mover][k] = float(row.win_before)
+            if known(row.win_after):  # the last value known of this player: the result, at the end
+                curves[mover][end] = float(row.win_after)
+    if n_players != 2:
+        for curve in curves:  # a curve holds its value while the others move
+            for at in range(1, end):
+                if curve[at] is None:
+                    curve[at] = curve[at - 1]
+    return curves
+
+
+def plot_review(frame: pd.DataFrame, ax: "Axes | None" = None, *, palette: dict[str, str] | None = None
+                ) -> "Axes":
+    """The win chance of each player before every move, with inaccuracies, mistakes and blunders marked.
+
+    >>> import blokus_nb as bn
+    >>> game = bn.read_sgf("(;GM[Blokus Duo];B[d9,c10,d10,e10,d11];W[j5])")
+    >>> plot_review(review_frame(game, [])).get_ylabel()
+    'win chance'
+    """
+    import matplotlib.pyplot as plt
+
+    from ..render import PALETTE
+    from ..variants import get_variant
+
+    _check_frame(frame)
+    palette = palette or PALETTE
+    if ax is None:
+        _, ax = plt.subplots(figsize=(8, 4), layout="constrained")
+    variant = get_variant(frame.attrs.get("variant", "duo"))
+    curves = side_curves(frame, variant.n_players)
+    names = frame.attrs.get("players") or [f"Player {p}" for p in range(1, variant.n_players + 1)]
+    x = np.arange(len(frame) + 1)
+    for player, curve in enumerate(curves, start=1):
+        colors = variant.colors_of(player)
+        values = np.array([np.nan if v is None else v for v in curve])
+        ax.plot(x, values, color=palette[colors[0]] if colors else "grey", lw=1.8,
+                label=f"{names[player - 1]} ({' + '.join(colors)})")
+    markers = {"inaccuracy": ("o", 5), "mistake": ("s", 6), "blunder": ("v", 9)}
+    for kind, (marker, size) in markers.items():
+        rows = frame[frame["class"] == kind]
+        if len(rows):
+            ax.plot([frame.index.get_loc(i) + 1 for i in rows.index], rows["win_after"], marker, ls="",
+                    color="white", mec="black", ms=size, label=f"{kind} {MARKS[kind]}")
+    ax.axhline(0.5 if variant.n_players == 2 else 1 / variant.n_players, color="grey", lw=0.8, ls=":")
+    ax.set_ylim(-0.02, 1.02)
+    ax.set_xlabel("placements played")
+    ax.set_ylabel("win chance")
+    ax.set_title("Win chance after each move (review)")
+    ax.legend(fontsize="small", frameon=False)
+    ax.grid(True, alpha=0.3)
+    return ax
+
+
+def _check_frame(frame: Any) -> None:
+    if not isinstance(frame, pd.DataFrame) or not set(COLUMNS) <= set(frame.columns):
+        raise BlokusError("expected a review frame from blokus_nb.analysis.review(game)")

@@ -1,0 +1,297 @@
+"""Blokus as a PettingZoo AEC environment: one agent per player, for every variant.
+
+Agents are ``player_0``, ``player_1``... : ``player_k`` is the game's player
+``k + 1`` (:attr:`Game.player_to_play <blokus_nb.Game.player_to_play>`). In
+``classic_2`` a player plays two colors; in ``classic_3`` the shared green's
+moves go to the players in turn, as :attr:`Variant.played_by
+<blokus_nb.Variant.played_by>` says. The agent to act is always the player
+of the color to move; a color with no legal placement is skipped by the
+rules, so an agent never has to choose a pass.
+
+Observations are ``{"observation": int8 vector, "action_mask": int8 vector}``
+(see :mod:`blokus_nb.envs.observation` for the layout); an action is a
+placement id. Rewards come at the end of the game: with ``reward="result"``
++1 for the sole winner, 0 for players tied for first, -1 for the others; with
+``reward="margin"`` each player's points minus the best points among the
+other players (``scoring`` picks the scoring, Pentobi's ``"points"`` by default).
+
+A bad action raises and changes nothing: :class:`~blokus_nb.ArgumentTypeError`
+for an action that is not an integer, :class:`~blokus_nb.InvalidMoveError` for
+one outside ``0..n_actions-1``, :class:`~blokus_nb.IllegalMoveError` (with its
+``rule``) for a placement the rules do not allow now, for ``None`` while the
+agent has moves (rule ``pass``), and for a placement after the game ended
+(rule ``game-over``; there PettingZoo's API wants ``None`` from each agent once).
+
+>>> from blokus_nb.envs import BlokusEnv
+>>> env = BlokusEnv("duo")
+>>> env.reset(seed=0)
+>>> observation, reward, terminated, truncated, info = env.last()
+>>> env.agent_selection, observation["observation"].shape, int(observation["action_mask"].sum())
+('player_0', (1218,), 414)
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any
+
+import numpy as np
+
+from ..errors import ArgumentTypeError, BlokusError, IllegalMoveError, InvalidMoveError
+from ..game import SCORINGS, Game
+from ..move import interned_move
+from ..variants import Variant, get_variant
+from ._extra import require
+from .observation import ObservationEncoder
+from .rendering import HumanView, rgb_array
+
+require("gymnasium")
+require("pettingzoo")
+from gymnasium import spaces  # noqa: E402
+from pettingzoo import AECEnv  # noqa: E402
+
+__all__ = ["BlokusEnv", "REWARDS", "RENDER_MODES"]
+
+#: The reward schemes: ``result`` (win +1, tie for first 0, loss -1) and ``margin`` (points over the best other player).
+REWARDS = ("result", "margin")
+#: What :meth:`BlokusEnv.render` can return: the text board, an RGB image, or a live view for humans.
+RENDER_MODES = ("ansi", "rgb_array", "human")
+
+
+def _choice(name: str, value: object, allowed: tuple[str, ...]) -> str:
+    if not isinstance(value, str):
+        raise ArgumentTypeError(f"{name} is one of {', '.join(map(repr, allowed))}, not {type(value).__name__}")
+    if value not in allowed:
+        raise BlokusError(f"{name} is one of {', '.join(map(repr, allowed))}, not {value!r}")
+    return value
+
+
+def final_rewards(game: Game, reward: str, scoring: str) -> list[float]:
+    """Each player's reward (in player order) for a finished ``game`` under ``reward`` and ``scoring``.
+
+    >>> final_rewards(Game("duo"), "result", "points")
+    [0.0, 0.0]
+    """
+    scores = game.player_scores(scoring)
+    sign = -1 if scoring == "basic" else 1  # basic: squares left in hand, lowest wins
+    players = sorted(scores)
+    if reward == "margin":
+        return [float(sign * (scores[p] - (min if sign < 0 else max)(scores[q] for q in players if q != p)))
+                for p in players]
+    winners = game.winners(scoring)
+    return [(1.0 if len(winners) == 1 else 0.0) if p in winners else -1.0 for p in players]
+
+
+class BlokusEnv(AECEnv):
+    """A PettingZoo AEC environment of one Blokus variant (see the module docstring).
+
+    ``variant``: ``"classic"``, ``"classic_2"``, ``"classic_3"`` or ``"duo"``.
+    ``reward``: ``"result"`` or ``"margin"``; ``scoring``: one of
+    :data:`blokus_nb.SCORINGS`. ``render_mode``: ``None``, ``"ansi"``,
+    ``"rgb_array"`` or ``"human"``. :attr:`game` is the :class:`~blokus_nb.Game`
+    being played (read it; change it only through :meth:`step`).
+    """
+
+    metadata = {"render_modes": list(RENDER_MODES), "name": "blokus_v0", "is_parallelizable": False,
+                "render_fps": 2}
+
+    def __init__(self, variant: str | Variant = "classic", *, reward: str = "result", scoring: str = "points",
+                 render_mode: str | None = None, cell_pixels: int = 16) -> None:
+        super().__init__()
+        self.variant = get_variant(variant)
+        self.reward = _choice("reward", reward, REWARDS)
+        self.scoring = _choice("scoring", scoring, SCORINGS)
+        if render_mode is not None:
+            _choice("render_mode", render_mode, RENDER_MODES)
+        if isinstance(cell_pixels, bool) or not isinstance(cell_pixels, int) or not 1 <= cell_pixels <= 64:
+            raise BlokusError(f"cell_pixels is the width of a cell in the rgb_array image, 1 to 64, "
+                              f"not {cell_pixels!r}")
+        self.render_mode = render_mode
+        self.cell_pixels = cell_pixels
+        self.encoder = ObservationEncoder(self.variant)
+        self.possible_agents = [f"player_{k}" for k in range(self.variant.n_players)]
+        self._agent_index = {agent: k for k, agent in enumerate(self.possible_agents)}
+        box = spaces.Box(0, 1, shape=(self.encoder.length,), dtype=np.int8)
+        mask = spaces.Box(0, 1, shape=(self.encoder.n_actions,), dtype=np.int8)
+        self.observation_spaces = {agent: spaces.Dict({"observation": box, "action_mask": mask})
+                                   for agent in self.possible_agents}
+        self.action_spaces = {agent: spaces.Discrete(self.encoder.n_actions) for agent in self.possible_agents}
+        #: The space of :meth:`state`.
+        self.state_space = box
+        n = len(self.variant.colors)
+        self._players_of = [self.variant.played_by[color] for color in self.variant.colors]
+        self._orders = [tuple((start + k) % n for k in range(n)) for start in range(n)]
+        self._human = HumanView()
+        self.game: Game | None = None
+        self._legal: tuple[int, list[tuple[int, int]]] | None = None  # (game version, engine bitsets)
+
+    # -- spaces --------------------------------------------------------------------
+    def observation_space(self, agent: str) -> spaces.Space:
+        """The same :class:`gymnasium.spaces.Dict` object at every call."""
+        return self.observation_spaces[self._known(agent)]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        """``Discrete(n_actions)``: one action per placement id (the same object at every call)."""
+        return self.action_spaces[self._known(agent)]
+
+    # -- the AEC protocol ----------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game; ``options`` is unused.
+
+        Nothing in the game itself is random: ``seed`` seeds the action spaces
+        (``player_k``'s with ``seed + k``), so their ``sample(mask)`` repeats.
+        """
+        if seed is not None:
+            for k, agent in enumerate(self.possible_agents):
+                self.action_spaces[agent].seed(seed + k)
+        self.game = Game(self.variant)
+        self._legal = None
+        self.agents = self.possible_agents[:]
+        self.rewards = {agent: 0.0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self.infos = {agent: {} for agent in self.agents}
+        self.agent_selection = self._agent_of(self.game.to_play)
+        self._human.close()
+        if self.render_mode == "human":
+            self.render()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """``{"observation", "action_mask"}`` for ``agent``; the mask is all zeros unless it is to move."""
+        player = self._known(agent)
+        game = self._started()
+        color = game.to_play
+        encoder = self.encoder
+        if color is not None and player == self.agent_selection and not self.terminations.get(player, True):
+            ci = game.colors.index(color)
+            return {"observation": encoder.observation(game.board, self._orders[ci]),
+                    "action_mask": encoder.mask_of(self._legal_bitsets(ci))}
+        start = self._next_color(self._agent_index[player] + 1)
+        return {"observation": encoder.observation(game.board, self._orders[start]),
+                "action_mask": encoder.no_actions()}
+
+    def step(self, action: Any) -> None:
+        """Play ``action`` (a placement id) for :attr:`agent_selection`; ``None`` once the game is over."""
+        game = self._started()
+        agent = self.agent_selection
+        if not self.agents:
+            raise IllegalMoveError("the game is over and every agent has left: call reset() to play again",
+                                   rule="game-over")
+        if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise IllegalMoveError(f"the game is over: {agent}'s only action now is None "
+                                       f"(not {action!r}), as PettingZoo has it", rule="game-over")
+            self._was_dead_step(action)
+            return
+        placement = self._placement(action, agent)
+        game.play(interned_move(game.to_play, placement, game.size))  # checks the rules; raises, changing nothing
+        self._cumulative_rewards[agent] = 0.0
+        color = game.to_play
+        if color is None:
+            self._clear_rewards()
+            results = final_rewards(game, self.reward, self.scoring)
+            scores = game.player_scores(self.scoring)
+            for name in self.agents:
+                self.rewards[name] = results[self._agent_index[name]]
+                self.terminations[name] = True
+                self.infos[name] = {"scores": {f"player_{p - 1}": s for p, s in scores.items()},
+                                    "result": game.result()}
+            self._accumulate_rewards()
+        else:
+            # Rewards come only at the end: before it every reward is 0, so PettingZoo's
+            # _clear_rewards() and _accumulate_rewards() would change nothing here.
+            self.agent_selection = self._agent_of(color)
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | np.ndarray | None:
+        """``ansi``: the text board; ``rgb_array``: an image array; ``human``: show it (returns None)."""
+        game = self._started()
+        if self.render_mode is None:
+            raise BlokusError(f"this environment has no render_mode; make it with render_mode= one of "
+                              f"{', '.join(map(repr, RENDER_MODES))}")
+        if self.render_mode == "ansi":
+            return str(game)
+        if self.render_mode == "rgb_array":
+            return rgb_array(game, self.cell_pixels)
+        self._human.show(game)
+        return None
+
+    def close(self) -> None:
+        """Let go of the human view; the environment can be reset and used again."""
+        self._human.close()
+
+    def state(self) -> np.ndarray:
+        """The whole position as one int8 vector, colors in their fixed order (for centralised critics)."""
+        return self.encoder.observation(self._started().board, self._orders[0])
+
+    # -- for people --------------------------------------------------------------------
+    def widget(self) -> Any:
+        """A board widget replaying the game so far (a copy: clicks in it cannot change this environment)."""
+        from ..widgets.board import BlokusWidget
+
+        return BlokusWidget(game=self._started().copy(), mode="replay")
+
+    def __repr__(self) -> str:
+        state = "not reset" if self.game is None else repr(self.game)
+        return f"<BlokusEnv {self.variant.name}, reward={self.reward!r}: {state}>"
+
+    # -- internals ------------------------------------------------------------------
+    def _known(self, agent: str) -> str:
+        if agent not in self._agent_index:
+            raise BlokusError(f"{agent!r} is not an agent of {self.variant.name}; agents are "
+                              f"{', '.join(self.possible_agents)}")
+        return agent
+
+    def _started(self) -> Game:
+        if self.game is None:
+            raise BlokusError("call reset() before using the environment")
+        return self.game
+
+    def _legal_bitsets(self, ci: int) -> list[tuple[int, int]]:
+        """The engine's legal ``(orientation, anchors)`` of color index ``ci`` (to move), made once per position."""
+        game = self.game
+        legal = self._legal
+        if legal is None or legal[0] != game.version:
+            legal = self._legal = (game.version, game.board.legal_bitsets(ci))
+        return legal[1]
+
+    def _agent_of(self, color: str) -> str:
+        """The agent of ``color``, the color to move (:attr:`Game.player_to_play <blokus_nb.Game.player_to_play>`)."""
+        game = self.game
+        players = self._players_of[game.colors.index(color)]
+        if len(players) == 1:  # the usual case, without counting the color's moves
+            return self.possible_agents[players[0] - 1]
+        return self.possible_agents[game.player_to_play - 1]
+
+    def _next_color(self, player: int) -> int:
+        """The index of the color ``player`` (1-based) plays next, counting from the color to move."""
+        game = self.game
+        colors = game.colors
+        start = game.colors.index(game.to_play) if not game.is_over else 0
+        variant, hand = self.variant, game.board.hand
+        for step in range(len(colors)):
+            ci = (start + step) % len(colors)
+            if variant.player_of(colors[ci], 21 - hand[ci].bit_count()) == player:
+                return ci
+        raise AssertionError("every player plays a color")  # Variant checks it
+
+    def _placement(self, action: Any, agent: str) -> int:
+        if type(action) is int and 0 <= action < self.encoder.n_actions:  # the usual case, checked at once
+            return action
+        if action is None:
+            color = self.game.to_play
+            raise IllegalMoveError(f"{agent} ({color}) has legal moves, so it may not pass: passes are "
+                                   "automatic, never an action", rule="pass", move="pass")
+        if isinstance(action, (bool, np.bool_)):
+            raise ArgumentTypeError(f"an action is a placement id, an int, not {action!r}")
+        try:
+            placement = operator.index(action)
+        except TypeError:
+            raise ArgumentTypeError(f"an action is a placement id, an int from 0 to {self.encoder.n_actions - 1}, "
+                                    f"not {type(action).__name__} {action!r}") from None
+        if not 0 <= placement < self.encoder.n_actions:
+            raise InvalidMoveError(f"action {placement} is not a placement id of a {self.variant.size}x"
+                                   f"{self.variant.size} board (0 to {self.encoder.n_actions - 1})")
+        return placement

@@ -1,0 +1,149 @@
+"""What a learning agent sees: board planes and pieces in hand as one int8 vector, and the action mask.
+
+Numpy only (no PettingZoo or Gymnasium), so it can be used and tested alone.
+
+An *action* is a placement id of the board size (:func:`blokus_nb.geometry.geometry`:
+30,433 on the 20x20 board, 13,729 in Duo). A pass is never an action: a
+color with no legal placement is skipped by the rules.
+
+The observation of a variant with ``C`` colors on an ``n`` x ``n`` board is
+an int8 vector of ``C * (3 * n * n + 21)`` zeros and ones, in two parts:
+
+* the board planes, shape ``(C, 3, n, n)``: for each color, its cells, its
+  corner points (the cells where a new piece of it may attach, as
+  :meth:`Game.corner_points <blokus_nb.Game.corner_points>` lists them) and
+  its forbidden cells (empty cells beside its own pieces,
+  :meth:`Game.forbidden_cells <blokus_nb.Game.forbidden_cells>`); row 0 is
+  the top row of the board, as in :meth:`Game.board_array <blokus_nb.Game.board_array>`;
+* the pieces in hand, shape ``(C, 21)``, in catalogue order
+  (:data:`blokus_nb.pieces.PIECES`).
+
+Colors come in playing order starting from the one the observing player
+plays next, so plane 0 is always "me" (the color to move, for the player to
+move). :func:`split_observation` returns both parts as views.
+
+>>> import blokus_nb as bn
+>>> encoder = ObservationEncoder("duo")
+>>> game = bn.Game("duo")
+>>> vector = encoder.observation(game.board, order=(0, 1))
+>>> planes, hands = split_observation(vector, "duo")
+>>> planes.shape, hands.shape, int(planes[0, 1].sum()), int(hands[1].sum())
+((2, 3, 14, 14), (2, 21), 1, 21)
+>>> mask = encoder.action_mask(game.board, 0)
+>>> int(mask.sum()) == game.count_legal_moves()
+True
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+
+from ..engine import Board
+from ..errors import BlokusError
+from ..geometry import geometry
+from ..pieces import PIECES
+from ..variants import Variant, get_variant
+
+__all__ = ["ObservationEncoder", "split_observation", "PLANES"]
+
+#: The three board planes of each color, in their order in the observation.
+PLANES = ("cells", "corner points", "forbidden cells")
+_N_PIECES = len(PIECES)
+
+
+class ObservationEncoder:
+    """Turns engine positions of one variant into observation vectors and action masks.
+
+    Both are new arrays on every call (an agent may keep them). They are made
+    from the engine's bitboards in a few numpy calls: the bitboards are
+    written side by side as the bits of one integer, unpacked at once.
+    """
+
+    def __init__(self, variant: str | Variant) -> None:
+        self.variant = get_variant(variant)
+        size = self.variant.size
+        geo = geometry(size)
+        self.size = size
+        self.n_colors = len(self.variant.colors)
+        #: Number of actions: one per placement id of the board size.
+        self.n_actions = len(geo.masks)
+        cells = size * size
+        #: Length of an observation vector.
+        self.length = self.n_colors * (len(PLANES) * cells + _N_PIECES)
+        self._cells = cells
+        self._observation_bytes = (self.length + 7) // 8
+        # The action mask is made on a grid of one bit per (orientation, anchor
+        # cell), each orientation's row padded to whole bytes so the engine's
+        # anchor bitboards can be copied in as they are. The set bits of the
+        # grid are found at once (nonzero) and mapped to their placement ids
+        # (every placement is one orientation at one anchor), which are set in
+        # a new zero mask: a few small arrays, where gathering the whole mask
+        # from the grid moved a 30,000-entry index through memory every time.
+        self._stride = (cells + 7) // 8
+        self._zero_rows = [bytes(self._stride)] * len(geo.orientations)
+        placement_of_bit = np.zeros(len(geo.orientations) * self._stride * 8, dtype=np.intp)
+        for orientation, row in enumerate(geo.placement_at):
+            base = orientation * self._stride * 8
+            for anchor, pid in enumerate(row):
+                if pid >= 0:
+                    placement_of_bit[base + anchor] = pid
+        self._placement_of_bit = placement_of_bit  # only read where the engine set a bit: a legal anchor
+
+    def observation(self, board: Board, order: Sequence[int]) -> np.ndarray:
+        """The observation vector of ``board`` with colors (indices) in ``order`` (see the module docstring)."""
+        cells = self._cells
+        occupied = board.occupied
+        own, corners, blocked, hand = board.own, board.corners, board.blocked, board.hand
+        packed = 0
+        shift = 0
+        for c in order:
+            forbidden = blocked[c]
+            packed |= own[c] << shift
+            packed |= (corners[c] & ~forbidden) << (shift + cells)
+            packed |= (forbidden & ~occupied) << (shift + 2 * cells)
+            shift += 3 * cells
+        for c in order:
+            packed |= hand[c] << shift
+            shift += _N_PIECES
+        raw = np.frombuffer(packed.to_bytes(self._observation_bytes, "little"), dtype=np.uint8)
+        return np.unpackbits(raw, count=self.length, bitorder="little").view(np.int8)
+
+    def action_mask(self, board: Board, color: int) -> np.ndarray:
+        """int8 mask over placement ids: 1 where ``color`` may play that placement on ``board``."""
+        return self.mask_of(board.legal_bitsets(color))
+
+    def mask_of(self, bitsets: Sequence[tuple[int, int]]) -> np.ndarray:
+        """The action mask of the engine's ``(orientation, anchor bitboard)`` pairs
+        (:attr:`LegalMoves.bitsets <blokus_nb.move.LegalMoves.bitsets>`)."""
+        rows = self._zero_rows.copy()
+        stride, to_bytes = self._stride, int.to_bytes
+        for orientation, anchors in bitsets:
+            rows[orientation] = to_bytes(anchors, stride, "little")
+        bits = np.unpackbits(np.frombuffer(b"".join(rows), dtype=np.uint8), bitorder="little")
+        mask = np.zeros(self.n_actions, dtype=np.int8)
+        mask[self._placement_of_bit[bits.view(np.bool_).nonzero()[0]]] = 1
+        return mask
+
+    def no_actions(self) -> np.ndarray:
+        """An all-zero mask (for a player who is not to move)."""
+        return np.zeros(self.n_actions, dtype=np.int8)
+
+
+def split_observation(observation: np.ndarray, variant: str | Variant) -> tuple[np.ndarray, np.ndarray]:
+    """Views of an observation vector: board planes ``(C, 3, n, n)`` and pieces in hand ``(C, 21)``.
+
+    >>> planes, hands = split_observation(np.zeros(2 * (3 * 14 * 14 + 21), np.int8), "duo")
+    >>> planes.shape, hands.shape
+    ((2, 3, 14, 14), (2, 21))
+    """
+    v = get_variant(variant)
+    n, colors = v.size, len(v.colors)
+    board_part = colors * len(PLANES) * n * n
+    array = np.asarray(observation)
+    if array.shape != (board_part + colors * _N_PIECES,):
+        raise BlokusError(f"an observation of {v.name} has shape ({board_part + colors * _N_PIECES},), "
+                         f"not {array.shape}")
+    return (array[:board_part].reshape(colors, len(PLANES), n, n),
+            array[board_part:].reshape(colors, _N_PIECES))

@@ -1,0 +1,162 @@
+"""Notes on moves -- comments, marks and the properties blokus-nb does not interpret -- checked in one place.
+
+A note is a dict of text, the same in :attr:`Game.annotations <blokus_nb.Game.annotations>`,
+in a tree node's :attr:`~blokus_nb.GameNode.notes` and in both record formats:
+
+* ``"comment"``: the SGF comment ``C``;
+* the marks ``TE`` (good move), ``BM`` (bad move), ``IT`` (interesting), ``DO`` (doubtful);
+* any other SGF property of a move node that blokus-nb does not interpret
+  (``N``, ``LB``, ``V``...), under its identifier, kept and written back.
+  A property with several values is their text joined by line breaks, as for
+  ``sgf:XX`` metadata.
+
+A key naming a property blokus-nb interprets (a move ``B``, ``W``, ``1``..``4``;
+setup ``AB``, ``AW``, ``A1``..``A4``, ``AE``, ``PL``; a root property such as
+``GM``, ``PB`` or ``DT``; ``C``, which is ``"comment"``) would change the game
+when written, so it is refused: by the readers, by the tree, and on save.
+The reader and the writer both go through :func:`check_note`,
+:func:`note_from_properties` and :func:`note_properties`.
+
+>>> note_properties({"comment": "a strong start", "TE": "1", "LB": "e10:A\\nj5:B"})
+{'C': ['a strong start'], 'TE': ['1'], 'LB': ['e10:A', 'j5:B']}
+>>> check_note({"B": "d9,c10,d10,e10,d11"}, "annotations[0]")
+Traceback (most recent call last):
+...
+blokus_nb.errors.BlokusError: annotations[0] has key 'B', a move property: written to a record it would be another move (keys are 'comment', the marks TE, BM, IT, DO, or a property blokus-nb does not interpret, such as 'N')
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable, Iterable, Mapping
+
+from ..errors import BlokusError, short_repr
+from .properties import _ALL_MOVE_KEYS, _METADATA, _PLAYER_KEYS, _SETUP
+
+__all__ = ["COMMENT", "MARKS", "check_note", "note_key_problem", "note_from_properties",
+           "note_properties", "property_values", "merge_notes", "with_line_breaks"]
+
+#: The note key of the SGF comment ``C``.
+COMMENT = "comment"
+#: The move marks Pentobi reads and writes.
+MARKS = ("TE", "BM", "IT", "DO")
+_IDENTIFIER = re.compile(r"[A-Z0-9]+")
+#: Root properties: they describe the game, so a move node may not hold them.
+_ROOT_ONLY = frozenset({*_METADATA, *_PLAYER_KEYS, "GM", "CA", "SZ", "FF", "ST"})
+_HINT = ("keys are 'comment', the marks TE, BM, IT, DO, or a property blokus-nb does not "
+         "interpret, such as 'N'")
+
+
+def note_key_problem(key: object) -> str | None:
+    """Why ``key`` cannot be a note key (``None``: it can).
+
+    >>> note_key_problem("TE") is None, note_key_problem("N") is None
+    (True, True)
+    >>> note_key_problem("AB")
+    "'AB', a setup property: written to a record it would place pieces"
+    """
+    if key == COMMENT:
+        return None
+    if not isinstance(key, str):
+        return f"{short_repr(key)} ({type(key).__name__}), which is not text"
+    if key == "C":
+        return "'C', the comment: write it under 'comment'"
+    if key in _ALL_MOVE_KEYS:
+        return f"{key!r}, a move property: written to a record it would be another move"
+    if key in _SETUP:
+        return f"{key!r}, a setup property: written to a record it would place pieces"
+    if key in _ROOT_ONLY:
+        return (f"{key!r}, a property of the whole game (its root node): keep it in the "
+                "game's metadata instead")
+    if not _IDENTIFIER.fullmatch(key):
+        return (f"{short_repr(key)}, which is not an SGF property identifier (uppercase letters "
+                "and digits) and so could not be written")
+    return None
+
+
+def check_note(note: Any, what: str) -> None:
+    """Refuse a note a record could not hold or read back as it is (``what`` names it).
+
+    >>> check_note({"comment": "fine", "N": "move name"}, "annotations[3]")
+    >>> check_note({"TE": 1}, "annotations[3]")
+    Traceback (most recent call last):
+    ...
+    blokus_nb.errors.BlokusError: annotations[3]['TE'] is 1 (int); records hold text only, so write it as a str (e.g. '1')
+    """
+    from .checks import check_text  # checks imports the game, which imports nothing of ours
+
+    if not isinstance(note, Mapping):
+        raise BlokusError(f"{what} is a note: a dict of text like {{'comment': 'a strong move', "
+                          f"'TE': '1'}}, not {short_repr(note)}")
+    for key, value in note.items():
+        problem = note_key_problem(key)
+        if problem:
+            raise BlokusError(f"{what} has key {problem} ({_HINT})")
+        check_text(value, f"{what}[{key!r}]")
+
+
+def with_line_breaks(note: Mapping[str, str]) -> dict[str, str]:
+    """``note`` with every line break written ``\\n``, as SGF reads them all (a tree keeps notes so,
+    so that it reads back from SGF exactly as it was).
+
+    >>> with_line_breaks({"comment": "a\\r\\nb\\rc"})
+    {'comment': 'a\\nb\\nc'}
+    """
+    return {key: value.replace("\r\n", "\n").replace("\r", "\n") for key, value in note.items()}
+
+
+def note_from_properties(properties: Mapping[str, list[str]],
+                         fail: Callable[[str, str], BlokusError]) -> dict[str, str]:
+    """The note of an SGF move node's properties (its move property already taken out).
+
+    ``fail(message, identifier)`` makes the error for a property a note may not hold.
+
+    >>> note_from_properties({"C": ["nice"], "LB": ["e10:A", "j5:B"]}, None)
+    {'comment': 'nice', 'LB': 'e10:A\\nj5:B'}
+    """
+    note: dict[str, str] = {}
+    for identifier, values in properties.items():
+        key = COMMENT if identifier == "C" else identifier
+        problem = note_key_problem(key)
+        if problem:
+            raise fail(f"{identifier}[...] in a move node: {problem}", identifier)
+        note[key] = values[0] if key == COMMENT else "\n".join(values)
+    return note
+
+
+def note_properties(note: Mapping[str, str]) -> dict[str, list[str]]:
+    """The SGF properties that hold ``note`` (checked first with :func:`check_note`)."""
+    return {("C" if key == COMMENT else key): ([value] if key == COMMENT else property_values(value))
+            for key, value in note.items()}
+
+
+def property_values(text: str) -> list[str]:
+    """The values of a property kept as text: one per line (SGF reads every line break as ``\n``).
+
+    >>> property_values("e10:A\\r\\nj5:B")
+    ['e10:A', 'j5:B']
+    """
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def merge_notes(notes: Iterable[Mapping[str, str]], what: str = "") -> dict[str, str]:
+    """The notes of several nodes (or history entries) that are one entry of the other side, in order.
+
+    Comments are joined by a blank line; another key given twice keeps the
+    later value, or, with ``what`` (on the way to a record), is refused.
+
+    >>> merge_notes([{"comment": "a", "TE": "1"}, {"comment": "b"}])
+    {'comment': 'a\\n\\nb', 'TE': '1'}
+    """
+    merged: dict[str, str] = {}
+    for note in notes:
+        for key, value in note.items():
+            if key == COMMENT and key in merged:
+                merged[key] = f"{merged[key]}\n\n{value}"
+            elif what and key in merged and merged[key] != value:
+                raise BlokusError(f"{what} give {key!r} twice ({short_repr(merged[key])} and "
+                                  f"{short_repr(value)}), but they are written as one SGF node, "
+                                  "which holds a property once; keep one of them")
+            else:
+                merged[key] = value
+    return merged

@@ -1,0 +1,339 @@
+"""The review board: a board widget in ``mode="review"`` searches every position of its game in the background.
+
+``bn.BlokusWidget(game=..., mode="review")`` (or the Review button on a
+finished game) shows the game as a replay, and the engine searches the
+position before every placement, one after another, on one background job
+(:mod:`._jobs`): the ``review`` trait fills in as each search ends (the
+progress bar, the win-chance graph, the classes of the moves, the summary),
+and Stop ends the work between two positions (or within a search, whose
+estimate is then dropped). What is found is kept for the game as it is: if the
+game changes, the searches of the positions before the change stay.
+
+The searches are those of :func:`blokus_nb.analysis.review` with the same
+player, limit and seeds, so :meth:`Reviewer.frame` is the same frame.
+
+>>> import blokus_nb as bn
+>>> from blokus_nb.players import Limit
+>>> game = bn.read_sgf("(;GM[Blokus Duo];B[d9,c10,d10,e10,d11];W[j5])")
+>>> reviewer = Reviewer(limit=Limit(simulations=10))
+>>> reviewer.pending(game)
+[0, 1]
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+import pandas as pd
+
+from ..errors import ArgumentTypeError, BlokusError, IllegalMoveError
+from ..game import Game
+from ..analysis.review import REVIEW_LIMIT, Estimate, estimate_positions, placements, review_frame
+from ..players import Limit, Player, make_player
+from ._jobs import Job
+from ._protocol import Refusal
+from .review_line import ReviewLine
+from .review_protocol import check_explored, review_state
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .board import BlokusWidget
+
+__all__ = ["Reviewer"]
+
+#: What the review is doing: not started, searching, stopped by a person, every position searched, failed.
+STATUSES = ("idle", "running", "stopped", "done", "failed")
+#: Moves of the engine's line shown on request (its best move and the replies it expects).
+LINE_MOVES = 4
+
+
+def engine_line(position: Game, player: Any, limit: Limit, seed: int | None, moves: int = LINE_MOVES,
+                stop: Any = None) -> list[dict[str, Any]]:
+    """The engine's best move from ``position`` and the ``moves - 1`` moves it expects after it,
+    each searched afresh at ``limit``: ``{"move", "cells", "piece", "color", "win"}`` (the mover's chance).
+
+    >>> import blokus_nb as bn
+    >>> line = engine_line(bn.Game("duo"), "hard", Limit(simulations=10), seed=0, moves=2)
+    >>> [step["color"] for step in line]
+    ['purple', 'orange']
+    """
+    game = position.copy()
+    line = []
+    for k in range(moves):
+        if game.is_over or (stop is not None and stop()):
+            break
+        searcher = make_player(player, seed=None if seed is None else seed + len(game.history) + 1)
+        result = searcher.search(game, replace(limit, stop=stop) if stop else limit)
+        move = game.play(result.move)
+        line.append({"move": str(move), "cells": list(move.cells), "piece": move.piece.name,
+                     "color": move.color, "win": round(float(result.win_rate), 4)})
+    return line
+
+
+class Reviewer:
+    """A board widget's review: the player and limit that search, the estimates found, the opening index.
+
+    ``player`` is a searching player or its name, ``limit`` the search per
+    position (default :data:`~blokus_nb.analysis.review.REVIEW_LIMIT`),
+    ``explorer`` an :class:`~blokus_nb.analysis.OpeningIndex` (or a source of
+    games to build one from) whose moves the board lists for each position.
+    """
+
+    def __init__(self, player: "str | Player" = "hard", limit: Limit | None = None, explorer: Any = None,
+                 seed: int | None = 0) -> None:
+        if limit is not None and not isinstance(limit, Limit):
+            raise ArgumentTypeError(f"review_limit is a blokus_nb.players.Limit, not {type(limit).__name__}")
+        built = make_player(player)  # an unknown name or a wrong type is refused now, not in the background
+        if not callable(getattr(built, "search", None)):
+            raise ArgumentTypeError(f"review_player must search and report win rates (an MCTS player such "
+                                    f"as 'hard'), not {built!r}")
+        self.player = player
+        self.limit = limit or REVIEW_LIMIT
+        self.seed = seed
+        self.explorer, self.explorer_name = _explorer(explorer)
+        self.estimates: dict[int, Estimate] = {}
+        self._searched_for: list = []  # the history the estimates were found in
+        self.status = "idle"
+        self.message = ""
+        #: The node shown in the game's tree, and the variations tried.
+        self.line = ReviewLine()
+        #: The engine's line asked for: the node it is for, and its moves (None while searched).
+        self._engine_line: tuple[Any, list[dict[str, Any]] | None] | None = None
+
+    @property
+    def level(self) -> str:
+        """The search, in words: ``"hard, 400 simulations a position"``."""
+        name = getattr(self.player, "name", self.player)
+        budget = (f"{self.limit.simulations} simulations" if self.limit.simulations is not None
+                  else f"{self.limit.time:g} s" if self.limit.time is not None else "its own budget")
+        return f"{name}, {budget} a position"
+
+    # ---------------------------------------------------------------- what is known
+    def follow(self, game: Game) -> None:
+        """Keep the estimates of the positions ``game`` still has (those before its first changed move)."""
+        history = game.history
+        same = 0
+        for old, new in zip(self._searched_for, history):
+            if old != new:
+                break
+            same += 1
+        self.estimates = {i: e for i, e in self.estimates.items() if i < same}
+        self._searched_for = list(history)
+
+    def pending(self, game: Game) -> list[int]:
+        """The history indices of the placements of ``game`` not searched yet."""
+        self.follow(game)
+        return [i for i in placements(game) if i not in self.estimates]
+
+    def frame(self, game: Game) -> pd.DataFrame:
+        """The review so far as :func:`blokus_nb.analysis.review` gives it (unsearched rows NaN)."""
+        self.follow(game)
+        frame = review_frame(game, list(self.estimates.values()))
+        frame.attrs.update({"player": getattr(self.player, "name", self.player), "limit": repr(self.limit)})
+        return frame
+
+    def state(self, game: Game, shown: Game) -> dict[str, Any]:
+        """The ``review`` trait for ``game`` shown at ``shown``."""
+        self.follow(game)
+        self.line.follow(game)
+        state = review_state(game, shown, list(self.estimates.values()), status=self.status,
+                             message=self.message, level=self.level, explorer=self.explorer,
+                             explorer_name=self.explorer_name, line=self.line.state())
+        asked = self._engine_line
+        if asked is not None and asked[0] is self.line.node:
+            state["position"]["engine_line"] = asked[1] if asked[1] is not None else "searching"
+        else:
+            state["position"]["engine_line"] = []
+        return state
+
+    def show(self, game: Game, index: int | None, reset: bool) -> tuple[Game, int, str]:
+        """The position the board shows (after ``index`` placements of the line, if given), the
+        line's length and the node's comment. ``reset``: a new game shows the end of its main line."""
+        kept = self.line.follow(game)
+        if index is not None:
+            self.line.seek(index)
+        elif reset and not kept:
+            self.line.to_end()
+        return self.line.shown(), self.line.length(), self.line.comment()
+
+    # ---------------------------------------------------------------- the background job
+    def resume(self, widget: "BlokusWidget") -> None:
+        """Search the positions not searched yet, unless a person stopped the review or it is running."""
+        with widget._locked() as game:
+            if game is None or widget.mode != "review" or widget._jobs.busy or self.status == "stopped":
+                return
+            todo = self.pending(game)
+            if not todo:
+                self.status = "done"
+                self._show(widget, game)
+                return
+            copy, cancelled, stamp = game.copy(), threading.Event(), widget._stamp()
+
+            def found(estimate: Estimate) -> None:
+                self._found(widget, stamp, estimate)
+
+            def compute() -> list[Estimate]:
+                return estimate_positions(copy, self.player, limit=self.limit, seed=self.seed, indices=todo,
+                                          on_estimate=found, stop=cancelled.is_set)
+
+            self.status, self.message = "running", ""
+            self._show(widget, game)
+            widget._jobs.start(Job("review", compute, stamp, cancelled=cancelled))
+
+    def _found(self, widget: "BlokusWidget", stamp: Any, estimate: Estimate) -> None:
+        """One position searched (in the job's thread): shown if the game is still the one searched."""
+        with widget._locked() as game:
+            if stamp != widget._stamp():
+                return
+            self.estimates[estimate.index] = estimate
+            self._show(widget, game)
+
+    def finished(self, widget: "BlokusWidget", error: BaseException | None) -> None:
+        """The job ended (the lock is held): every position searched, or the search failed."""
+        game = widget.game
+        if error is not None:
+            self.status, self.message = "failed", f"the review stopped: {error}"
+        else:
+            self.status = "done" if not self.pending(game) else "stopped"
+        self._show(widget, game)
+
+    def stop(self, widget: "BlokusWidget") -> None:
+        """Stop searching; what was found stays. :meth:`start` goes on from there."""
+        with widget._locked() as game:
+            if self.status != "running":
+                raise BlokusError("no review is running")
+            widget._jobs.cancel()
+            self.status = "stopped"
+            self._show(widget, game)
+
+    def start(self, widget: "BlokusWidget") -> None:
+        """Start (or go on with) the review of the widget's game."""
+        with widget._locked():
+            if widget.mode != "review":
+                raise BlokusError("the review runs on a board in review mode: set mode='review'")
+            if self.status == "running":
+                raise BlokusError("the review is already running")
+            self.status = "idle"
+        self.resume(widget)
+
+    def _show(self, widget: "BlokusWidget", game: Game) -> None:
+        widget.review = self.state(game, widget._shown_game())
+
+    # ---------------------------------------------------------------- requests from views
+    def handle(self, widget: "BlokusWidget", request: Any) -> None:
+        """Act on a review request from a view (see :mod:`.review_protocol`); refuse with a reason."""
+        kind = request.kind
+        if kind == "stop-review":
+            if widget.mode != "review" or self.status != "running":
+                raise Refusal("no review is running", "idle")
+            self.stop(widget)
+            return
+        with widget._locked() as game:
+            if request.version != widget.version:
+                raise Refusal("the board changed before this request arrived; nothing was done", "stale")
+            if kind == "engine-line":
+                if widget.mode != "review":
+                    raise Refusal("the engine's line is shown on the review board (mode='review')", "mode")
+                self.line.follow(game)
+                self.ask_engine_line(widget)
+                return
+            if kind in ("place", "main-line", "promote", "delete-variation"):
+                if widget.mode != "review":
+                    raise Refusal("variations are tried on the review board (mode='review')", "mode")
+                self._change_line(widget, request)
+                return
+            if kind == "review":
+                if widget.mode == "review":
+                    if self.status == "running":
+                        raise Refusal("the review is already running", "busy")
+                    self.start(widget)
+                    return
+                if widget.mode == "play" and not game.is_over:
+                    raise Refusal("a game is reviewed once it is over (or opened with mode='review')", "not-over")
+                widget.mode = "review"
+                return
+            if widget.mode != "review":
+                raise Refusal("the opening explorer is part of the review board", "mode")
+            if self.explorer is None:
+                raise Refusal("this review board has no corpus to explore (explorer=...)", "no-explorer")
+            check_explored(widget.review, request.move)
+            self._change_line(widget, request)
+
+    def ask_engine_line(self, widget: "BlokusWidget") -> None:
+        """Search the engine's line from the position shown in the background (the lock is held)."""
+        if self.status == "running":
+            raise Refusal("the engine is busy with the review: stop it (or wait) to see its line", "busy")
+        if widget._jobs.busy:
+            raise Refusal("the engine is already searching", "busy")
+        shown = self.line.shown()
+        if shown.is_over:
+            raise Refusal("the line is over here: there is no move to show", "game-over")
+        node, cancelled = self.line.node, threading.Event()
+        self._engine_line = (node, None)
+        job = Job("line", lambda: engine_line(shown, self.player, self.limit, self.seed, stop=cancelled.is_set),
+                  widget._stamp(), cancelled=cancelled)
+        self._show(widget, widget.game)
+        widget._jobs.start(job)
+
+    def engine_line_found(self, widget: "BlokusWidget", moves: Any, error: BaseException | None) -> None:
+        """The engine's line arrived (the lock is held): shown if the board still shows its position."""
+        asked = self._engine_line
+        if asked is None:
+            return
+        if error is not None:
+            self._engine_line = None
+            widget.error = f"the engine's line could not be found: {error}"
+        else:
+            self._engine_line = (asked[0], list(moves))
+        self._show(widget, widget.game)
+
+    def _change_line(self, widget: "BlokusWidget", request: Any) -> None:
+        """Try a move, leave a variation, promote or delete one (the lock is held)."""
+        line = self.line
+        line.follow(widget.game)
+        kind = request.kind
+        if kind in ("place", "explore") and not line.state()["open"]:
+            raise Refusal("the line is over here: no move can follow it", "game-over")
+        if kind in ("main-line", "promote", "delete-variation") and line.on_main_line():
+            raise Refusal({"main-line": "this is the main line already",
+                           "promote": "this position is on the main line already",
+                           "delete-variation": "the main line cannot be deleted, only a variation"}[kind],
+                          "main-line")
+        try:
+            if kind in ("place", "explore"):
+                shown = line.shown()
+                if kind == "place" and request.color != (shown.to_play or ""):
+                    raise Refusal(f"it is {shown.to_play or 'nobody'}'s turn here, not {request.color[:20]}'s",
+                                  "wrong-color")
+                if request.piece:
+                    piece = shown.parse_move(request.move).piece
+                    if piece is None or piece.name != request.piece:
+                        raise Refusal(f"those cells are not the {request.piece[:5]} piece", "not-a-piece")
+                line.play(request.move)
+            elif kind == "main-line":
+                line.to_main_line()
+                widget._refresh()
+                return
+            elif kind == "promote":
+                line.promote()
+            else:
+                line.delete()
+        except IllegalMoveError as exc:
+            raise Refusal(str(exc), exc.rule, exc.cells) from None
+        except BlokusError as exc:
+            raise Refusal(str(exc), "invalid") from None
+        # The tree changed: the board's game becomes its main line again (a game that remembers
+        # the tree, so saving it writes every variation).
+        widget.game = line.game_of_tree()
+
+
+def _explorer(explorer: Any) -> tuple[Any, str]:
+    """The opening index and its name in the panel (a source of games is indexed now)."""
+    from ..analysis.openings import OpeningIndex, opening_index
+
+    if explorer is None:
+        return None, ""
+    if not isinstance(explorer, OpeningIndex):
+        explorer = opening_index(explorer, progress=False)
+    return explorer, f"{explorer.games} {explorer.variant.name} games, {explorer.depth} placements deep"

@@ -1,0 +1,127 @@
+// The review's win-chance graph: one line per side over the positions of the
+// game, a dot for each inaccuracy, mistake and blunder, and a cursor at the
+// position shown. A click or a drag on it asks for that position.
+
+import { setFlag, svg } from "../shared/dom.js";
+import { type ReviewMove, type ReviewState, percent } from "./review_protocol.js";
+
+/** The graph's drawing box (viewBox units; it is stretched to the width it is given). */
+export const WIDTH = 600;
+export const HEIGHT = 140;
+const PAD = 6;
+
+/** The x of position `index` of `count` positions (0 to count - 1). */
+export function xOf(index: number, count: number): number {
+  return count <= 1 ? PAD : PAD + (index * (WIDTH - 2 * PAD)) / (count - 1);
+}
+
+/** The y of a win chance (1 at the top). */
+export function yOf(chance: number): number {
+  return PAD + (1 - chance) * (HEIGHT - 2 * PAD);
+}
+
+/** The position nearest to a fraction `at` (0 = left edge, 1 = right edge) of the graph's width. */
+export function indexAt(at: number, count: number): number {
+  if (count <= 1) return 0;
+  const x = at * WIDTH;
+  const index = Math.round(((x - PAD) * (count - 1)) / (WIDTH - 2 * PAD));
+  return Math.max(0, Math.min(count - 1, index));
+}
+
+/** An SVG path through the known points of `curve`; a gap where a value is not known yet. */
+export function curvePath(curve: readonly (number | null)[]): string {
+  let path = "";
+  let drawing = false;
+  curve.forEach((value, index) => {
+    if (value === null) {
+      drawing = false;
+      return;
+    }
+    const point = `${xOf(index, curve.length).toFixed(1)} ${yOf(value).toFixed(1)}`;
+    path += drawing ? `L${point}` : `M${point}`;
+    drawing = true;
+  });
+  return path;
+}
+
+/** The moves the graph marks: the inaccuracies, mistakes and blunders. */
+export function markedMoves(moves: readonly ReviewMove[]): ReviewMove[] {
+  return moves.filter((m) => m.class === "inaccuracy" || m.class === "mistake" || m.class === "blunder");
+}
+
+export class WinGraph {
+  readonly element: SVGSVGElement;
+  private readonly lines: SVGGElement;
+  private readonly marks: SVGGElement;
+  private readonly cursor: SVGLineElement;
+  private key = "";
+  private count = 0;
+
+  constructor(private readonly seek: (index: number) => void) {
+    this.element = svg("svg", {
+      class: "bk-graph", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, preserveAspectRatio: "none", role: "slider",
+      "aria-label": "Win chance of each side; click or drag to go to a position", "data-role": "graph",
+      "aria-valuemin": 0, "aria-valuemax": 0, "aria-valuenow": 0,
+    });
+    svg("rect", { class: "bk-graph-bg", x: 0, y: 0, width: WIDTH, height: HEIGHT }, this.element);
+    svg("line", { class: "bk-graph-even", x1: 0, x2: WIDTH, y1: yOf(0.5), y2: yOf(0.5) }, this.element);
+    this.lines = svg("g", { class: "bk-graph-lines" }, this.element);
+    this.cursor = svg("line", { class: "bk-graph-cursor", y1: 0, y2: HEIGHT, x1: 0, x2: 0 }, this.element);
+    this.marks = svg("g", { class: "bk-graph-marks" }, this.element);
+    let dragging = false;
+    const go = (event: PointerEvent) => {
+      const box = this.element.getBoundingClientRect();
+      if (box.width === 0 || this.count === 0) return;
+      this.seek(indexAt((event.clientX - box.left) / box.width, this.count));
+    };
+    this.element.addEventListener("pointerdown", (event) => {
+      if (event.button !== 0) return;
+      dragging = true;
+      this.element.setPointerCapture?.(event.pointerId);
+      go(event);
+    });
+    this.element.addEventListener("pointermove", (event) => {
+      if (dragging) go(event);
+    });
+    const end = () => {
+      dragging = false;
+    };
+    this.element.addEventListener("pointerup", end);
+    this.element.addEventListener("pointercancel", end);
+  }
+
+  update(review: ReviewState, index: number, colorOf: (player: number) => string): void {
+    const count = review.total + 1;
+    this.count = count;
+    const key = JSON.stringify([review.curves, review.moves.map((m) => m.class)]);
+    if (key !== this.key) {
+      this.key = key;
+      this.lines.replaceChildren();
+      review.curves.forEach((curve, k) => {
+        svg("path", {
+          class: "bk-graph-line", d: curvePath(curve), "data-color": colorOf(k + 1), "data-player": k + 1,
+          "vector-effect": "non-scaling-stroke",
+        }, this.lines);
+      });
+      this.marks.replaceChildren();
+      for (const move of markedMoves(review.moves)) {
+        const side = review.curves[move.player - 1];
+        const value = side?.[move.number] ?? move.after;
+        if (value === null || value === undefined) continue;
+        const dot = svg("circle", {
+          class: "bk-graph-mark", cx: xOf(move.number, count), cy: yOf(value), r: 4,
+          "data-class": move.class, "data-number": move.number, "vector-effect": "non-scaling-stroke",
+        }, this.marks);
+        svg("title", {}, dot).textContent =
+          `${move.number}. ${move.color} ${move.mark} ${move.class}, ${percent(-(move.loss ?? 0))} win chance`;
+      }
+    }
+    const x = xOf(Math.min(index, count - 1), count);
+    this.cursor.setAttribute("x1", String(x));
+    this.cursor.setAttribute("x2", String(x));
+    this.element.setAttribute("aria-valuemax", String(count - 1));
+    this.element.setAttribute("aria-valuenow", String(index));
+    this.element.setAttribute("data-index", String(index));
+    setFlag(this.element, "data-complete", review.status === "done");
+  }
+}

@@ -1,0 +1,66 @@
+"""Limit: every budget a finite positive number of the right type, or a BlokusError."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, strategies as st
+
+import blokus_nb as bn
+from blokus_nb.players import Limit, make_player
+
+
+@pytest.mark.parametrize("name", ["time", "simulations", "nodes"])
+@pytest.mark.parametrize("value", [math.nan, math.inf, -math.inf, np.float64("nan"), 0, -1, 0.0])
+def test_nan_infinite_zero_and_negative_limits_are_refused(name, value):
+    with pytest.raises(bn.BlokusError, match=f"Limit\\({name}="):
+        Limit(**{name: value})
+
+
+@pytest.mark.parametrize("name", ["time", "simulations", "nodes"])
+@pytest.mark.parametrize("value", ["1", b"1", True, False, [1], 1j])
+def test_limits_of_the_wrong_type_are_refused_not_raised_as_type_errors(name, value):
+    with pytest.raises(bn.BlokusError, match=f"{name} must be"):
+        Limit(**{name: value})
+
+
+@pytest.mark.parametrize("name", ["simulations", "nodes"])
+def test_counts_must_be_whole(name):
+    with pytest.raises(bn.BlokusError, match="a whole number"):
+        Limit(**{name: 2.5})
+
+
+def test_good_limits_are_kept_as_given():
+    limit = Limit(time=0.25, simulations=np.int64(30), nodes=10 ** 30)
+    assert (limit.time, limit.simulations, limit.nodes) == (0.25, 30, 10 ** 30)
+    assert Limit(time=2).time == 2 and Limit().is_unlimited
+
+
+def test_stop_must_be_callable():
+    with pytest.raises(bn.BlokusError, match="stop must be a function"):
+        Limit(time=1, stop=True)
+
+
+@given(st.one_of(st.floats(allow_nan=True, allow_infinity=True), st.integers(), st.booleans(),
+                 st.text(max_size=3), st.none()))
+def test_any_time_limit_is_a_finite_positive_number_or_refused(value):
+    try:
+        limit = Limit(time=value)
+    except bn.BlokusError:
+        assert value is not None and (isinstance(value, (bool, str)) or not math.isfinite(value)
+                                      or value <= 0)
+    else:
+        assert limit.time is None or (math.isfinite(limit.time) and limit.time > 0
+                                      and not isinstance(limit.time, bool))
+
+
+def test_a_nan_limit_never_reaches_a_search():
+    import time
+
+    player = make_player("mcts", seed=0)
+    give_up = time.monotonic() + 3  # so that a NaN that got through fails the test, not hangs it
+    with pytest.raises(bn.BlokusError):
+        player.choose_move(bn.Game("duo"), Limit(time=float("nan"),
+                                                  stop=lambda: time.monotonic() > give_up))

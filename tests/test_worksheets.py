@@ -1,0 +1,138 @@
+"""Worksheets: rendered with pdftoppm and checked as a teacher would (pages, paper size, ink on every page)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import matplotlib
+import numpy as np
+import pytest
+
+import blokus_nb as bn
+from blokus_nb.puzzles import Puzzle, generate_set
+from blokus_nb.worksheets import PAPER, WorksheetError
+
+matplotlib.use("Agg")
+
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "worksheet"
+needs_poppler = pytest.mark.skipif(shutil.which("pdftoppm") is None or shutil.which("pdfinfo") is None,
+                                   reason="poppler-utils (pdftoppm, pdfinfo) is not installed: make test installs it")
+
+
+def pdf_info(path: Path) -> dict[str, str]:
+    out = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True, check=True).stdout
+    return dict(line.split(":", 1) for line in out.splitlines() if ":" in line)
+
+
+def render(path: Path, name: str, dpi: int = 60) -> list[np.ndarray]:
+    """Every page as a PNG in test-artifacts/worksheet/ (to look at), read back as pixels."""
+    import matplotlib.image
+
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for old in ARTIFACTS.glob(f"{name}-*.png"):
+        old.unlink()
+    subprocess.run(["pdftoppm", "-r", str(dpi), "-png", str(path), str(ARTIFACTS / name)], check=True)
+    return [matplotlib.image.imread(p) for p in sorted(ARTIFACTS.glob(f"{name}-*.png"))]
+
+
+def ink(page: np.ndarray) -> float:
+    """The share of the page that is not white."""
+    return float((page[..., :3].min(axis=2) < 0.9).mean())
+
+
+def margins_are_clear(page: np.ndarray, dpi: int) -> bool:
+    """Nothing is drawn in the outer 0.4 inch of the page (so nothing is cut off by a printer)."""
+    edge = int(0.4 * dpi)
+    dark = page[..., :3].min(axis=2) < 0.9
+    return not (dark[:edge].any() or dark[-edge:].any() or dark[:, :edge].any() or dark[:, -edge:].any())
+
+
+@pytest.fixture(scope="module")
+def class_set() -> list[Puzzle]:
+    puzzles = generate_set(3, "pentominoes", "random", difficulty=2, seed=0)
+    return puzzles + [Puzzle((10, 6), "pentominoes")]
+
+
+@needs_poppler
+@pytest.mark.parametrize("paper, points", [("a4", (595, 842)), ("letter", (612, 792))])
+def test_a_worksheet_renders_on_its_paper_with_ink_on_every_page(class_set, tmp_path, paper, points):
+    path = bn.worksheet(class_set, tmp_path / f"sheet-{paper}.pdf", paper=paper, title="Class 4B")
+    info = pdf_info(path)
+    width, height = (float(v) for v in re.findall(r"[\d.]+", info["Page size"])[:2])
+    assert (round(width), round(height)) == points
+    pages = render(path, f"one-sheet-{paper}")
+    assert len(pages) == int(info["Pages"]) >= 3  # puzzles on two pages or more, then the answers
+    for page in pages:
+        assert 0.005 < ink(page) < 0.5
+        assert margins_are_clear(page, 60)
+
+
+@needs_poppler
+def test_thirty_students_get_thirty_different_sheets_then_the_answers(class_set, tmp_path):
+    path = bn.worksheet(class_set[:2], tmp_path / "class.pdf", students=30, seed=5)
+    pages = render(path, "thirty-students", dpi=30)
+    assert len(pages) == int(pdf_info(path)["Pages"])
+    # Every sheet is one page here (two small puzzles), so the first 30 pages are the sheets.
+    sheets = [page for page in pages[:30]]
+    assert len({page.tobytes() for page in sheets}) == 30
+    assert all(ink(page) > 0.005 for page in pages)
+
+
+def test_the_same_seed_gives_the_same_sheets_and_pieces_are_drawn_at_the_regions_scale(class_set):
+    from blokus_nb.worksheets import _sheets
+
+    small = class_set[:3]  # (the 6x10 takes seconds to count)
+    one = _sheets(small, 5, 1)
+    again = _sheets(small, 5, 1)
+    assert [[p.cells for p in s] for s in one] == [[p.cells for p in s] for s in again]
+    for sheet in one:
+        # The same puzzles turned or flipped: the same pieces, the same number of squares, one solution.
+        assert sorted(sorted(p.counts.items()) for p in sheet) == sorted(sorted(p.counts.items()) for p in small)
+        assert all(p.count(unique=True) == 1 for p in sheet)
+
+
+def test_a_recipe_gives_each_student_puzzles_of_their_own():
+    from blokus_nb.worksheets import _sheets
+
+    sheets = _sheets({"count": 2, "pieces": "pentominoes", "difficulty": 1}, 3, 0)
+    keys = [tuple(p.cells for p in sheet) for sheet in sheets]
+    assert len(set(keys)) == 3 and all(p.count(unique=True) == 1 for s in sheets for p in s)
+
+
+def test_pieces_and_region_share_one_scale():
+    from matplotlib.figure import Figure
+
+    from blokus_nb.worksheets import _block, _draw_puzzle
+
+    fig = Figure(figsize=PAPER["a4"])
+    puzzle = Puzzle((5, 3), "L P V")
+    _draw_puzzle(fig, puzzle, 1, 0.6, 1.6, 0.4, 7.0)
+    region, tray = fig.axes
+    inches = [ax.get_position().width * 8.27 / (ax.get_xlim()[1] - ax.get_xlim()[0]) for ax in (region, tray)]
+    assert inches[0] == pytest.approx(0.4) and inches[1] == pytest.approx(0.4)
+    assert _block(puzzle, 0.4, 7.0)["fits"]
+
+
+@pytest.mark.parametrize("kwargs, words", [
+    ({"puzzles": []}, "no puzzles"),
+    ({"paper": "a5"}, "paper is"),
+    ({"students": 0}, "students is"),
+    ({"students": 1000}, "students is"),
+    ({"per_page": 0}, "per_page"),
+    ({"seed": "x"}, "seed"),
+    ({"puzzles": [[Puzzle((2, 1), "2")], [5]]}, "puzzles is"),
+    ({"puzzles": {"count": 2, "colour": "red"}}, "a recipe takes count and"),
+    ({"puzzles": {"count": 2, "seed": 3}}, "give the seed to worksheet"),
+])
+def test_bad_arguments_are_refused(kwargs, words):
+    arguments = {"puzzles": [Puzzle((2, 1), "2")], **kwargs}
+    with pytest.raises(WorksheetError, match=words):
+        bn.worksheet(arguments.pop("puzzles"), **arguments)
+
+
+def test_a_title_from_anywhere_is_printed_as_text_not_math(tmp_path):
+    path = bn.worksheet([Puzzle((2, 1), "2")], tmp_path / "t.pdf", title="$x^2$ & {braces} \\n")
+    assert path.read_bytes()[:5] == b"%PDF-"
