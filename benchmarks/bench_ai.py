@@ -42,6 +42,17 @@ One run on the shared 2-core machine (load 4-8), 2026-11-30:
   (``--calibration-positions 600``): 0.085 (0.1.0: 0.129), called 60-80% (mean 73%) won 55%;
 * agreement with Pentobi level 6 (fresh tree per position): Duo top-1/top-3 23%/47%
   (0.1.0: 17%/33%), classic 23%/49% (0.1.0: 18%/31%).
+
+Since then "hard" and "expert" search Duo with the network (players/puct.py); on
+2026-12-01 (load 10-16 on the 2 cores):
+
+* calibration (600 positions of level-7 games 71-140, 300 simulations): network search
+  Brier 0.048, bins called 0-20 / 20-40 / 60-80 / 80-100% won 5 / 39 / 74 / 95%, the six
+  positions called 40-60% won 33%; the 0.2.0 search Brier 0.062;
+* pentobi, Duo against level 5 at a fixed 3,000 simulations a move
+  (``--pentobi-sims 3000``, seed 7): 8 of 20, 40% (22-61%); at 800: 8 of 20; "hard" at its
+  own 1.5 s (0.51 CPU s a move at that load, seed 101): 16 wins, 1 draw, 23 losses of 40,
+  41% (27-57%).
 """
 
 from __future__ import annotations

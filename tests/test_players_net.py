@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 
 import numpy as np
@@ -185,5 +186,8 @@ def test_ratings_follow_from_the_score_against_a_pentobi_level():
         assert rating.level == level and rating.variant == variant
         assert rating.low <= rating.elo <= rating.high and "pentobi_match.py" in rating.command
         assert pentobi_rating(level.upper(), variant) is rating
+    nothing = rating_from_score("x", "duo", 1, 0, 20)
+    assert nothing.low == -math.inf and nothing.elo == nothing.high < PENTOBI_ELO["duo"][0]
+    assert "at most" in str(nothing) and nothing.about == "below Pentobi level 1"
     with pytest.raises(bn.BlokusError, match="no Pentobi rating"):
         pentobi_rating("grandmaster")

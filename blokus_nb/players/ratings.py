@@ -14,6 +14,8 @@ is in :attr:`PentobiRating.command`); the README's strength table lists them.
 >>> rating = pentobi_rating("medium")
 >>> rating.opponent, rating.about
 (3, 'about Pentobi level 4')
+>>> pentobi_rating("hard").about
+'about Pentobi level 5'
 """
 
 from __future__ import annotations
@@ -56,7 +58,8 @@ class PentobiRating:
     score: float
     #: Games (in classic: pairings, three a game).
     games: int
-    #: The rating on Pentobi's scale, and its 95% interval.
+    #: The rating on Pentobi's scale, and its 95% interval (after no point scored: the
+    #: interval's top, with ``low`` minus infinity; after every point: its bottom).
     elo: float
     low: float
     high: float
@@ -73,14 +76,19 @@ class PentobiRating:
         """The nearest Pentobi level by rating, for people: "about Pentobi level 5"."""
         scale = PENTOBI_ELO[self.variant]
         nearest = min(range(len(scale)), key=lambda k: abs(scale[k] - self.elo)) + 1
-        if self.elo < scale[0] - 100:
+        if self.high < scale[0]:
             return "below Pentobi level 1"
         return f"about Pentobi level {nearest}"
 
     def __str__(self) -> str:
+        if math.isinf(self.low):
+            elo = f"Elo at most {self.high:.0f}"
+        elif math.isinf(self.high):
+            elo = f"Elo at least {self.low:.0f}"
+        else:
+            elo = f"Elo {self.elo:.0f} ({self.low:.0f}-{self.high:.0f})"
         return (f"{self.level} ({self.variant}): {self.score:g} of {self.games} against Pentobi level "
-                f"{self.opponent} ({self.share:.0%}), Elo {self.elo:.0f} ({self.low:.0f}-{self.high:.0f}), "
-                f"{self.about}")
+                f"{self.opponent} ({self.share:.0%}), {elo}, {self.about}")
 
 
 def rating_from_score(level: str, variant: str, opponent: int, score: float, games: int,
@@ -92,8 +100,13 @@ def rating_from_score(level: str, variant: str, opponent: int, score: float, gam
     """
     base = PENTOBI_ELO[variant][opponent - 1]
     low, high = _wilson(score, games)
+    low_elo, high_elo = round(_elo(base, low), 1), round(_elo(base, high), 1)
+    if score <= 0:  # no point estimate: the rating is at most the interval's top
+        return PentobiRating(level, variant, opponent, score, games, high_elo, -math.inf, high_elo, command)
+    if score >= games:  # at least the interval's bottom
+        return PentobiRating(level, variant, opponent, score, games, low_elo, low_elo, math.inf, command)
     return PentobiRating(level, variant, opponent, score, games, round(_elo(base, score / games), 1),
-                         round(_elo(base, low), 1), round(_elo(base, high), 1), command)
+                         low_elo, high_elo, command)
 
 
 _MATCH = "python ../shared/tools/pentobi_match.py --variant {variant} --player {level} --level {opponent} " \
@@ -112,6 +125,9 @@ RATINGS: dict[tuple[str, str], PentobiRating] = {
     ("easy", "duo"): _measured("easy", "duo", 1, 0, 20, 11),
     # Duo: 12 wins, 2 draws, 6 losses against level 3 (0.3 s a move on a loaded machine).
     ("medium", "duo"): _measured("medium", "duo", 3, 13, 20, 11),
+    # Duo: 16 wins, 1 draw, 23 losses against level 5 at 1.5 s a move, on a machine loaded
+    # 8-15 (0.51 CPU s a move); at a fixed 3,000 simulations a move, 8 of 20.
+    ("hard", "duo"): _measured("hard", "duo", 5, 16.5, 40, 101),
 }
 
 
