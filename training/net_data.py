@@ -1,6 +1,6 @@
 """Turn Pentobi's Duo self-play games with root visit counts into training arrays for the network.
 
-    python training/net_data.py --out /work/data/ai/duo_policy.npz     # all 3,000 games, a few minutes
+    python training/net_data.py --out ../blokus-data/duo_policy.npz     # all 3,000 games, a few minutes
     python training/net_data.py --games 5 --out /tmp/small.npz          # a quick run
 
 Reads ``selfplay/duo_L6_policy/policy.jsonl.gz`` and its ``index.csv`` under

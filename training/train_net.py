@@ -1,7 +1,7 @@
 """Train the Duo policy/value network (:mod:`blokus_nb.players.net`) in plain numpy.
 
-    python training/net_data.py --out /work/data/ai/duo_policy.npz       # once: the arrays (~1 min)
-    python training/train_net.py --data /work/data/ai/duo_policy.npz      # the shipped weights
+    python training/net_data.py --out ../blokus-data/duo_policy.npz       # once: the arrays (~1 min)
+    python training/train_net.py --data ../blokus-data/duo_policy.npz      # the shipped weights
     python training/train_net.py --data small.npz --epochs 1 --out /tmp/net.npz   # a quick run
 
 The arrays come from Pentobi's level-6 self-play with root visit counts
