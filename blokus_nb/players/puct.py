@@ -39,7 +39,7 @@ from ..game import Game
 from ..move import Move
 from .base import Limit
 from .mcts import DEFAULT_LIMIT, MCTSPlayer, MoveStatistics, SearchResult
-from .net import SIZE, Net, legal_array, load_net
+from .net import SIZE, Net, legal_array, load_net, tables
 
 __all__ = ["PUCTPlayer"]
 
@@ -88,6 +88,7 @@ class PUCTPlayer(MCTSPlayer):
         if not isinstance(self.net, Net):
             raise BlokusError(f"net must be a Net (blokus_nb.players.net.load_net()) or 'shipped', not {net!r}")
         self._net_tree: tuple | None = None
+        tables()  # built once per process (a fraction of a second), not inside the first move's time
 
     # -- the search ---------------------------------------------------------------
     def _search(self, game: Game, limit: Limit | None) -> SearchResult:
