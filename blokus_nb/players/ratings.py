@@ -128,6 +128,8 @@ RATINGS: dict[tuple[str, str], PentobiRating] = {
     # Duo: 16 wins, 1 draw, 23 losses against level 5 at 1.5 s a move, on a machine loaded
     # 8-15 (0.51 CPU s a move); at a fixed 3,000 simulations a move, 8 of 20.
     ("hard", "duo"): _measured("hard", "duo", 5, 16.5, 40, 101),
+    # Duo: 4 wins, 16 losses against level 6 at 5 s a move (0 of 10 as orange), load 5-8.
+    ("expert", "duo"): _measured("expert", "duo", 6, 4, 20, 101),
 }
 
 
