@@ -53,6 +53,18 @@ Since then "hard" and "expert" search Duo with the network (players/puct.py); on
   (``--pentobi-sims 3000``, seed 7): 8 of 20, 40% (22-61%); at 800: 8 of 20; "hard" at its
   own 1.5 s (0.51 CPU s a move at that load, seed 101): 16 wins, 1 draw, 23 losses of 40,
   41% (27-57%).
+
+Then the network search mixed a random playout into each new position's value
+(weight 0.8). Again on 2026-12-01, one match a core and nothing else running, seed 202:
+
+* pentobi, Duo: "hard" against level 5, 27.5 of 40, 69% (53-81%; the network alone in
+  the same conditions: 13 of 40, 32%); "expert" against level 6, 24 of 40, 60% (45-74%);
+* pentobi, classic (one seat against three level-5 seats; the 0.2.0 search): "hard" first
+  alone in 4 of 40 games (10%, 4-23%), "expert" in 0 of 20;
+* calibration: Brier 0.040; called 0-20 / 20-40 / 40-60 / 60-80 / 80-100% won
+  4 / 22 / 56 / 84 / 96% (the 60-80% bin is outside);
+* speed, network search with playouts, Duo start / middle / end: 1,105 / 1,605 / 3,580
+  simulations a second.
 """
 
 from __future__ import annotations

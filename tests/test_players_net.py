@@ -121,6 +121,33 @@ def test_a_seed_and_a_simulation_budget_repeat_a_network_search():
     assert all(0 <= a.win_rate <= 1 for a in first.alternatives)
 
 
+def test_playouts_repeat_under_a_seed_and_differ_between_seeds():
+    game = random_game("duo", 5, 8)
+    runs = [PUCTPlayer(seed=seed, playouts=1.0).search(game, Limit(simulations=120)) for seed in (3, 3, 4)]
+    visits = [[(a.move, a.visits, a.value) for a in run.alternatives] for run in runs]
+    assert visits[0] == visits[1]
+    assert visits[0] != visits[2]  # the playouts' random moves come from the seed
+    assert all(game.is_legal(run.move) for run in runs)
+
+
+def test_a_playout_plays_to_the_end_and_scores_it():
+    game = random_game("duo", 7, 10)
+    player = PUCTPlayer(seed=1, playouts=0.5)
+    for _ in range(20):
+        board = game.board.copy()
+        result = player._playout_result(board, 0, player.rng)
+        assert not board.has_legal(0) and not board.has_legal(1)
+        mine, theirs = board.points(0), board.points(1)
+        assert result == (1.0 if mine > theirs else 0.5 if mine == theirs else 0.0)
+    assert game.board.snapshot() == random_game("duo", 7, 10).board.snapshot()
+
+
+@pytest.mark.parametrize("weight", [-0.1, 1.5, float("nan"), "half", None, True])
+def test_the_playout_weight_is_checked(weight):
+    with pytest.raises(bn.BlokusError, match="playouts"):
+        PUCTPlayer(playouts=weight)
+
+
 def test_a_network_search_keeps_to_its_time():
     game = random_game("duo", 2, 10)
     player = PUCTPlayer(seed=1)
@@ -158,7 +185,8 @@ def test_other_boards_are_searched_as_mcts_does():
 
 def test_the_strong_levels_search_duo_with_the_network():
     for level in ("hard", "expert"):
-        assert isinstance(make_player(level, seed=0), PUCTPlayer)
+        player = make_player(level, seed=0)
+        assert isinstance(player, PUCTPlayer) and player.playouts == 0.8
 
 
 def test_the_pentobi_benchmark_skips_and_says_so_without_the_engine(tmp_path, capsys):

@@ -8,11 +8,13 @@ chance* of the player to move (a k-way tie for first counts 1/k of a win).
 In Duo that chance is calibrated: the network search's value is mapped to a
 win chance fitted on Pentobi level-7 games 1-70 (``training/calibrate_net.py``).
 On 600 positions of the level-7 games 71-140, which it was not fitted on
-(300 simulations a search), the Brier score is 0.048 (the linear models'
-search: 0.062), and positions called 0-20% were won 5% of the time (272
-positions), 20-40% 39% (23), 60-80% 74% (17), 80-100% 95% (282); the six
-called 40-60% were won 33%, outside their bin
-(``benchmarks/bench_ai.py --only calibration``). On the classic boards the
+(300 simulations a search, the network mixed with playouts), the Brier
+score is 0.040 (the linear models' search: 0.062); positions called 0-20%
+were won 4% of the time (261 positions), 20-40% 22% (34), 40-60% 56% (9),
+80-100% 96% (256), but those called 60-80% were won 84% (40), outside their
+bin (``benchmarks/bench_ai.py --only calibration``). Level-7 games are
+decided early, so few positions fall in the middle bins.
+On the classic boards the
 chances come from the linear value model and are not calibrated this way.
 A search reports the chance of the side to move only, and a search is optimistic for the side it searches for, so each
 player's curve is made of its own turns: the estimates are comparable along

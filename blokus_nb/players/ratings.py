@@ -15,7 +15,7 @@ is in :attr:`PentobiRating.command`); the README's strength table lists them.
 >>> rating.opponent, rating.about
 (3, 'about Pentobi level 4')
 >>> pentobi_rating("hard").about
-'about Pentobi level 5'
+'about Pentobi level 6'
 """
 
 from __future__ import annotations
@@ -125,11 +125,24 @@ RATINGS: dict[tuple[str, str], PentobiRating] = {
     ("easy", "duo"): _measured("easy", "duo", 1, 0, 20, 11),
     # Duo: 12 wins, 2 draws, 6 losses against level 3 (0.3 s a move on a loaded machine).
     ("medium", "duo"): _measured("medium", "duo", 3, 13, 20, 11),
-    # Duo: 16 wins, 1 draw, 23 losses against level 5 at 1.5 s a move, on a machine loaded
-    # 8-15 (0.51 CPU s a move); at a fixed 3,000 simulations a move, 8 of 20.
-    ("hard", "duo"): _measured("hard", "duo", 5, 16.5, 40, 101),
-    # Duo: 4 wins, 16 losses against level 6 at 5 s a move (0 of 10 as orange), load 5-8.
-    ("expert", "duo"): _measured("expert", "duo", 6, 4, 20, 101),
+    # Duo: 26 wins, 3 draws, 11 losses against level 5 at 1.5 s a move, quiet machine (the network
+    # search with playouts mixed in at 0.8; without them, 12 wins, 2 draws, 26 losses).
+    ("hard", "duo"): _measured("hard", "duo", 5, 27.5, 40, 202),
+    # Duo: 22 wins, 4 draws, 14 losses against level 6 at 5 s a move, quiet machine (as purple
+    # 17 of 20, as orange 7 of 20); games 1-20 and 21-40 ran side by side, one on each core.
+    ("expert", "duo"): _measured("expert", "duo", 6, 24, 40, 202),
+    # Classic, one seat against three level-1 seats: first in none of 40 games; ahead of 6 of
+    # the 120 opponents.
+    ("easy", "classic"): _measured("easy", "classic", 1, 6, 40, 202, pairs=120),
+    # Classic against three level-3 seats, 0.3 s a move, quiet machine: first alone in 10 of 40
+    # games (25%), shared in 3; ahead of 63.5 of the 120 opponents (ties half).
+    ("medium", "classic"): _measured("medium", "classic", 3, 63.5, 40, 202, pairs=120),
+    # Classic, one seat against three level-5 seats, 1.5 s a move, quiet machine: first alone in
+    # 4 of 40 games (10%), shared once; ahead of 36 of the 120 opponents (ties half).
+    ("hard", "classic"): _measured("hard", "classic", 5, 36, 40, 202, pairs=120),
+    # Classic against three level-5 seats at 5 s a move (the 0.2.0 search, as "hard" with more
+    # time): first alone in none of 20 games, shared once; ahead of 13.5 of the 60 opponents.
+    ("expert", "classic"): _measured("expert", "classic", 5, 13.5, 20, 202, pairs=60),
 }
 
 
