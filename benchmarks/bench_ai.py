@@ -58,7 +58,7 @@ Then the network search mixed a random playout into each new position's value
 (weight 0.8). Again on 2026-12-01, one match a core and nothing else running, seed 202:
 
 * pentobi, Duo: "hard" against level 5, 27.5 of 40, 69% (53-81%; the network alone in
-  the same conditions: 13 of 40, 32%); "expert" against level 6, 24 of 40, 60% (45-74%);
+  the same conditions: 13 of 40, 32%); "expert" against level 6, 43 of 72, 60% (48-70%);
 * pentobi, classic (one seat against three level-5 seats; the 0.2.0 search): "hard" first
   alone in 4 of 40 games (10%, 4-23%), "expert" in 0 of 20;
 * calibration: Brier 0.040; called 0-20 / 20-40 / 40-60 / 60-80 / 80-100% won

@@ -32,6 +32,7 @@ from functools import lru_cache
 from typing import Callable, Sequence
 
 from .geometry import Geometry, geometry
+from .pieces import PIECES
 
 __all__ = ["Board", "LegalFunctions"]
 
@@ -82,6 +83,8 @@ def _compile(size: int) -> LegalFunctions:
 
 ALL_PIECES = (1 << 21) - 1
 MONOMINO = 0  # piece index of the monomino
+#: Bit mask of the pentominoes in a hand.
+PENTOMINOES = sum(1 << p.index for p in PIECES if p.size == 5)
 
 
 class Board:
@@ -233,19 +236,28 @@ class Board:
         self.hand[color] &= ~(1 << piece)
         self.last_piece[color] = piece
 
-    def playout(self, to_play: int, rng: random.Random, done: int = 0) -> list[tuple[int, int]]:
-        """Play uniformly random legal moves until no color can move.
+    def playout(self, to_play: int, rng: random.Random, done: int = 0,
+                big_first: float = 0.0) -> list[tuple[int, int]]:
+        """Play random legal moves until no color can move.
 
         ``to_play`` moves first; ``done`` is a bitmask of colors already known to
-        have no move. Returns the ``(color, placement)`` pairs played.
+        have no move. Each move is drawn uniformly from the legal ones, except
+        that while a color holds pentominoes it places one (drawn uniformly
+        among theirs) with probability ``big_first`` when it can. Returns the
+        ``(color, placement)`` pairs played.
         """
         played = []
         n = self.n_colors
         finished = (1 << n) - 1
         color = to_play
+        hands = self.hand
         while done != finished:
             if not done >> color & 1:
-                pid = self.random_placement(color, rng)
+                pid = None
+                if big_first and hands[color] & PENTOMINOES and rng.random() < big_first:
+                    pid = self.random_placement(color, rng, PENTOMINOES)
+                if pid is None:
+                    pid = self.random_placement(color, rng)
                 if pid is None:
                     done |= 1 << color  # a color that cannot move never can again
                 else:

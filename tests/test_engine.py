@@ -13,7 +13,7 @@ import traceback
 import pytest
 
 import blokus_nb as bn
-from blokus_nb.engine import Board, _compile
+from blokus_nb.engine import PENTOMINOES, Board, _compile
 
 
 def positions(variant: str, seed: int):
@@ -69,3 +69,19 @@ def test_playout_ends_with_no_color_able_to_move():
     board = bn.Game("duo").board.copy()
     played = board.playout(0, random.Random(4))
     assert played and all(not board.has_legal(c) for c in range(2))
+
+
+def test_a_playout_with_big_first_places_a_pentomino_whenever_one_fits():
+    start = bn.Game("duo").board
+    board = start.copy()
+    played = board.playout(0, random.Random(8), big_first=1.0)
+    replay = start.copy()
+    sizes = []
+    for color, pid in played:
+        size = bin(replay.geo.masks[pid]).count("1")
+        if size < 5:
+            assert not replay.legal_bitsets(color, PENTOMINOES), "a smaller piece went down while a pentomino fit"
+        sizes.append(size)
+        replay.place(color, pid)
+    assert sizes[:6] == [5] * 6 and replay.snapshot() == board.snapshot()
+    assert all(not board.has_legal(c) for c in range(2))

@@ -64,10 +64,9 @@ import threading
 import time
 from dataclasses import dataclass, field, replace
 
-from ..engine import Board
+from ..engine import PENTOMINOES, Board
 from ..game import Game
 from ..move import Move
-from ..pieces import PIECES
 from .base import Limit, Player, teams
 from .features import heuristic_scores, last_opponent_piece
 from .model import Weights, load_weights
@@ -76,7 +75,7 @@ from ..errors import BlokusError, IllegalMoveError
 __all__ = ["MCTSPlayer", "SearchResult", "MoveStatistics"]
 
 #: Bit mask of the pentominoes in a hand.
-BIG_PIECES = sum(1 << p.index for p in PIECES if p.size == 5)
+BIG_PIECES = PENTOMINOES
 DEFAULT_LIMIT = Limit(time=1.0)
 #: ``cutoff="auto"``: placements played at random before the evaluation, by board size.
 AUTO_CUTOFF = {14: 0, 20: 8}

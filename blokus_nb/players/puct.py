@@ -49,7 +49,7 @@ from ..errors import BlokusError, IllegalMoveError
 from ..game import Game
 from ..move import Move
 from .base import Limit
-from .mcts import BIG_PIECES, DEFAULT_LIMIT, MCTSPlayer, MoveStatistics, SearchResult
+from .mcts import DEFAULT_LIMIT, MCTSPlayer, MoveStatistics, SearchResult
 from .net import SIZE, Net, legal_array, load_net, tables
 
 __all__ = ["PUCTPlayer"]
@@ -199,21 +199,7 @@ class PUCTPlayer(MCTSPlayer):
 
     def _playout_result(self, board: Board, color: int, rng: random.Random) -> float:
         """Random moves (pentominoes first, see ``big_first``) to the end; the result for ``color``."""
-        done = 0
-        mover = color
-        big_first = self.big_first
-        while done != 3:
-            if not done >> mover & 1:
-                pid = None
-                if board.hand[mover] & BIG_PIECES and rng.random() < big_first:
-                    pid = board.random_placement(mover, rng, BIG_PIECES)
-                if pid is None:
-                    pid = board.random_placement(mover, rng)
-                if pid is None:
-                    done |= 1 << mover
-                else:
-                    board.place(mover, pid)
-            mover = 1 - mover
+        board.playout(color, rng, big_first=self.big_first)
         return self._final(board, color)
 
     @staticmethod

@@ -128,9 +128,10 @@ RATINGS: dict[tuple[str, str], PentobiRating] = {
     # Duo: 26 wins, 3 draws, 11 losses against level 5 at 1.5 s a move, quiet machine (the network
     # search with playouts mixed in at 0.8; without them, 12 wins, 2 draws, 26 losses).
     ("hard", "duo"): _measured("hard", "duo", 5, 27.5, 40, 202),
-    # Duo: 22 wins, 4 draws, 14 losses against level 6 at 5 s a move, quiet machine (as purple
-    # 17 of 20, as orange 7 of 20); games 1-20 and 21-40 ran side by side, one on each core.
-    ("expert", "duo"): _measured("expert", "duo", 6, 24, 40, 202),
+    # Duo: 39 wins, 8 draws, 25 losses against level 6 at 5 s a move, quiet machine (as purple
+    # 31.5 of 36, as orange 11.5 of 36); runs of games 1-20, 21-40, 41-56 and 61-76 went two at
+    # a time, one on each core.
+    ("expert", "duo"): _measured("expert", "duo", 6, 43, 72, 202),
     # Classic, one seat against three level-1 seats: first in none of 40 games; ahead of 6 of
     # the 120 opponents.
     ("easy", "classic"): _measured("easy", "classic", 1, 6, 40, 202, pairs=120),
