@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "KINDS", "enumerate", "count", "canonical", "symmetries", "orientations",
-    "is_connected", "drawing", "name", "show", "svg", "MAX_SQUARES",
+    "is_connected", "connected_parts", "drawing", "name", "show", "svg", "MAX_SQUARES",
 ]
 
 #: The largest ``n`` :func:`enumerate` accepts: 14 squares give 901,971 free shapes
@@ -131,23 +131,37 @@ def orientations(cells: Iterable[Cell], kind: Kind = "fixed") -> tuple[Shape, ..
     return tuple(out)
 
 
+def connected_parts(cells: Iterable[Cell]) -> list[frozenset[Cell]]:
+    """The cells split into groups joined edge to edge, in reading order of their first square.
+
+    >>> [sorted(part) for part in connected_parts([(0, 0), (1, 0), (3, 0)])]
+    [[(0, 0), (1, 0)], [(3, 0)]]
+    """
+    left = set(cells)
+    parts = []
+    while left:
+        start = min(left, key=lambda c: (c[1], c[0]))
+        part = {start}
+        todo = [start]
+        left.discard(start)
+        while todo:
+            x, y = todo.pop()
+            for neighbour in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if neighbour in left:
+                    left.discard(neighbour)
+                    part.add(neighbour)
+                    todo.append(neighbour)
+        parts.append(frozenset(part))
+    return parts
+
+
 def is_connected(cells: Iterable[Cell]) -> bool:
     """Are the cells joined edge to edge (a polyomino)?
 
     >>> is_connected([(0, 0), (1, 1)])
     False
     """
-    remaining = set(cells)
-    if not remaining:
-        return False
-    stack = [remaining.pop()]
-    while stack:
-        x, y = stack.pop()
-        for neighbour in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-            if neighbour in remaining:
-                remaining.remove(neighbour)
-                stack.append(neighbour)
-    return not remaining
+    return len(connected_parts(cells)) == 1
 
 
 _FREE: list[tuple[YXShape, ...]] = [(), (((0, 0),),)]  # _FREE[n]: the free n-ominoes, as (y, x)

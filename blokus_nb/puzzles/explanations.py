@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..pieces import Cell
+from ..polyominoes import connected_parts
 
 if TYPE_CHECKING:  # pragma: no cover
     import threading
@@ -206,25 +207,6 @@ def _unreachable(puzzle: Puzzle, placements: dict[str, list[tuple[Cell, ...]]]) 
                        cells=lonely)
 
 
-def _components(cells: frozenset[Cell]) -> list[frozenset[Cell]]:
-    left = set(cells)
-    parts = []
-    while left:
-        start = min(left, key=lambda c: (c[1], c[0]))
-        part = {start}
-        todo = [start]
-        left.discard(start)
-        while todo:
-            x, y = todo.pop()
-            for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-                if n in left:
-                    left.discard(n)
-                    part.add(n)
-                    todo.append(n)
-        parts.append(frozenset(part))
-    return parts
-
-
 def _shareable(areas: list[int], sizes: Counter) -> bool:
     """Can the pieces (``sizes``: size -> how many) be shared among parts of these ``areas`` exactly?"""
     if not areas:
@@ -249,7 +231,7 @@ def _shareable(areas: list[int], sizes: Counter) -> bool:
 
 
 def _parts(puzzle: Puzzle) -> Explanation | None:
-    parts = _components(puzzle.cells)
+    parts = connected_parts(puzzle.cells)
     if len(parts) < 2:
         return None
     sizes = Counter({len(puzzle.shapes[name]): 0 for name in puzzle._names})
