@@ -107,6 +107,9 @@ class SearchResult:
     seconds: float
     #: Root moves by visits, most visited first (the chosen move is first).
     alternatives: list[MoveStatistics] = field(default_factory=list)
+    #: Each player's chance of finishing first after ``move`` (indexed like ``game.players``;
+    #: they add up to 1, ties shared), or empty where the search does not estimate it.
+    chances: tuple[float, ...] = ()
 
     def __str__(self) -> str:
         return (f"{self.move} (win rate {self.win_rate:.0%}, {self.simulations} simulations, "
