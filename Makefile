@@ -1,6 +1,7 @@
 # blokus-nb developer commands. Two do all the set-up on a fresh machine:
 #   make lab   - environment + front-end build, then JupyterLab on the play notebook
 #   make test  - environment + everything the tests need (Chromium included), then every test
+# Node.js: the system's when it is 18 or later, else one installed into the venv from PyPI (tools/node.sh).
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV ?= .venv
@@ -8,6 +9,8 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 JS_SOURCES := $(wildcard js/src/*/*.ts js/src/*/*.css) js/package.json js/build.mjs js/tsconfig.json
 BUNDLES := blokus_nb/static/widget.js blokus_nb/static/puzzle.js
+# Runs npm with a Node.js >= 18 on the PATH (installing it into the venv when the system has none).
+NODE := $(CURDIR)/tools/node.sh $(abspath $(VENV))
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Jupyter refuses to run as root (containers, CI machines) without this flag.
 LAB_FLAGS := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
@@ -20,12 +23,12 @@ $(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 
-js/node_modules/.package-lock.json: js/package.json js/package-lock.json
-	cd js && npm ci --no-audit --no-fund
+js/node_modules/.package-lock.json: js/package.json js/package-lock.json | $(PY)
+	cd js && $(NODE) npm ci --no-audit --no-fund
 
 # One esbuild run writes both bundles (a grouped target).
 $(BUNDLES) &: js/node_modules/.package-lock.json $(JS_SOURCES)
-	cd js && npm run build
+	cd js && $(NODE) npm run build
 
 js: $(BUNDLES)
 
@@ -43,7 +46,7 @@ lab: env
 	$(VENV)/bin/jupyter lab $(LAB_FLAGS) examples/01_play.ipynb
 
 test-js: js/node_modules/.package-lock.json
-	cd js && npm test
+	cd js && $(NODE) npm test
 
 test-python: env
 	$(PY) -m pytest
