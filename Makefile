@@ -32,9 +32,10 @@ $(BUNDLES) &: js/node_modules/.package-lock.json $(JS_SOURCES)
 
 js: $(BUNDLES)
 
-# The front-end is built first so the editable install finds it and skips its own npm step.
+# The front-end is built first, by the rule above; hatch-jupyter-builder runs npm on every
+# editable install (its skip-if-exists is for wheels and sdists only), so it is told not to.
 $(STAMP): pyproject.toml $(BUNDLES) | $(PY)
-	$(PY) -m pip install --quiet -e ".[test]"
+	HATCH_JUPYTER_BUILDER_SKIP_NPM=1 $(PY) -m pip install --quiet -e ".[test]"
 	touch $(STAMP)
 
 # Chromium for the browser tests; poppler-utils (pdftoppm, pdfinfo) to render and check worksheet PDFs.
@@ -57,7 +58,7 @@ test-browser: env chromium
 test: env chromium test-js test-python
 
 bench: env
-	$(PY) -m pip install --quiet -e ".[bench]"
+	HATCH_JUPYTER_BUILDER_SKIP_NPM=1 $(PY) -m pip install --quiet -e ".[bench]"
 	for b in benchmarks/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
 
 clean:

@@ -95,3 +95,15 @@ def test_every_npm_command_of_the_makefile_goes_through_tools_node_sh(tmp_path):
     assert len(npm_lines) == 3  # npm ci, npm run build, npm test
     for line in npm_lines:
         assert f"{SCRIPT} {tmp_path}/venv npm " in line, line
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
+def test_the_makefiles_editable_installs_leave_npm_to_the_makefile(tmp_path):
+    # hatch-jupyter-builder runs npm on an editable install even when the bundles exist,
+    # and fails where npm is not on the PATH: the Makefile has built them already.
+    done = subprocess.run(["make", "-n", "-B", f"VENV={tmp_path}/venv", "env", "bench"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    installs = [line for line in done.stdout.splitlines() if "pip install" in line and " -e " in line]
+    assert len(installs) == 2
+    assert all(line.startswith("HATCH_JUPYTER_BUILDER_SKIP_NPM=1 ") for line in installs), installs
