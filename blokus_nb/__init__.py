@@ -8,7 +8,7 @@ Move('purple', 'd9,c10,d10,e10,d11')
 'orange'
 """
 
-__version__ = "0.3.0"  # the one place the version is written (pyproject reads it)
+__version__ = "0.4.0.dev0"  # the one place the version is written (pyproject reads it)
 
 from . import pieces, render, sgf
 from .errors import ArgumentTypeError, BlokusError, IllegalMoveError, InvalidMoveError, RecordError

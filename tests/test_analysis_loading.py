@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import warnings
 
@@ -134,18 +133,6 @@ def test_progress_bar_goes_to_stderr(capsys):
     assert "analysing games" in capsys.readouterr().err
 
 
-@pytest.mark.filterwarnings("ignore::DeprecationWarning")
-def test_read_games_yields_games_and_errors():
-    from blokus_nb.analysis.loading import read_games
-
-    items = list(read_games("(;GM[Blokus Duo];B[e10])(;GM[Chess])(;GM[Blokus])", text=True))
-    assert [type(i).__name__ for i in items] == ["Game", "dict", "Game"]
-    assert items[1]["game"] == 2 and items[1]["line"] == 1
-    stream = io.StringIO("(;GM[Blokus Duo];B[e10])")
-    stream.name = "stream.blksgf"
-    assert isinstance(next(read_games(stream)), bn.Game)
-
-
 # ---------------------------------------------------------------- one bad record never spoils a corpus
 def test_a_game_without_placements_loads_as_no_rows():
     table = quiet_load("(;GM[Blokus Duo])")
@@ -192,12 +179,12 @@ def test_bad_json_documents_in_a_folder_do_not_stop_the_others(tmp_path):
         ["bad0.json", "bad1.json", "bad2.json"]
 
 
-def test_read_games_is_a_deprecated_alias_of_iter_games_collect():
-    from blokus_nb.analysis.loading import read_games
+def test_read_games_is_gone_in_0_4_0():
+    from blokus_nb.analysis import loading
 
-    with pytest.warns(DeprecationWarning, match="iter_games"):
-        items = list(read_games("(;GM[Blokus Duo];B[e10])(;GM[Chess])", text=True))
-    assert isinstance(items[0], bn.Game) and items[1]["game"] == 2
+    with pytest.raises(AttributeError):
+        loading.read_games  # noqa: B018 - removed: bn.iter_games(source, errors="collect") reads records
+    assert "read_games" not in loading.__all__
 
 
 def test_moved_table_functions_still_import_from_loading():

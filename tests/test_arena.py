@@ -188,11 +188,8 @@ def test_bn_arena_names_the_new_module_without_a_warning():
     assert out.stdout.strip() == "blokus_nb.players.arena"
 
 
-def test_summarize_is_a_deprecated_alias_of_standings():
-    match = play_match(["greedy", "random"], "duo", games=2, seed=0, progress=False)
-    with pytest.warns(DeprecationWarning, match="standings"):
-        old = arena.summarize(match.results)
-    pd.testing.assert_frame_equal(old, standings(match.results))
+def test_summarize_is_gone_in_0_4_0():
+    assert not hasattr(arena, "summarize")  # removed: arena.standings is the table it made
 
 
 # ------------------------------------------------------------------------------ issue 11: sizes and types

@@ -34,7 +34,7 @@ from ..processes import run_jobs, worker_count
 from . import files, tables
 from .metrics import GameRecord, TableBuilder
 
-__all__ = ["load_games", "read_games", "analyze_unit", "unit_records", "plan", "Unit", "AnalysisWarning",
+__all__ = ["load_games", "analyze_unit", "unit_records", "plan", "Unit", "AnalysisWarning",
            "RECORD_SUFFIXES"]
 
 #: File suffixes read as game records (a folder is searched for these).
@@ -426,21 +426,6 @@ def load_games(source: Source, n_jobs: int | None = None, progress: bool = True,
 
 
 # ------------------------------------------------------------------- old names
-def read_games(source: "str | os.PathLike[str] | IO[str]", *, name: str | None = None,
-               text: bool = False) -> Iterator[Game | dict]:
-    """Deprecated: use ``blokus_nb.iter_games(source, errors="collect")``.
-
-    Yields the games of one source, and an error dict (``source``, ``line``,
-    ``column``, ``game``, ``message``) for each record it cannot read.
-    """
-    warnings.warn("blokus_nb.analysis.loading.read_games is deprecated; use "
-                  "blokus_nb.iter_games(source, errors='collect')", DeprecationWarning, stacklevel=2)
-    if isinstance(source, str) and not text:
-        source = Path(source)
-    items = records.iter_games(source, errors="collect", name=name)
-    return (item._asdict() if isinstance(item, records.SkippedRecord) else item for item in items)
-
-
 _MOVED = {"summarize": tables, "to_long": tables, "to_wide": tables, "concat_tables": tables}
 
 

@@ -31,7 +31,7 @@ from .base import Limit, Player
 from .levels import make_player
 
 __all__ = ["MatchResult", "play_game", "play_match", "round_robin", "ratings", "standings",
-           "seat_order", "seat_orders", "MAX_GAMES"]  # summarize: a deprecated alias, not exported
+           "seat_order", "seat_orders", "MAX_GAMES"]
 
 #: The most games one match may plan; more is surely a mistake (a typo'd exponent).
 MAX_GAMES = 10_000_000
@@ -383,14 +383,6 @@ def standings(results: pd.DataFrame) -> pd.DataFrame:
     table = pd.DataFrame.from_dict(rows, orient="index")
     table.index.name = "player"
     return table.sort_values("win_rate", ascending=False)
-
-
-def summarize(results: pd.DataFrame) -> pd.DataFrame:
-    """Deprecated name of :func:`standings` (it clashed with :func:`blokus_nb.analysis.summarize`)."""
-    import warnings
-
-    warnings.warn("arena.summarize is now arena.standings", DeprecationWarning, stacklevel=2)
-    return standings(results)
 
 
 def ratings(results: pd.DataFrame, *, anchor: str | None = None, anchor_rating: float = 1500.0,
