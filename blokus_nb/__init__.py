@@ -11,7 +11,7 @@ Move('purple', 'd9,c10,d10,e10,d11')
 __version__ = "0.4.0.dev0"  # the one place the version is written (pyproject reads it)
 
 from . import pieces, render, sgf
-from .errors import ArgumentTypeError, BlokusError, IllegalMoveError, InvalidMoveError, RecordError
+from .errors import ArgumentTypeError, BlokusError, IllegalMoveError, InvalidMoveError, PathError, RecordError
 from .game import SCORINGS, Game
 from .move import Move
 from .records import GameNode, SkippedRecord, Tree, iter_games, load, read_sgf, read_tree, save, write_games
@@ -63,7 +63,8 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
-    "ArgumentTypeError", "BlokusError", "Game", "GameNode", "IllegalMoveError", "InvalidMoveError", "Move", "RecordError",
+    "ArgumentTypeError", "BlokusError", "Game", "GameNode", "IllegalMoveError", "InvalidMoveError", "Move",
+    "PathError", "RecordError",
     "SCORINGS", "SkippedRecord", "VARIANTS", "Variant", "get_variant", "iter_games", "load", "pieces",
     "read_sgf", "read_tree", "render", "save", "sgf", "Tree", "write_games", *_LAZY,
 ]

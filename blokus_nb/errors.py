@@ -1,7 +1,10 @@
 """The exceptions blokus-nb raises. All are :class:`BlokusError`, a :class:`ValueError`.
 
 After any of these is raised by a :class:`~blokus_nb.Game` method, the game is
-exactly as it was before the call.
+exactly as it was before the call. Bad arguments are refused by the checks in
+:mod:`blokus_nb.validation` (:class:`ArgumentTypeError` for a wrong type); a
+path that cannot be read or written is a :class:`PathError`, also an
+:class:`OSError`.
 """
 
 from __future__ import annotations
@@ -141,16 +144,49 @@ class RecordError(BlokusError):
 
     def __init__(self, message: str, *, source: str = "<text>", line: int | None = None,
                  column: int | None = None) -> None:
-        super().__init__(f"{place_in_file(source, line, column)}: {message}")
+        # Not super(): in RecordNotFoundError the next class is PathError, whose fields are properties here.
+        BlokusError.__init__(self, f"{place_in_file(source, line, column)}: {message}")
         self.reason = message
         self.source = source
         self.line = line
         self.column = column
 
 
-class RecordNotFoundError(RecordError, FileNotFoundError):
-    """A record file that does not exist: a :class:`RecordError`, and a :class:`FileNotFoundError` as
-    Python has it (``errno``, ``filename``), so code that caught the latter still does.
+class PathError(BlokusError, OSError):
+    """A file or folder the user named that cannot be read or written: missing, a folder where a
+    file is wanted, a file where a folder is wanted, not permitted. Also an :class:`OSError`, as
+    Python has it (``errno``, ``filename``), so code that caught that still does.
+
+    ``path`` is the path as the user gave it (never a temporary file made on the way), ``errno``
+    the system's error number (``None`` when the check came before any system call).
+
+    >>> import blokus_nb as bn
+    >>> bn.Game().save("no/such/folder/game.json")
+    Traceback (most recent call last):
+    ...
+    blokus_nb.errors.PathError: cannot write no/such/folder/game.json: there is no folder no/such/folder
+    """
+
+    __str__ = Exception.__str__  # the message as written, not OSError's "[Errno 2] ..."
+
+    def __new__(cls, *args: object, **kwargs: object) -> "PathError":
+        return OSError.__new__(cls)  # an OSError underneath; __init__ gives it its message and fields
+
+    def __init__(self, message: str, *, path: str = "", errno: int | None = None) -> None:
+        BlokusError.__init__(self, message)
+        self.path = path
+        self._errno = errno
+
+    # OSError's fields, from ours: so they survive pickling as the other fields do.
+    errno = property(lambda self: self._errno)
+    strerror = property(lambda self: None if self._errno is None else os.strerror(self._errno))
+    filename = property(lambda self: self.path)
+
+
+class RecordNotFoundError(RecordError, PathError, FileNotFoundError):
+    """A record file (or folder, or glob) that does not exist: a :class:`RecordError`, a
+    :class:`PathError`, and a :class:`FileNotFoundError` as Python has it (``errno``,
+    ``filename``), so code that caught the latter still does.
 
     >>> import blokus_nb as bn
     >>> bn.read_sgf("missing.blksgf")
@@ -168,6 +204,7 @@ class RecordNotFoundError(RecordError, FileNotFoundError):
     errno = property(lambda self: _errno.ENOENT)
     strerror = property(lambda self: os.strerror(_errno.ENOENT))
     filename = property(lambda self: self.source)
+    path = property(lambda self: self.source)
 
 
 class WorkerError(BlokusError):

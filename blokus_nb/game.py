@@ -27,6 +27,7 @@ from .errors import ArgumentTypeError, BlokusError, IllegalMoveError, InvalidMov
 from .geometry import mask_cells, mask_names
 from .move import MAX_MOVE_TEXT, LegalMoves, Move, interned_move, parse_placement, shown
 from .pieces import PIECES, TOTAL_SQUARES, Piece
+from .validation import choice
 from .variants import Variant, get_variant
 
 __all__ = ["Game", "SCORINGS"]
@@ -415,8 +416,7 @@ class Game:
         >>> Game("duo").scores("basic")
         {'purple': 89, 'orange': 89}
         """
-        if scoring not in SCORINGS:
-            raise BlokusError(f"unknown scoring {scoring!r}; use one of {', '.join(SCORINGS)}")
+        choice(scoring, "scoring", SCORINGS)
         board = self._board
         if scoring == "basic":
             return {color: TOTAL_SQUARES - board.own[ci].bit_count() for ci, color in enumerate(self.colors)}

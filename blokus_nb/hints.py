@@ -13,13 +13,14 @@ import html
 from dataclasses import dataclass, field
 
 from .geometry import mask_names
-from .errors import IllegalMoveError
+from .errors import ArgumentTypeError, IllegalMoveError
 from .game import Game
 from .move import Move
 from .players.base import Limit, Player, teams
 from .players.features import heuristic_scores, placement_features
 from .players.levels import make_player
 from .players.mcts import MCTSPlayer
+from .validation import count
 
 __all__ = ["Hint", "Alternative", "hint"]
 
@@ -144,6 +145,9 @@ def hint(game: Game, player: str | Player = "hard", *, limit: Limit | None = Non
       - places 5 squares (the ... piece)
     ...
     """
+    if not isinstance(game, Game):
+        raise ArgumentTypeError(f"hint needs a Game, not {type(game).__name__}")
+    alternatives = count(alternatives, "alternatives")
     game = game.copy()  # a snapshot: another thread (a widget, a notebook cell) may play on meanwhile
     color = game.to_play
     if color is None:

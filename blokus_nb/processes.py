@@ -29,13 +29,15 @@ import sys
 import threading
 from typing import Any, Callable, Iterable, Sequence
 
-from .errors import BlokusError, WorkerError
+from .errors import WorkerError
+from .validation import choice, job_count, positive_count
 
 __all__ = ["worker_count", "pool_context", "run_jobs", "shutdown_pools", "ENGINES", "start_method"]
 
 
 def worker_count(n_jobs: int | None, tasks: int) -> int:
     """Processes to use: ``None`` or -1 is every core (-2 all but one...), never more than ``tasks``."""
+    n_jobs = job_count(n_jobs)
     cores = os.cpu_count() or 1
     if n_jobs is None:
         n_jobs = cores
@@ -113,8 +115,8 @@ def run_jobs(task: Callable[[Any], Any], units: Iterable[Any], jobs: int, *,
     """
     if client is not None and engine == "processes":
         engine = "dask"
-    if engine not in ENGINES:
-        raise BlokusError(f"unknown engine {engine!r}; use one of {', '.join(map(repr, ENGINES))}")
+    choice(engine, "engine", ENGINES)
+    jobs = positive_count(jobs, "jobs")
     pending = enumerate(units)
     window = max(1, window or 2 * max(1, jobs))
     if engine == "dask":

@@ -50,6 +50,7 @@ from bisect import bisect_right
 from typing import IO, Callable, Iterable, Iterator, Mapping, NoReturn, Sequence, Union
 
 from .errors import ArgumentTypeError, BlokusError, RecordError
+from .validation import path_errors, path_to_write
 
 __all__ = ["Node", "GameTree", "iter_trees", "parse", "parse_tree", "dumps", "dump"]
 
@@ -704,7 +705,8 @@ def _open(source: Source, name: str | None, encoding: str, chunk_size: int):
         # Decoded as a binary file is, so a bad byte is reported with its line.
         return _Reader(io.BytesIO(source).read, name or "<bytes>", encoding, chunk_size), None
     if isinstance(source, os.PathLike):
-        handle = open(source, "rb")
+        with path_errors(source, "read"):  # a missing file is a RecordNotFoundError, a folder a PathError
+            handle = open(source, "rb")
         return _Reader(handle.read, name or os.fspath(source), encoding, chunk_size), handle
     read = getattr(source, "read", None)
     if read is None:
@@ -837,7 +839,7 @@ def dump(trees: GameTree | Node | Iterable[GameTree | Node],
     '(\\n;GM[Blokus]\\n)\\n'
     """
     if isinstance(target, (str, os.PathLike)):
-        with open(target, "w", encoding="utf-8", newline="\n") as handle:
+        with path_errors(target), open(path_to_write(target), "w", encoding="utf-8", newline="\n") as handle:
             dump(trees, handle)
         return
     for tree in _as_trees(trees):

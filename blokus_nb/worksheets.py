@@ -31,6 +31,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Union
 
+from . import validation
 from .errors import BlokusError
 from .pieces import move_cell
 
@@ -92,11 +93,10 @@ def _piece_names() -> set[str]:
 def _sheets(puzzles: Puzzles, students: int | None, seed: int) -> list[list[Puzzle]]:
     from .puzzles import Puzzle, generate_set
 
-    if students is not None and (not isinstance(students, int) or isinstance(students, bool)
-                                 or not 1 <= students <= MAX_STUDENTS):
-        raise WorksheetError(f"students is how many different sheets, 1 to {MAX_STUDENTS}, not {students!r}")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise WorksheetError(f"seed is a whole number, not {seed!r}")
+    students = validation.positive_count(students, "students", high=MAX_STUDENTS, none="one sheet",
+                                         what=f"how many different sheets, 1 to {MAX_STUDENTS}",
+                                         error=WorksheetError)
+    seed = validation.seed(seed, none="", error=WorksheetError)
     if isinstance(puzzles, Mapping):
         recipe = dict(puzzles)
         count = recipe.pop("count", 4)
@@ -109,7 +109,7 @@ def _sheets(puzzles: Puzzles, students: int | None, seed: int) -> list[list[Puzz
         return [generate_set(count, seed=(seed + student) * 1000, **recipe) for student in range(students or 1)]
     if isinstance(puzzles, Puzzle):
         puzzles = [puzzles]
-    puzzles = list(puzzles)
+    puzzles = validation.sequence(puzzles, "puzzles", what="a Puzzle, a list of them or a recipe (a dict)")
     if not puzzles:
         raise WorksheetError("no puzzles to put on the worksheet")
     if all(isinstance(p, Puzzle) for p in puzzles):
@@ -129,7 +129,8 @@ def _sheets(puzzles: Puzzles, students: int | None, seed: int) -> list[list[Puzz
             seen.add(key)
             sheets.append(sheet)
         return sheets
-    sheets = [list(sheet) if not isinstance(sheet, Puzzle) else [sheet] for sheet in puzzles]
+    sheets = [[sheet] if isinstance(sheet, Puzzle) else validation.sequence(sheet, "a sheet", what="a list of Puzzles")
+              for sheet in puzzles]
     if not all(sheet and all(isinstance(p, Puzzle) for p in sheet) for sheet in sheets):
         raise WorksheetError("puzzles is a Puzzle, a list of them (one sheet), a list of such lists "
                              "(a sheet each) or a dict of generate_set() arguments")
@@ -331,10 +332,9 @@ def worksheet(puzzles: Puzzles, path: str | Path | None = None, *, paper: str = 
     """
     from matplotlib.backends.backend_pdf import PdfPages
 
-    if paper not in PAPER:
-        raise WorksheetError(f"paper is {' or '.join(map(repr, PAPER))}, not {paper!r}")
-    if per_page is not None and (not isinstance(per_page, int) or isinstance(per_page, bool) or per_page < 1):
-        raise WorksheetError(f"per_page is a whole number >= 1 (or None: as many as fit), not {per_page!r}")
+    paper = validation.choice(paper, "paper", PAPER, error=WorksheetError)
+    per_page = validation.positive_count(per_page, "per_page", none="as many as fit", error=WorksheetError)
+    target = None if path is None else validation.path_to_write(path)  # before the work, not after
     if not isinstance(title, str):
         raise WorksheetError(f"title is text, not {type(title).__name__}")
     sheets = _sheets(puzzles, students, seed)
@@ -352,6 +352,5 @@ def worksheet(puzzles: Puzzles, path: str | Path | None = None, *, paper: str = 
         return data
     from .records.writing import replace_file
 
-    target = Path(path)
     replace_file(target, lambda handle: handle.write(data), binary=True)
     return target

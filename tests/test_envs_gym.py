@@ -112,5 +112,5 @@ def test_bad_settings_are_refused_when_the_environment_is_made():
         BlokusGymEnv("duo", opponents="grandmaster")
     with pytest.raises(bn.ArgumentTypeError):
         BlokusGymEnv("duo", opponents=7)
-    with pytest.raises(bn.BlokusError, match="illegal_action is one of 'penalize', 'raise'"):
+    with pytest.raises(bn.BlokusError, match="illegal_action is 'penalize' or 'raise'"):
         BlokusGymEnv("duo", illegal_action="ignore")

@@ -190,7 +190,7 @@ def test_every_line_or_the_main_line():
     assert lines[1].annotations == {0: {"comment": "main"}, 1: {"comment": "a try", "BM": "1"}}
     (main,) = bn.iter_games(ANALYSED)
     assert main.history == lines[0].history
-    with pytest.raises(bn.BlokusError, match="lines="):
+    with pytest.raises(bn.BlokusError, match="lines is 'main' or 'all', not 'every'"):
         bn.iter_games(ANALYSED, lines="every")
 
 

@@ -356,7 +356,7 @@ def test_the_automatic_cutoff_depends_on_the_board():
     player.search(bn.Game("classic"), Limit(simulations=3))
     assert player._cutoff == 8  # classic board: eight random placements first
     assert MCTSPlayer(cutoff=None).search(bn.Game("duo"), Limit(simulations=3)).simulations == 3
-    with pytest.raises(bn.BlokusError, match="cutoff must be"):
+    with pytest.raises(bn.BlokusError, match="cutoff is a whole number of placements"):
         MCTSPlayer(cutoff="soon")
 
 

@@ -15,14 +15,14 @@ from blokus_nb.players import Limit, make_player
 @pytest.mark.parametrize("name", ["time", "simulations", "nodes"])
 @pytest.mark.parametrize("value", [math.nan, math.inf, -math.inf, np.float64("nan"), 0, -1, 0.0])
 def test_nan_infinite_zero_and_negative_limits_are_refused(name, value):
-    with pytest.raises(bn.BlokusError, match=f"Limit\\({name}="):
+    with pytest.raises(bn.BlokusError, match=f"Limit {name} is a"):
         Limit(**{name: value})
 
 
 @pytest.mark.parametrize("name", ["time", "simulations", "nodes"])
 @pytest.mark.parametrize("value", ["1", b"1", True, False, [1], 1j])
 def test_limits_of_the_wrong_type_are_refused_not_raised_as_type_errors(name, value):
-    with pytest.raises(bn.BlokusError, match=f"{name} must be"):
+    with pytest.raises(bn.BlokusError, match=f"Limit {name} is a"):
         Limit(**{name: value})
 
 

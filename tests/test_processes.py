@@ -46,7 +46,7 @@ def test_an_error_in_a_worker_reaches_the_caller_as_itself():
 
 
 def test_run_jobs_refuses_an_unknown_engine_and_runs_nothing_for_no_units():
-    with pytest.raises(bn.BlokusError, match="unknown engine 'threads'"):
+    with pytest.raises(bn.BlokusError, match="engine is 'processes' or 'dask', not 'threads'"):
         run_jobs(len, ["a"], 1, done=lambda i, r: None, engine="threads")
     run_jobs(len, [], 2, done=lambda i, r: pytest.fail("no units, no calls"))
 

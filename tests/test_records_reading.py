@@ -97,7 +97,7 @@ def test_iter_games_collects_bad_records_with_file_and_line(tmp_path):
     with pytest.raises(bn.RecordError) as info:
         list(bn.iter_games(path))
     assert info.value.line == 2
-    with pytest.raises(bn.BlokusError, match="errors='ignore'"):
+    with pytest.raises(bn.BlokusError, match="errors is 'raise' or 'collect', not 'ignore'"):
         list(bn.iter_games(path, errors="ignore"))
 
 
@@ -138,7 +138,7 @@ def test_a_file_of_no_record_type_is_skipped_when_collecting(tmp_path):
 
 
 def test_a_bad_error_policy_is_refused_at_the_call_not_at_the_first_game():
-    with pytest.raises(bn.BlokusError, match="errors='bogus'"):
+    with pytest.raises(bn.BlokusError, match="errors is 'raise' or 'collect', not 'bogus'"):
         bn.iter_games("(;GM[Blokus])", errors="bogus")
 
 

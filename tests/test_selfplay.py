@@ -95,8 +95,9 @@ def test_players_that_do_not_search_are_saved_with_no_root_moves(tmp_path):
     assert set(rows(tmp_path)[0]["values"].split()) == {"0.000"}
 
 
-@pytest.mark.parametrize("options, says", [({"games": 0}, "at least 1"), ({"top": 0}, "top must"),
-                                           ({"explore": -1}, "explore must"),
+@pytest.mark.parametrize("options, says", [({"games": 0}, "games is a whole number of games, 1 or more"),
+                                           ({"top": 0}, "top is a whole number"),
+                                           ({"explore": -1}, "explore is a whole number"),
                                            ({"players": ["greedy"]}, "2 seats")])
 def test_bad_options_are_refused_before_anything_is_written(tmp_path, options, says):
     kwargs = {"players": "greedy", "variant": "duo", "games": 1, "out": tmp_path / "out", "progress": False}

@@ -27,6 +27,7 @@ reads the result back.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import time
@@ -36,11 +37,12 @@ from typing import Any
 
 import pandas as pd
 
-from ..errors import BlokusError
+from ..errors import PathError
 from ..processes import ENGINES
 from .loading import Source, Unit, analyze_unit, plan, report_errors, resolve_jobs, run_units
 from .metrics import ALL_COLORS, METRICS, MOVE_COLUMNS
 from .tables import concat_tables
+from ..validation import choice, job_count, path_errors, path_to_write
 
 __all__ = ["analyze_corpus", "read_corpus", "CorpusReport", "ENGINES"]
 
@@ -98,23 +100,26 @@ def analyze_corpus(paths: Source, out: "str | os.PathLike[str]" = "corpus.parque
     >>> print(report)  # doctest: +SKIP
     20000 games (1398211 moves) from 200 sources in 512.0 s (39.1 games/s, processes, 2 jobs) -> corpus
     """
-    if engine not in ENGINES:
-        raise BlokusError(f"unknown engine {engine!r}; use one of {', '.join(ENGINES)}")
+    engine = choice(engine, "engine", ENGINES)
+    n_jobs = job_count(n_jobs, none="every core, or one for a small corpus")
     start = time.perf_counter()
-    out = Path(out)
+    out = _output(out)
     units = plan(paths)
     jobs = resolve_jobs(n_jobs, units)
     if out.suffix.lower() == ".parquet":
-        out.parent.mkdir(parents=True, exist_ok=True)
+        with path_errors(out):
+            out.parent.mkdir(parents=True, exist_ok=True)
         frames, errors, games = run_units(units, jobs, progress, engine=engine, client=client)
         table = concat_tables(frames)
         table.attrs["errors"] = errors
-        table.to_parquet(out, index=False)
+        with path_errors(out):
+            table.to_parquet(out, index=False)
         moves = len(table)
     else:
-        out.mkdir(parents=True, exist_ok=True)
-        for old in out.glob("part-*.parquet"):
-            old.unlink()
+        with path_errors(out):
+            out.mkdir(parents=True, exist_ok=True)
+            for old in out.glob("part-*.parquet"):
+                old.unlink()
         named = [unit._replace(part=str((out / f"part-{i:05d}.parquet").resolve()))
                  for i, unit in enumerate(units)]
         counts, errors, games = run_units(named, jobs, progress, engine=engine, client=client,
@@ -126,6 +131,18 @@ def analyze_corpus(paths: Source, out: "str | os.PathLike[str]" = "corpus.parque
                           errors=errors)
     report_errors(errors)
     return report
+
+
+def _output(out: Any) -> Path:
+    """``out`` if a Parquet file or a folder of parts can be written there (folders are made as needed)."""
+    if not (isinstance(out, (str, os.PathLike)) and str(os.fspath(out)).lower().endswith(".parquet")):
+        return path_to_write(out, "out", folder=True)  # no file in the way of the folders
+    path = Path(os.fspath(out))
+    if path.is_dir():
+        raise PathError(f"cannot write {path}: it is a folder; name a .parquet file, or a folder "
+                        "without that suffix for a folder of parts", path=str(path), errno=errno.EISDIR)
+    path_to_write(path.parent, "out", folder=True)
+    return path
 
 
 def read_corpus(path: "str | os.PathLike[str]") -> pd.DataFrame:

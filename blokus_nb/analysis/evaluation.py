@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Mapping
 import numpy as np
 import pandas as pd
 
+from .. import validation
 from ..game import Game
 from ..move import Move
 from ..variants import get_variant
@@ -131,9 +132,17 @@ def evaluate(game: Game, player: "str | Player" = "hard", *, limit: "Limit | Non
     """
     from tqdm.auto import tqdm
 
+    from ..players.base import Limit
     from ..processes import run_jobs, worker_count
     from .loading import WORKER_PRELOAD
 
+    if not isinstance(game, Game):
+        raise ArgumentTypeError(f"evaluate needs a Game, not {type(game).__name__}")
+    if limit is not None and not isinstance(limit, Limit):
+        raise ArgumentTypeError(f"limit is a blokus_nb.players.Limit, not {type(limit).__name__}")
+    seed = validation.seed(seed)
+    threshold = validation.fraction(threshold, "threshold")
+    validation.job_count(n_jobs)
     record = GameRecord.of(game)
     variant = game.variant
     positions = [i for i, (_, pid) in enumerate(record.moves) if pid is not None]

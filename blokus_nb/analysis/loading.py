@@ -28,9 +28,10 @@ from typing import IO, Any, Iterable, Iterator, NamedTuple, Union
 import pandas as pd
 
 from .. import records
-from ..errors import ArgumentTypeError
+from ..errors import ArgumentTypeError, RecordNotFoundError
 from ..game import Game
-from ..processes import run_jobs, worker_count
+from ..processes import ENGINES, run_jobs, worker_count
+from ..validation import choice, job_count
 from . import files, tables
 from .metrics import GameRecord, TableBuilder
 
@@ -175,21 +176,21 @@ def _expand(source: Any, units: list[Unit], games: list[tuple[GameRecord, str]],
     if isinstance(source, (str, os.PathLike)):
         text = os.fspath(source)
         if not text.strip():  # Path("") is ".": it would read every record under this folder
-            raise FileNotFoundError(f"{text!r} is an empty path: name a file, a folder or a glob "
-                                    "(\".\" for the current folder)")
+            raise RecordNotFoundError("an empty path names no file: name a file, a folder or a glob "
+                                      "(\".\" for the current folder)", source=repr(text))
         path = Path(text).expanduser()
         if path.is_dir():
             found, skipped = files.find_files(path)
             if not found and not skipped:
-                raise FileNotFoundError(f"{text}: no {', '.join(RECORD_SUFFIXES)} files in this folder")
+                raise RecordNotFoundError(f"no {', '.join(RECORD_SUFFIXES)} files in this folder", source=text)
         elif path.is_file():
             found, skipped = [path], []
         elif files.has_magic(text):
             found, skipped = files.glob_files(os.path.expanduser(text))
             if not found and not skipped:
-                raise FileNotFoundError(f"no {', '.join(RECORD_SUFFIXES)} files match {text!r}")
+                raise RecordNotFoundError(f"no {', '.join(RECORD_SUFFIXES)} files match this glob", source=text)
         else:
-            raise FileNotFoundError(f"{text}: no such file or folder")
+            raise RecordNotFoundError("no such file or folder", source=text)
         units.extend(Unit("file", str(p)) for p in found)
         units.extend(Unit("skipped", note) for note in skipped)
         return
@@ -417,6 +418,8 @@ def load_games(source: Source, n_jobs: int | None = None, progress: bool = True,
     >>> len(table)
     0
     """
+    n_jobs = job_count(n_jobs, none="every core, or one for a small corpus")
+    engine = choice(engine, "engine", ENGINES)
     units = plan(source)
     frames, errors, _ = run_units(units, n_jobs, progress, engine=engine, client=client)
     table = tables.concat_tables(frames)

@@ -41,6 +41,7 @@ import pandas as pd
 from ..coords import cell_index, cell_name, pentobi_order
 from ..errors import ArgumentTypeError, BlokusError
 from ..game import Game
+from ..validation import count, job_count, positive_count
 from ..pieces import SYMMETRIES
 from ..variants import Variant, get_variant
 
@@ -305,6 +306,7 @@ class OpeningIndex:
         ``_high``; ``position``, a short id of the position. Sorted by ply,
         then by games.
         """
+        min_games = count(min_games, "min_games")
         sides = self._side_names()
         rows = []
         for key, node in self._nodes.items():
@@ -392,8 +394,8 @@ def opening_index(source: Any, depth: int = DEFAULT_DEPTH, *, n_jobs: int | None
     """
     from .loading import plan, report_errors, run_units
 
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
-        raise BlokusError(f"depth is a whole number of placements, 1 or more, not {depth!r}")
+    depth = positive_count(depth, "depth", what="a whole number of placements, 1 or more")
+    n_jobs = job_count(n_jobs, none="every core, or one for a small corpus")
     units = plan(source)
     results, errors, _ = run_units(units, n_jobs, progress, task=partial(_index_unit, depth=depth),
                                    desc="indexing openings")
@@ -427,5 +429,6 @@ def openings(source: Any, depth: int = DEFAULT_DEPTH, *, min_games: int = 1, n_j
     >>> frame.attrs["merged"]
     'transpositions and mirror images'
     """
+    min_games = count(min_games, "min_games")  # before the corpus is read
     return opening_index(source, depth, n_jobs=n_jobs, progress=progress, variant=variant).frame(min_games)
 

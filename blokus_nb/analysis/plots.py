@@ -50,6 +50,7 @@ from ..errors import ArgumentTypeError, BlokusError, short_repr
 from ..game import Game
 from ..pieces import PIECES
 from ..render import COLORBLIND_PALETTE, PALETTE
+from ..validation import choice
 from ..variants import Variant, get_variant
 from .loading import load_games
 from .metrics import DEFAULT_GAME_ID, PIECE_NAMES, metrics, table_colors
@@ -370,8 +371,7 @@ def _curves(table: pd.DataFrame, layers: list[_Layer], ax: "Axes | None", *, ban
             palette: Mapping[str, str] | str | None, ylabel: str, title: str, facet: bool | None = None,
             legend: bool = True, xlabel: str = "move number (passes included)",
             styles: dict[str, str] | None = None, zero_line: bool = False) -> "Axes":
-    if band not in BANDS:
-        raise BlokusError(f"band must be one of {BANDS}, not {band!r}")
+    choice(band, "band", [b for b in BANDS if b is not None], none="no band")
     if table.empty:
         raise BlokusError("there are no moves to plot")
     palette = resolve_palette(palette)
@@ -476,8 +476,7 @@ def plot_score_curves(data: Any, ax: "Axes | None" = None, *, metric: str = "sco
     if metric == "lead":
         return plot_lead(data, ax, band=band, palette=palette, variant=variant, facet=facet,
                          legend=legend)
-    if metric not in ("score", "squares"):
-        raise BlokusError("metric is 'score' (advanced score), 'squares' (squares placed) or 'lead'")
+    choice(metric, "metric", ("score", "squares", "lead"))
     table, _ = _one_variant(_table(data), variant)
     label = "advanced score" if metric == "score" else "squares placed"
     return _curves(table, [_Layer(_color_series(table, metric))], ax, band=band, palette=palette,
@@ -572,8 +571,7 @@ def plot_territory(data: Any, ax: "Axes | None" = None, *, which: str = "both",
     >>> bn.analysis.plot_territory(game, which="exclusive").get_ylabel()
     'cells'
     """
-    if which not in ("territory", "exclusive", "both"):
-        raise BlokusError("which is 'territory', 'exclusive' or 'both'")
+    choice(which, "which", ("territory", "exclusive", "both"))
     table, _ = _one_variant(_table(data), variant)
     if which != "both":
         title = "Territory" if which == "territory" else "Exclusive territory"

@@ -46,9 +46,11 @@ import numpy as np
 import pandas as pd
 
 from ..errors import ArgumentTypeError, BlokusError
+from .. import validation
 from ..game import Game
 from ..move import Move
 from ..players.base import Limit
+from ..validation import count, job_count, sequence
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
@@ -188,6 +190,10 @@ def estimate_positions(game: Game, player: "str | Player" = "hard", *, limit: Li
     limit = limit or REVIEW_LIMIT
     if not isinstance(limit, Limit):
         raise ArgumentTypeError(f"limit is a blokus_nb.players.Limit, not {type(limit).__name__}")
+    seed = validation.seed(seed)
+    job_count(n_jobs)
+    if indices is not None:
+        indices = [count(index, "an index in indices") for index in sequence(indices, "indices")]
     todo = sorted(set(placements(game) if indices is None else indices))
     found: list[Estimate] = []
 
@@ -314,6 +320,8 @@ def review(game: Game, player: "str | Player" = "hard", *, limit: Limit | None =
 
     if not isinstance(game, Game):
         raise ArgumentTypeError(f"review needs a Game, not {type(game).__name__}")
+    seed = validation.seed(seed)  # before the progress bar shows
+    job_count(n_jobs)
     total = len(placements(game))
     with tqdm(total=total, desc="reviewing positions", unit="position", disable=not progress) as bar:
         estimates = estimate_positions(game, player, limit=limit, seed=seed, n_jobs=n_jobs,

@@ -40,6 +40,8 @@ import numpy as np
 from ..errors import ArgumentTypeError, BlokusError, IllegalMoveError, InvalidMoveError
 from ..game import SCORINGS, Game
 from ..move import interned_move
+from .. import validation
+from ..validation import choice, positive_count
 from ..variants import Variant, get_variant
 from ._extra import require
 from .observation import ObservationEncoder
@@ -56,14 +58,6 @@ __all__ = ["BlokusEnv", "REWARDS", "RENDER_MODES"]
 REWARDS = ("result", "margin")
 #: What :meth:`BlokusEnv.render` can return: the text board, an RGB image, or a live view for humans.
 RENDER_MODES = ("ansi", "rgb_array", "human")
-
-
-def _choice(name: str, value: object, allowed: tuple[str, ...]) -> str:
-    if not isinstance(value, str):
-        raise ArgumentTypeError(f"{name} is one of {', '.join(map(repr, allowed))}, not {type(value).__name__}")
-    if value not in allowed:
-        raise BlokusError(f"{name} is one of {', '.join(map(repr, allowed))}, not {value!r}")
-    return value
 
 
 def final_rewards(game: Game, reward: str, scoring: str) -> list[float]:
@@ -99,13 +93,11 @@ class BlokusEnv(AECEnv):
                  render_mode: str | None = None, cell_pixels: int = 16) -> None:
         super().__init__()
         self.variant = get_variant(variant)
-        self.reward = _choice("reward", reward, REWARDS)
-        self.scoring = _choice("scoring", scoring, SCORINGS)
-        if render_mode is not None:
-            _choice("render_mode", render_mode, RENDER_MODES)
-        if isinstance(cell_pixels, bool) or not isinstance(cell_pixels, int) or not 1 <= cell_pixels <= 64:
-            raise BlokusError(f"cell_pixels is the width of a cell in the rgb_array image, 1 to 64, "
-                              f"not {cell_pixels!r}")
+        self.reward = choice(reward, "reward", REWARDS)
+        self.scoring = choice(scoring, "scoring", SCORINGS)
+        choice(render_mode, "render_mode", RENDER_MODES, none="no rendering")
+        cell_pixels = positive_count(cell_pixels, "cell_pixels", high=64,
+                                     what="the width of a cell in the rgb_array image, 1 to 64")
         self.render_mode = render_mode
         self.cell_pixels = cell_pixels
         self.encoder = ObservationEncoder(self.variant)
@@ -141,6 +133,7 @@ class BlokusEnv(AECEnv):
         Nothing in the game itself is random: ``seed`` seeds the action spaces
         (``player_k``'s with ``seed + k``), so their ``sample(mask)`` repeats.
         """
+        seed = validation.seed(seed)  # numpy's generators refuse negative seeds with their own error
         if seed is not None:
             for k, agent in enumerate(self.possible_agents):
                 self.action_spaces[agent].seed(seed + k)
@@ -156,6 +149,11 @@ class BlokusEnv(AECEnv):
         self._human.close()
         if self.render_mode == "human":
             self.render()
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """``(observation, cumulative reward, terminated, truncated, info)`` of :attr:`agent_selection`."""
+        self._started()  # before reset() there is no agent to ask about: say so
+        return super().last(observe)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """``{"observation", "action_mask"}`` for ``agent``; the mask is all zeros unless it is to move."""

@@ -30,8 +30,9 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from ..errors import ArgumentTypeError, BlokusError, IllegalMoveError
+from ..errors import BlokusError, IllegalMoveError
 from ..game import Game
+from .. import validation
 from ..variants import Variant
 from ._extra import require
 from .aec import RENDER_MODES, BlokusEnv
@@ -67,13 +68,10 @@ class BlokusGymEnv(gymnasium.Env):
 
         self.aec = BlokusEnv(variant, reward=reward, scoring=scoring, render_mode=render_mode)
         n_players = self.aec.variant.n_players
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= n_players:
-            raise BlokusError(f"seat is a player number of {self.aec.variant.name}, 1 to {n_players}, not {seat!r}")
-        if illegal_action not in ILLEGAL_ACTIONS:
-            raise BlokusError(f"illegal_action is one of {', '.join(map(repr, ILLEGAL_ACTIONS))}, "
-                              f"not {illegal_action!r}")
-        if isinstance(illegal_reward, bool) or not isinstance(illegal_reward, (int, float)):
-            raise ArgumentTypeError(f"illegal_reward is a number, not {illegal_reward!r}")
+        seat = validation.positive_count(seat, "seat", high=n_players,
+                                         what=f"a player number of {self.aec.variant.name}, 1 to {n_players}")
+        validation.choice(illegal_action, "illegal_action", ILLEGAL_ACTIONS)
+        illegal_reward = validation.number(illegal_reward, "illegal_reward")
         specs: Sequence[Any] = (list(opponents) if isinstance(opponents, (list, tuple))
                                 else [opponents] * (n_players - 1))
         if len(specs) != n_players - 1:
@@ -100,7 +98,7 @@ class BlokusGymEnv(gymnasium.Env):
         """Start a game; the other seats play until it is the agent's turn. ``options`` is unused."""
         from ..players import make_player
 
-        super().reset(seed=seed)
+        super().reset(seed=validation.seed(seed))
         self.aec.reset()
         others = [agent for agent in self.aec.possible_agents if agent != self.agent]
         self._opponents = {agent: make_player(spec, seed=int(self.np_random.integers(2**31)))

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import numbers
 import os
 import random
 import time
@@ -28,7 +27,11 @@ from ..processes import ENGINES, run_jobs, worker_count
 from ..records import game_from_json, game_to_json, write_games
 from ..variants import Variant, get_variant
 from .base import Limit, Player
+from .. import validation
+from ..validation import choice, job_count, positive_count, sequence
 from .levels import make_player
+
+_PLAYERS = "a list of players (names or Players), like ['greedy', 'random']"
 
 __all__ = ["MatchResult", "play_game", "play_match", "round_robin", "ratings", "standings",
            "seat_order", "seat_orders", "MAX_GAMES"]
@@ -53,7 +56,9 @@ def play_game(players: Sequence[str | Player], variant: str | Variant = "classic
     >>> game.is_over, game.player_names
     (True, ['greedy', 'random'])
     """
-    game, _, _ = _play(list(players), get_variant(variant), seed, limit)
+    players = sequence(players, "players", what=_PLAYERS)
+    seed = validation.seed(seed)
+    game, _, _ = _play(players, get_variant(variant), seed, limit)
     return game
 
 
@@ -274,12 +279,14 @@ def play_match(players: Sequence[str | Player], variant: str | Variant = "classi
     >>> match.results.groupby("player").size().to_dict()
     {'greedy': 4, 'random': 4, 'random (2)': 4, 'random (3)': 4}
     """
+    players = sequence(players, "players", what=_PLAYERS)
     variant = get_variant(variant)
     if len(players) != variant.n_players:
         raise BlokusError(f"{variant.name} is played by {variant.n_players} players; got "
                          f"{len(players)} ({', '.join(map(str, players))}). Repeat a name to fill seats, "
                          "e.g. ['mcts', 'greedy', 'greedy', 'greedy']")
-    _check_match(games, scoring, n_jobs, engine=engine)
+    games = _check_match(games, scoring, n_jobs, engine=engine)
+    seed = validation.seed(seed)
     seed = random.randrange(2 ** 31) if seed is None else seed
     labels = _labels(players)
     entrants = [make_player(p) for p in players]
@@ -302,12 +309,14 @@ def round_robin(players: Sequence[str | Player], variant: str | Variant = "duo",
     >>> len(match.games), sorted(match.ratings().index)
     (6, ['easy', 'greedy', 'random'])
     """
+    players = sequence(players, "players", what=_PLAYERS)
     variant = get_variant(variant)
     n = variant.n_players
     if len(players) < n:
         raise BlokusError(f"a round robin in {variant.name} needs at least {n} players, got {len(players)}")
     groups = list(itertools.combinations(range(len(players)), n))
-    _check_match(games, scoring, n_jobs, len(groups), engine=engine)
+    games = _check_match(games, scoring, n_jobs, len(groups), engine=engine)
+    seed = validation.seed(seed)
     seed = random.randrange(2 ** 31) if seed is None else seed
     labels = _labels(players)
     entrants = [make_player(p) for p in players]
@@ -324,23 +333,16 @@ def round_robin(players: Sequence[str | Player], variant: str | Variant = "duo",
 
 
 def _check_match(games: int, scoring: str, n_jobs: int | None, tables: int = 1, *,
-                 engine: str = "processes") -> None:
+                 engine: str = "processes") -> int:
     """Refuse bad arguments before any game is played (scores are only read at the end)."""
-    if isinstance(games, bool) or not isinstance(games, numbers.Integral):
-        raise BlokusError(f"games must be a whole number of games, like 20, not {games!r}")
-    if games < 1:
-        raise BlokusError(f"games must be at least 1, not {games}")
+    games = positive_count(games, "games", what="a whole number of games, 1 or more, like 20")
     if games * tables > MAX_GAMES:
         raise BlokusError(f"{games * tables:,} games is more than one match may play "
                           f"({MAX_GAMES:,}); play it as several matches and add them with +")
-    if n_jobs is not None and (isinstance(n_jobs, bool) or not isinstance(n_jobs, numbers.Integral)
-                               or n_jobs == 0):
-        raise BlokusError(f"n_jobs must be a whole number of processes (1, 2, ...; None or -1 for every "
-                          f"core), not {n_jobs!r}")
-    if scoring not in SCORINGS:
-        raise BlokusError(f"unknown scoring {scoring!r}; use one of {', '.join(SCORINGS)}")
-    if engine not in ENGINES:
-        raise BlokusError(f"unknown engine {engine!r}; use one of {', '.join(map(repr, ENGINES))}")
+    job_count(n_jobs)
+    choice(scoring, "scoring", SCORINGS)
+    choice(engine, "engine", ENGINES)
+    return games
 
 
 # ------------------------------------------------------------------------------ results

@@ -15,13 +15,13 @@ True
 from __future__ import annotations
 
 import copy
-import math
 import numbers
 import random
 from dataclasses import dataclass, field
 from typing import Callable
 
 from ..errors import BlokusError, IllegalMoveError, short_repr
+from .. import validation
 from ..game import Game
 from ..move import Move
 
@@ -69,15 +69,12 @@ def _check_limit(name: str, value: object, kind: type) -> None:
     A NaN compares false with everything, so a search bounded by it never stops;
     ``True`` is a number to Python but surely not a budget.
     """
-    if value is None:
-        return
-    what = "a number of seconds, like 0.5" if kind is numbers.Real else "a whole number, like 200"
-    if isinstance(value, bool) or not isinstance(value, kind):
-        raise BlokusError(f"Limit({name}={short_repr(value)}): {name} must be {what}, or None "
-                          "for no limit of that kind")
-    if not (isinstance(value, numbers.Integral) or math.isfinite(value)) or value <= 0:
-        raise BlokusError(f"Limit({name}={value!r}): a limit must be a finite positive number "
-                          f"({what}), or None for no limit of that kind")
+    none = "no limit of that kind"
+    if kind is numbers.Real:
+        validation.number(value, f"Limit {name}", above=0, none=none,
+                          what="a number of seconds > 0, like 0.5")
+    else:
+        validation.positive_count(value, f"Limit {name}", none=none, what="a whole number >= 1, like 200")
 
 
 class Player:
@@ -99,6 +96,7 @@ class Player:
     name: str = "player"
 
     def __init__(self, seed: int | None = None, limit: Limit | None = None) -> None:
+        seed = validation.seed(seed)
         self.seed = seed
         #: The limit used when :meth:`choose_move` is given none.
         self.limit = limit
@@ -134,6 +132,7 @@ class Player:
         >>> RandomPlayer(seed=1).with_seed(2).seed
         2
         """
+        seed = validation.seed(seed)
         other = copy.copy(self)
         other.seed = seed
         other.rng = random.Random(seed)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 
-from ..errors import BlokusError
+from ..validation import number
 from ..game import Game
 from ..move import Move
 from .base import Limit, Player, teams
@@ -56,9 +56,7 @@ class GreedyPlayer(Player):
     def __init__(self, seed: int | None = None, limit: Limit | None = None, *,
                  temperature: float = 0.0) -> None:
         super().__init__(seed=seed, limit=limit)
-        if temperature < 0:
-            raise BlokusError(f"temperature must be 0 or more, not {temperature!r}")
-        self.temperature = temperature
+        self.temperature = number(temperature, "temperature", low=0)
 
     def _choose(self, game: Game, limit: Limit | None) -> Move:
         board = game.board

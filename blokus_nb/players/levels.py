@@ -14,6 +14,7 @@ from .base import Limit, Player, RandomPlayer
 from .greedy import GreedyPlayer
 from .mcts import MCTSPlayer
 from .puct import PUCTPlayer
+from .. import validation
 from ..errors import ArgumentTypeError, BlokusError
 
 __all__ = ["PLAYER_NAMES", "LEVELS", "make_player"]
@@ -51,6 +52,7 @@ def make_player(spec: "str | Player", seed: int | None = None) -> Player:
     >>> make_player("Greedy").name
     'greedy'
     """
+    seed = validation.seed(seed)
     if isinstance(spec, Player):
         return spec if seed is None else spec.with_seed(seed)
     if not isinstance(spec, str):

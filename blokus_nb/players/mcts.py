@@ -71,6 +71,7 @@ from .base import Limit, Player, teams
 from .features import heuristic_scores, last_opponent_piece
 from .model import Weights, load_weights
 from ..errors import BlokusError, IllegalMoveError
+from ..validation import count, fraction, number, positive_count
 
 __all__ = ["MCTSPlayer", "SearchResult", "MoveStatistics"]
 
@@ -174,13 +175,13 @@ class MCTSPlayer(Player):
         self.reuse = reuse
         self._tree: tuple | None = None
         self._searching = threading.Lock()
-        self.exploration = exploration
-        self.prior_visits = prior_visits
-        self.prior_slope = prior_slope
-        self.width = width
-        self.big_first = big_first
-        if not (cutoff is None or cutoff == "auto" or (isinstance(cutoff, int) and cutoff >= 0)):
-            raise BlokusError(f"cutoff must be 0 or more placements, None or 'auto', not {cutoff!r}")
+        self.exploration = number(exploration, "exploration", low=0)
+        self.prior_visits = number(prior_visits, "prior_visits", low=0)
+        self.prior_slope = number(prior_slope, "prior_slope", low=0)
+        self.width = positive_count(width, "width")
+        self.big_first = fraction(big_first, "big_first")
+        if not (cutoff is None or cutoff == "auto"):
+            cutoff = count(cutoff, "cutoff", what="a whole number of placements >= 0, None or 'auto'")
         self.model = load_weights() if isinstance(model, str) and model == "shipped" else model
         if self.model is not None and not isinstance(self.model, Weights):
             raise BlokusError("model must be a Weights object (blokus_nb.players.model.load_weights()), "

@@ -46,6 +46,7 @@ import numpy as np
 
 from ..engine import Board
 from ..errors import BlokusError, IllegalMoveError
+from ..validation import fraction, number
 from ..game import Game
 from ..move import Move
 from .base import Limit
@@ -95,12 +96,10 @@ class PUCTPlayer(MCTSPlayer):
                  exploration: float = 1.5, fpu: float = 0.2, net: "Net | str" = "shipped",
                  playouts: float = 0.8, **mcts_options) -> None:
         super().__init__(seed=seed, limit=limit, **mcts_options)
-        self.puct = exploration
-        self.fpu = fpu
-        if isinstance(playouts, bool) or not (isinstance(playouts, (int, float)) and 0.0 <= playouts <= 1.0):
-            raise BlokusError(f"playouts is the weight of a playout's result in a leaf's value, "
-                              f"from 0 to 1, not {playouts!r}")
-        self.playouts = float(playouts)
+        self.puct = number(exploration, "exploration", low=0)
+        self.fpu = number(fpu, "fpu")
+        self.playouts = float(fraction(playouts, "playouts", what="the weight of a playout's result in a "
+                                                                  "leaf's value, from 0 to 1"))
         self.net = load_net() if isinstance(net, str) and net == "shipped" else net
         if not isinstance(self.net, Net):
             raise BlokusError(f"net must be a Net (blokus_nb.players.net.load_net()) or 'shipped', not {net!r}")

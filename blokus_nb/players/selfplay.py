@@ -50,6 +50,8 @@ from ..records import game_from_json, game_to_json
 from ..variants import get_variant
 from .arena import _check_match, _derive, _player_error
 from .base import Limit, Player
+from .. import validation
+from ..validation import count, path_errors, path_to_write, positive_count, sequence
 from .levels import make_player
 
 __all__ = ["self_play", "SelfPlayReport", "INDEX_COLUMNS"]
@@ -98,23 +100,24 @@ def self_play(players: "str | Player | Sequence[str | Player]" = "hard", variant
     >>> self_play("hard", "duo", games=1000, out="selfplay/duo_hard", n_jobs=2)  # doctest: +SKIP
     """
     variant_ = get_variant(variant)
-    seats = [players] * variant_.n_players if isinstance(players, (str, Player)) else list(players)
+    seats = ([players] * variant_.n_players if isinstance(players, (str, Player))
+             else sequence(players, "players", what="a player (a name or a Player) or a list of them, one a seat"))
     if len(seats) != variant_.n_players:
         raise BlokusError(f"{variant_.name} has {variant_.n_players} seats; got {len(seats)} players")
-    _check_match(games, "points", n_jobs, engine=engine)
-    if isinstance(top, bool) or not isinstance(top, int) or top < 1:
-        raise BlokusError(f"top must be a whole number of root moves (1 or more), not {top!r}")
-    if isinstance(explore, bool) or not isinstance(explore, int) or explore < 0:
-        raise BlokusError(f"explore must be a whole number of placements (0 or more), not {explore!r}")
+    games = _check_match(games, "points", n_jobs, engine=engine)
+    top = positive_count(top, "top", what="a whole number of root moves, 1 or more")
+    explore = count(explore, "explore", what="a whole number of placements, 0 or more")
+    seed = validation.seed(seed)
     entrants = [make_player(p) for p in seats]  # checks the names before anything is written
     level = "+".join(dict.fromkeys(p.name if isinstance(s, Player) else str(s).strip().lower()
                                    for p, s in zip(entrants, seats)))
-    out = Path(out)
+    out = path_to_write(out, "out", folder=True)
     index_path = out / INDEX
     if index_path.exists() and not resume:
         raise BlokusError(f"{index_path} exists: pass resume=True to add the games it lacks, "
                           "or choose another folder")
-    out.mkdir(parents=True, exist_ok=True)
+    with path_errors(out):
+        out.mkdir(parents=True, exist_ok=True)
     seed = random.randrange(2 ** 31) if seed is None else seed
     prefix = prefix or f"{variant_.name}_{level}"
     done_files = _indexed(index_path, seed)

@@ -359,9 +359,18 @@ def explain(puzzle: Any, pieces: Any = None, *, colourings: Iterable[str] | None
     >>> explain("##", "2") is None
     True
     """
+    from ..validation import choice, sequence
+    from .errors import PuzzleError
     from .puzzle import Puzzle
     from .reading import parse_pieces, parse_region
 
+    names = {c.name: c for c in COLOURINGS}
+    if colourings is None:
+        chosen = list(COLOURINGS)
+    else:  # checked before any work
+        given = [colourings] if isinstance(colourings, str) else sequence(
+            colourings, "colourings", what="a colouring's name or a list of them")
+        chosen = [names[choice(name, "colourings", names, error=PuzzleError)] for name in given]
     if not isinstance(puzzle, Puzzle):
         cells = parse_region(puzzle)
         kinds = parse_pieces("pentominoes" if pieces is None else pieces)
@@ -380,17 +389,6 @@ def explain(puzzle: Any, pieces: Any = None, *, colourings: Iterable[str] | None
     found = _no_room(puzzle, placements) or _unreachable(puzzle, placements) or _parts(puzzle)
     if found is not None:
         return found
-    names = {c.name: c for c in COLOURINGS}
-    if colourings is None:
-        chosen = list(COLOURINGS)
-    else:
-        chosen = []
-        for name in ([colourings] if isinstance(colourings, str) else colourings):
-            if name not in names:
-                from .errors import PuzzleError
-
-                raise PuzzleError(f"no colouring named {name!r}; they are {', '.join(names)}")
-            chosen.append(names[name])
     for colouring in chosen:
         if stop is not None and stop.is_set():
             from ..exact_cover import SearchStopped

@@ -28,12 +28,12 @@ the nearest level found. Ctrl-C stops it at once and leaves nothing behind
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections import Counter
 from typing import Any
 
+from .. import validation
 from ..exact_cover import SearchStopped, TilingSearch
 from ..pieces import Shape
 from . import regions
@@ -62,19 +62,16 @@ class _Deadline:
         return time.monotonic() > self.end
 
 
-def _check_arguments(difficulty: Any, solutions: Any, time_budget: Any, seed: Any) -> None:
-    if difficulty is not None and (not isinstance(difficulty, int) or isinstance(difficulty, bool)
-                                   or difficulty not in LEVELS):
-        raise PuzzleError(f"difficulty is a level from 1 (warm-up) to 5 (expert), or None for any, "
-                          f"not {difficulty!r}")
-    if not isinstance(solutions, int) or isinstance(solutions, bool) or not 1 <= solutions <= MAX_SOLUTIONS:
-        raise PuzzleError(f"solutions is how many tilings the puzzle has up to symmetry, a whole number "
-                          f"from 1 to {MAX_SOLUTIONS}, not {solutions!r}")
-    if (not isinstance(time_budget, (int, float)) or isinstance(time_budget, bool)
-            or not math.isfinite(time_budget) or time_budget <= 0):
-        raise PuzzleError(f"time_budget is a number of seconds > 0, not {time_budget!r}")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise PuzzleError(f"seed is a whole number (or None for a new one each time), not {seed!r}")
+def _check_arguments(difficulty: Any, solutions: Any, time_budget: Any, seed: Any) -> tuple:
+    """The arguments as ints and a float (numpy integers are whole numbers), or a :class:`PuzzleError`."""
+    return (validation.whole_number(difficulty, "difficulty", low=min(LEVELS), high=max(LEVELS), none="any",
+                                    what="a level from 1 (warm-up) to 5 (expert)", error=PuzzleError),
+            validation.positive_count(solutions, "solutions", high=MAX_SOLUTIONS, error=PuzzleError,
+                                      what=f"how many tilings the puzzle has up to symmetry, a whole number "
+                                           f"from 1 to {MAX_SOLUTIONS}"),
+            validation.number(time_budget, "time_budget", above=0, what="a number of seconds > 0",
+                              error=PuzzleError),
+            validation.seed(seed, error=PuzzleError))
 
 
 def _pool(pieces: Any) -> list[tuple[str, Shape]]:
@@ -202,7 +199,7 @@ def generate(pieces: Any = "pentominoes", region: Any = "random", *, difficulty:
     ...
     blokus_nb.puzzles.PuzzleError: no pieces of the pool (12 pieces of 5 squares) cover exactly the region's 16 squares
     """
-    _check_arguments(difficulty, solutions, time_budget, seed)
+    difficulty, solutions, time_budget, seed = _check_arguments(difficulty, solutions, time_budget, seed)
     pool = _pool(pieces)
     family: str | None = None
     fixed: frozenset | None = None
@@ -264,10 +261,9 @@ def generate_set(count: int, pieces: Any = "pentominoes", region: Any = "random"
     >>> [p.count(unique=True) for p in generate_set(2, "tetrominoes", "random", difficulty=1, seed=1)]
     [1, 1]
     """
-    if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 1000:
-        raise PuzzleError(f"count is how many puzzles, a whole number from 1 to 1000, not {count!r}")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise PuzzleError(f"seed is a whole number, not {seed!r}")
+    count = validation.positive_count(count, "count", high=1000, error=PuzzleError,
+                                      what="how many puzzles, a whole number from 1 to 1000")
+    seed = validation.seed(seed, none="", error=PuzzleError)
     out: list[Puzzle] = []
     seen: set[tuple] = set()
     next_seed = seed

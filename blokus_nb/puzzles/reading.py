@@ -17,7 +17,8 @@ from typing import Any, Union
 
 from .. import pieces as _pieces
 from ..coords import whole_cell
-from ..errors import short_repr
+from .. import validation
+from ..errors import BlokusError, short_repr
 from ..exact_cover import MAX_PIECES
 from ..pieces import Cell, Shape, normalize, transform
 from ..polyominoes import is_connected
@@ -54,8 +55,8 @@ def parse_region(region: Region) -> frozenset[Cell]:
     if isinstance(region, str):
         cells = _parse_art(region)
     elif (isinstance(region, tuple) and len(region) == 2
-          and all(isinstance(v, int) and not isinstance(v, bool) for v in region)):
-        width, height = region
+          and all(_is_whole(v) for v in region)):
+        width, height = (validation.whole_number(v, "a side") for v in region)  # numpy integers too
         if width < 1 or height < 1:
             raise RegionError(f"a rectangle needs a positive width and height, not {width}x{height}")
         _check_cell_count(width * height, f"a {width}x{height} rectangle")
@@ -206,7 +207,13 @@ def _check_piece_count(count: int) -> None:
         raise PuzzleError(f"{count:,} pieces are too many: a puzzle has at most {MAX_PIECES}")
 
 
+def _is_whole(value: Any) -> bool:
+    try:
+        validation.whole_number(value, "a side")
+    except BlokusError:
+        return False
+    return True
+
+
 def _count(name: Any, count: Any) -> int:
-    if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-        raise PuzzleError(f"the count of {name!r} must be a whole number >= 0, not {count!r}")
-    return count
+    return validation.count(count, f"the count of {short_repr(name)}", error=PuzzleError)

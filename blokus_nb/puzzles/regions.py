@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
+from .. import validation
 from ..pieces import Cell, Shape
 from ..polyominoes import is_connected
 from .errors import RegionError
@@ -67,9 +68,7 @@ LETTERS = "".join(_FONT)
 
 
 def _check_side(name: str, value: object, least: int = 1) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < least:
-        raise RegionError(f"{name} must be a whole number >= {least}, not {value!r}")
-    return value
+    return validation.whole_number(value, name, low=least, error=RegionError)
 
 
 def rectangle(width: int, height: int) -> frozenset[Cell]:
@@ -78,8 +77,7 @@ def rectangle(width: int, height: int) -> frozenset[Cell]:
     >>> sorted(rectangle(2, 1))
     [(0, 0), (1, 0)]
     """
-    _check_side("width", width)
-    _check_side("height", height)
+    width, height = _check_side("width", width), _check_side("height", height)
     if width * height > MAX_CELLS:
         raise RegionError(f"a {width}x{height} rectangle has {width * height:,} cells; "
                           f"a puzzle region has at most {MAX_CELLS:,}")
@@ -93,10 +91,11 @@ def with_holes(width: int, height: int, holes: int = 1, *, seed: int | random.Ra
     >>> len(with_holes(5, 4, 2, seed=1))
     18
     """
-    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    rng = seed if isinstance(seed, random.Random) else random.Random(validation.seed(seed, error=RegionError))
+    width, height = _check_side("width", width), _check_side("height", height)
     cells = set(rectangle(width, height))
     inner = sorted((x, y) for x, y in cells if 0 < x < width - 1 and 0 < y < height - 1)
-    _check_side("holes", holes, 0)
+    holes = _check_side("holes", holes, 0)
     if holes > len(inner):
         raise RegionError(f"a {width}x{height} rectangle has {len(inner)} squares off its border, "
                           f"not room for {holes} holes")
@@ -115,9 +114,9 @@ def letter(character: str, scale: int = 1) -> frozenset[Cell]:
     (9, 36)
     """
     key = character.upper() if isinstance(character, str) else character
-    if key not in _FONT:
+    if not isinstance(key, str) or key not in _FONT:
         raise RegionError(f"letter draws one of the capitals A-Z, not {character!r}")
-    _check_side("scale", scale)
+    scale = _check_side("scale", scale)
     if scale > 20:
         raise RegionError(f"a letter at scale {scale} is too large for a puzzle (at most 20)")
     return frozenset((x * scale + dx, y * scale + dy)
@@ -136,7 +135,7 @@ def heart(size: int) -> frozenset[Cell]:
     ..####..
     ...##...
     """
-    _check_side("size", size, 8)
+    size = _check_side("size", size, 8)
     if size > 100:
         raise RegionError(f"a heart {size} squares wide is too large for a puzzle (at most 100)")
     radius = size / 4

@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, NamedTuple
 
 from .. import sgf
-from ..errors import (ArgumentTypeError, BlokusError, RecordError, RecordNotFoundError, place_in_file,
-                      short_repr)
+from ..errors import ArgumentTypeError, BlokusError, RecordError, RecordNotFoundError, place_in_file
 from ..game import Game
+from ..validation import choice, path_error
 from .json_format import DuplicateKeyError, _loads, game_from_dict
 from .sgf_format import Source, _is_text, game_from_tree, read_sgf, tree_from_sgf
 from .tree import Tree
@@ -281,6 +281,8 @@ def _items(source: Source, name: str | None) -> Iterator[Game | RecordError | No
                 raise
             if isinstance(error, FileNotFoundError):
                 error = _not_found(error, name)
+            elif not isinstance(error, BlokusError):  # a folder, no permission: named as the user gave it
+                error = path_error(name, error, "read")
             raise _Fatal(error) from None
         return
     if not hasattr(source, "read"):
@@ -330,10 +332,8 @@ def iter_games(source: Source, errors: str = "raise", *, name: str | None = None
     >>> [len(g.history) for g in iter_games("(;GM[Blokus Duo];B[e10](;W[j5])(;W[j5,j6]))", lines="all")]
     [2, 2]
     """
-    if errors not in ERROR_POLICIES:  # refused at the call, not at the first next()
-        raise BlokusError(f"errors={errors!r}; use one of {', '.join(map(repr, ERROR_POLICIES))}")
-    if lines not in LINE_CHOICES:
-        raise BlokusError(f"lines={short_repr(lines)}; use one of {', '.join(map(repr, LINE_CHOICES))}")
+    choice(errors, "errors", ERROR_POLICIES)  # refused at the call, not at the first next()
+    choice(lines, "lines", LINE_CHOICES)
     games = _iter_games(source, errors, name)
     return games if lines == "main" else _every_line(games)
 

@@ -196,6 +196,8 @@ class GameNode:
 
     def _add(self, move: Move | str, comment: str, notes: Mapping[str, str] | None,
              main: bool) -> GameNode:
+        if notes is not None:
+            check_note(notes, "notes")  # before dict() reads text or a list as pairs
         note = dict(notes or {})
         if comment:
             note[COMMENT] = comment

@@ -17,6 +17,7 @@ from typing import IO, Any, Callable, Iterable, Iterator
 
 from ..errors import ArgumentTypeError, BlokusError
 from ..game import Game
+from ..validation import path_errors, path_to_write
 from .json_format import game_to_dict, game_to_json
 from .reading import _kind, read_tree, record_path  # noqa: F401 (read_tree: the examples read back)
 from .sgf_format import game_to_sgf, tree_to_sgf
@@ -137,24 +138,28 @@ def replace_file(path: Path, write: Callable[[IO], Any], *, binary: bool = False
     ``os.replace`` is atomic on one file system, so a reader sees the old file
     or the new one, never a half-written one. The handle is UTF-8 text with
     ``\n`` line ends, or bytes with ``binary``. A symbolic link is written
-    through: its target is replaced and the link kept.
+    through: its target is replaced and the link kept. A path that cannot be
+    written (no such folder, a folder, no permission) is a :class:`~blokus_nb.errors.PathError`
+    naming ``path``.
     """
-    path = _written_path(path)
+    given = path
+    path = _written_path(path_to_write(path))
     temporary = _temporary_path(path)
     mode = {"mode": "xb"} if binary else {"mode": "x", "encoding": "utf-8", "newline": "\n"}
-    try:
-        with open(temporary, **mode) as handle:
-            write(handle)
-            handle.flush()
-            os.fsync(handle.fileno())
+    with path_errors(given):  # the error names the user's path, not the temporary file
         try:
-            os.chmod(temporary, stat.S_IMODE(os.stat(path).st_mode))  # keep the old file's mode
-        except FileNotFoundError:
-            pass
-        os.replace(temporary, path)
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except FileNotFoundError:
-            pass
-        raise
+            with open(temporary, **mode) as handle:
+                write(handle)
+                handle.flush()
+                os.fsync(handle.fileno())
+            try:
+                os.chmod(temporary, stat.S_IMODE(os.stat(path).st_mode))  # keep the old file's mode
+            except FileNotFoundError:
+                pass
+            os.replace(temporary, path)
+        except BaseException:
+            try:
+                os.unlink(temporary)
+            except OSError:  # never made (no such folder, no permission)
+                pass
+            raise

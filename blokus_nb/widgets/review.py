@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
+from .. import validation
 from ..errors import ArgumentTypeError, BlokusError, IllegalMoveError
 from ..game import Game
 from ..analysis.review import REVIEW_LIMIT, Estimate, estimate_positions, placements, review_frame
@@ -90,7 +91,7 @@ class Reviewer:
                                     f"as 'hard'), not {built!r}")
         self.player = player
         self.limit = limit or REVIEW_LIMIT
-        self.seed = seed
+        self.seed = validation.seed(seed)
         self.explorer, self.explorer_name = _explorer(explorer)
         self.estimates: dict[int, Estimate] = {}
         self._searched_for: list = []  # the history the estimates were found in

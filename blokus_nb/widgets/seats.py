@@ -12,14 +12,12 @@ here build the players, bound their search, and turn a hint into trait data.
 
 from __future__ import annotations
 
-import math
-import numbers
-import operator
 import threading
 from dataclasses import replace
 from typing import Any
 
-from ..errors import ArgumentTypeError, BlokusError, short_repr
+from .. import validation
+from ..errors import ArgumentTypeError, short_repr
 from ..game import Game
 from ..hints import hint
 from ..players import Limit, Player, make_player
@@ -98,13 +96,8 @@ def check_pause(seconds: Any) -> float:
     >>> check_pause(0.4), check_pause(1)
     (0.4, 1.0)
     """
-    message = (f"ai_pause is a number of seconds from 0 to {MAX_AI_PAUSE:g} (like 0.4), "
-               f"not {short_repr(seconds)}")
-    if isinstance(seconds, bool) or not isinstance(seconds, numbers.Real):
-        raise ArgumentTypeError(message)
-    if not math.isfinite(seconds) or not 0 <= seconds <= MAX_AI_PAUSE:
-        raise BlokusError(message)
-    return float(seconds)
+    return float(validation.number(seconds, "ai_pause", low=0, high=MAX_AI_PAUSE,
+                                   what=f"a number of seconds from 0 to {MAX_AI_PAUSE:g} (like 0.4)"))
 
 
 def check_hint_player(player: Any) -> "str | Player":
@@ -122,16 +115,9 @@ def check_hint_player(player: Any) -> "str | Player":
 
 
 def check_seed(seed: Any) -> int | None:
-    """``seed`` if it is a whole number or None.
+    """``seed`` if it is a whole number >= 0 or None (see :func:`blokus_nb.validation.seed`).
 
     >>> check_seed(7) + 1
     8
     """
-    if seed is None:
-        return None
-    if not isinstance(seed, bool):
-        try:
-            return operator.index(seed)
-        except TypeError:
-            pass
-    raise ArgumentTypeError(f"seed is a whole number or None, not {short_repr(seed)}")
+    return validation.seed(seed)

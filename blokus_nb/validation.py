@@ -1,0 +1,312 @@
+"""The one set of argument checks every public entry point uses, so a bad value gets the same error everywhere.
+
+Each check returns the value as the function should use it (a numpy integer
+as an ``int``, a path as a :class:`~pathlib.Path`) or raises: a value of the
+wrong type an :class:`~blokus_nb.errors.ArgumentTypeError` (also a
+``TypeError``), a value out of range a :class:`~blokus_nb.errors.BlokusError`,
+each naming the argument, the value given and what is expected. A module with
+its own documented error (``PuzzleError``, ``WorksheetError``...) passes it as
+``error=``, and then raises it for both. Paths the user names that cannot be
+read or written are a :class:`~blokus_nb.errors.PathError`.
+
+>>> import numpy as np
+>>> positive_count(np.int64(4), "n_jobs")
+4
+>>> positive_count("2", "n_jobs")
+Traceback (most recent call last):
+...
+blokus_nb.errors.ArgumentTypeError: n_jobs is a whole number >= 1, not '2'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno as _errno
+import math
+import numbers
+import operator
+import os
+from pathlib import Path
+from typing import Any, Collection, Iterable, Iterator, Mapping
+
+from .errors import ArgumentTypeError, BlokusError, PathError, RecordNotFoundError, short_repr
+
+__all__ = ["whole_number", "positive_count", "count", "seed", "job_count", "number", "fraction", "choice", "sequence",
+           "path_to_read", "path_to_write", "path_error", "path_errors"]
+
+
+def _fail(name: str, expected: str, value: object, none: str, error: type[BlokusError] | None,
+          *, wrong_type: bool) -> BlokusError:
+    """The error for ``value`` given as ``name``: ``"<name> is <expected>, not <value>"``."""
+    if none:
+        expected += f" (or None for {none})"
+    message = f"{name} is {expected}, not {short_repr(value)}"
+    if error is not None:
+        return error(message)
+    return ArgumentTypeError(message) if wrong_type else BlokusError(message)
+
+
+def _range(low: float | None, high: float | None) -> str:
+    if low is not None and high is not None:
+        return f" from {low} to {high}"
+    if low is not None:
+        return f" >= {low}"
+    return "" if high is None else f" <= {high}"
+
+
+def _integer(value: object) -> int | None:
+    """``value`` as an ``int`` if it is an integer (an int or a numpy integer, not a bool), else ``None``."""
+    if isinstance(value, bool):  # a numpy bool has no __index__; Python's bool does
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
+
+def whole_number(value: object, name: str, *, low: int | None = None, high: int | None = None,
+                 none: str = "", what: str = "", error: type[BlokusError] | None = None) -> Any:
+    """``value`` as an ``int`` if it is a whole number from ``low`` to ``high`` (either may be open).
+
+    An int or a numpy integer; a bool, a float (even ``2.0``: a count is not a
+    measure), NaN or text is refused. With ``none`` (what None means), None is
+    accepted and returned. ``what`` replaces the description of what is expected.
+
+    >>> whole_number(3, "depth", low=1)
+    3
+    >>> whole_number(1.5, "depth", low=1)
+    Traceback (most recent call last):
+    ...
+    blokus_nb.errors.ArgumentTypeError: depth is a whole number >= 1, not 1.5
+    """
+    if none and value is None:
+        return None
+    expected = what or f"a whole number{_range(low, high)}"
+    integer = _integer(value)
+    if integer is None:
+        raise _fail(name, expected, value, none, error, wrong_type=True)
+    if (low is not None and integer < low) or (high is not None and integer > high):
+        raise _fail(name, expected, value, none, error, wrong_type=False)
+    return integer
+
+
+def positive_count(value: object, name: str, *, high: int | None = None, none: str = "", what: str = "",
+                   error: type[BlokusError] | None = None) -> Any:
+    """A whole number >= 1 (up to ``high``): how many games, jobs, students.
+
+    >>> positive_count(2, "games")
+    2
+    """
+    return whole_number(value, name, low=1, high=high, none=none, what=what, error=error)
+
+
+def count(value: object, name: str, *, high: int | None = None, none: str = "", what: str = "",
+          error: type[BlokusError] | None = None) -> Any:
+    """A whole number >= 0 (up to ``high``): how many of something, where none is allowed.
+
+    >>> count(0, "min_games")
+    0
+    """
+    return whole_number(value, name, low=0, high=high, none=none, what=what, error=error)
+
+
+def seed(value: object, name: str = "seed", *, none: str = "a new one each time",
+         error: type[BlokusError] | None = None) -> Any:
+    """A random seed: a whole number >= 0 (numpy's generators refuse negative ones), or None.
+
+    Pass ``none=""`` where a seed must be given.
+
+    >>> seed(7), seed(None)
+    (7, None)
+    """
+    return whole_number(value, name, low=0, none=none, error=error)
+
+
+def job_count(value: object, name: str = "n_jobs", *, none: str = "every core",
+               error: type[BlokusError] | None = None) -> Any:
+    """How many worker processes: 1, 2, ...; -1 for every core, -2 for all but one...; or None.
+
+    >>> job_count(2), job_count(-1), job_count(None)
+    (2, -1, None)
+    """
+    what = "a whole number of worker processes other than 0 (1, 2, ...; -1 for every core, -2 all but one)"
+    processes = whole_number(value, name, none=none, what=what, error=error)
+    if processes == 0:
+        raise _fail(name, what, value, none, error, wrong_type=False)
+    return processes
+
+
+def number(value: object, name: str, *, low: float | None = None, high: float | None = None,
+           above: float | None = None, none: str = "", what: str = "",
+           error: type[BlokusError] | None = None) -> Any:
+    """A finite real number from ``low`` to ``high``, or greater than ``above``: seconds, a size, a reward.
+
+    An int, a float or a numpy number; a bool, text, NaN or infinity is refused.
+    Whole numbers come back as ``int``, others as ``float``.
+
+    >>> number(0.5, "time", above=0)
+    0.5
+    >>> number(float("nan"), "time", above=0)
+    Traceback (most recent call last):
+    ...
+    blokus_nb.errors.BlokusError: time is a number > 0, not nan
+    """
+    if none and value is None:
+        return None
+    if not what:
+        what = "a number" + (f" > {above}" if above is not None else "") + _range(low, high)
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise _fail(name, what, value, none, error, wrong_type=True)
+    integer = _integer(value)
+    real = integer if integer is not None else float(value)
+    if (not math.isfinite(real) or (low is not None and real < low) or (high is not None and real > high)
+            or (above is not None and real <= above)):
+        raise _fail(name, what, value, none, error, wrong_type=False)
+    return real
+
+
+def fraction(value: object, name: str, *, low: float = 0.0, high: float = 1.0, none: str = "",
+             what: str = "", error: type[BlokusError] | None = None) -> Any:
+    """A probability or a share: a number from ``low`` to ``high`` (0 to 1 by default).
+
+    >>> fraction(0.25, "playouts")
+    0.25
+    """
+    return number(value, name, low=low, high=high, none=none, what=what or f"a fraction from {low:g} to {high:g}",
+                  error=error)
+
+
+def choice(value: object, name: str, allowed: Collection[str], *, none: str = "",
+           error: type[BlokusError] | None = None) -> Any:
+    """``value`` if it is one of the names ``allowed``.
+
+    >>> choice("a4", "paper", ("a4", "letter"))
+    'a4'
+    >>> choice(["a4"], "paper", ("a4", "letter"))
+    Traceback (most recent call last):
+    ...
+    blokus_nb.errors.ArgumentTypeError: paper is 'a4' or 'letter', not ['a4']
+    """
+    if none and value is None:
+        return None
+    names = [repr(option) for option in allowed]
+    expected = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    if not isinstance(value, str):
+        raise _fail(name, expected, value, none, error, wrong_type=True)
+    if value not in allowed:
+        raise _fail(name, expected, value, none, error, wrong_type=False)
+    return value
+
+
+def sequence(value: object, name: str, *, what: str = "a list") -> list:
+    """``value`` as a list if it is a list, a tuple or another iterable that is not text or a dict.
+
+    >>> sequence(("greedy", "random"), "players")
+    ['greedy', 'random']
+    >>> sequence("greedy", "players", what="a list of players")
+    Traceback (most recent call last):
+    ...
+    blokus_nb.errors.ArgumentTypeError: players is a list of players, not 'greedy'
+    """
+    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
+        raise ArgumentTypeError(f"{name} is {what}, not {short_repr(value)}")
+    return list(value)
+
+
+def _path(value: object, name: str) -> Path:
+    if isinstance(value, bytes) or not isinstance(value, (str, os.PathLike)):
+        raise ArgumentTypeError(f"{name} is a path (a str or pathlib.Path), not {short_repr(value)}")
+    text = os.fspath(value)
+    if not isinstance(text, str) or not text.strip() or "\0" in text:
+        raise BlokusError(f"{name} is a path (a str or pathlib.Path), not {short_repr(value)}")
+    return Path(text)
+
+
+def path_to_read(value: object, name: str = "path") -> Path:
+    """``value`` as a :class:`~pathlib.Path` if it names a file or folder that exists (else a
+    :class:`~blokus_nb.errors.RecordNotFoundError`, a ``PathError`` and a ``FileNotFoundError``).
+
+    >>> path_to_read("no/such/file.blksgf")
+    Traceback (most recent call last):
+    ...
+    blokus_nb.errors.RecordNotFoundError: no/such/file.blksgf: there is no such file or folder
+    """
+    path = _path(value, name)
+    if not os.path.exists(path):
+        raise RecordNotFoundError("there is no such file or folder", source=str(path))
+    return path
+
+
+def path_to_write(value: object, name: str = "path", *, folder: bool = False) -> Path:
+    """``value`` as a :class:`~pathlib.Path` if a file can be written there: its folder exists and it
+    is not itself a folder. With ``folder``: a folder that exists, or can be made with its parents
+    (no file in the way).
+
+    >>> path_to_write("no/such/folder/game.json")
+    Traceback (most recent call last):
+    ...
+    blokus_nb.errors.PathError: cannot write no/such/folder/game.json: there is no folder no/such/folder
+    """
+    path = _path(value, name)
+    if folder:
+        for part in (path, *path.parents):
+            if os.path.isdir(part):
+                return path
+            if os.path.lexists(part):
+                where = "it is a file" if part == path else f"{part} is a file"
+                raise PathError(f"cannot make the folder {path}: {where}", path=str(path), errno=_errno.ENOTDIR)
+        return path
+    if os.path.isdir(path):
+        raise PathError(f"cannot write {path}: it is a folder; name a file in it", path=str(path),
+                        errno=_errno.EISDIR)
+    parent = path.parent
+    if not os.path.isdir(parent):
+        if os.path.lexists(parent):
+            raise PathError(f"cannot write {path}: {parent} is a file, not a folder", path=str(path),
+                            errno=_errno.ENOTDIR)
+        raise PathError(f"cannot write {path}: there is no folder {parent}", path=str(path),
+                        errno=_errno.ENOENT)
+    return path
+
+
+_REASONS = {_errno.EISDIR: "it is a folder", _errno.ENOTDIR: "a folder on the way is a file",
+            _errno.EACCES: "permission denied", _errno.ENOENT: "there is no such file or folder"}
+
+
+def path_error(path: object, error: OSError, doing: str = "write") -> PathError:
+    """The :class:`PathError` for ``error``, met while reading or writing ``path``, naming ``path``.
+
+    A file to read that does not exist is a :class:`~blokus_nb.errors.RecordNotFoundError`
+    (a ``PathError`` and a ``FileNotFoundError``).
+
+    >>> path_error("games.jsonl", PermissionError(13, "Permission denied", ".games.jsonl.tmp"))
+    PathError('cannot write games.jsonl: permission denied')
+    """
+    if isinstance(error, PathError):
+        return error
+    if doing == "read" and isinstance(error, FileNotFoundError):
+        return RecordNotFoundError("there is no such file or folder", source=str(path))
+    reason = _REASONS.get(error.errno) or error.strerror or str(error) or type(error).__name__
+    reason = reason[:1].lower() + reason[1:]
+    return PathError(f"cannot {doing} {path}: {reason}", path=str(path), errno=error.errno)
+
+
+@contextlib.contextmanager
+def path_errors(path: object, doing: str = "write") -> Iterator[None]:
+    """Turn an :class:`OSError` met while reading or writing ``path`` into its :func:`path_error`.
+
+    A temporary file or a file inside a folder may be what failed; the message
+    names the path the user gave, and the system's reason.
+
+    >>> with path_errors("games.jsonl", "read"):
+    ...     raise IsADirectoryError(21, "Is a directory", "games.jsonl")
+    Traceback (most recent call last):
+    ...
+    blokus_nb.errors.PathError: cannot read games.jsonl: it is a folder
+    """
+    try:
+        yield
+    except BlokusError:  # ours already (RecordNotFoundError is an OSError too)
+        raise
+    except OSError as error:
+        raise path_error(path, error, doing) from error

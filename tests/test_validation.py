@@ -1,0 +1,467 @@
+"""The one set of argument checks: the validators, and every entry point going through them."""
+
+from __future__ import annotations
+
+import math
+import pickle
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import blokus_nb as bn
+from blokus_nb import validation
+from blokus_nb.errors import ArgumentTypeError, BlokusError, PathError, RecordNotFoundError
+
+GAMES = Path(__file__).parent / "data" / "pentobi" / "games"
+DUO = GAMES / "duo" / "duo_L1_0002.blksgf"
+
+
+# -- the validators ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("value", [3, np.int64(3), np.int8(3), np.uint16(3)])
+def test_whole_numbers_are_ints_and_numpy_integers(value):
+    got = validation.whole_number(value, "depth")
+    assert got == 3 and type(got) is int
+
+
+@pytest.mark.parametrize("value, kind", [
+    (True, ArgumentTypeError), (np.True_, ArgumentTypeError), (2.0, ArgumentTypeError),
+    (1.5, ArgumentTypeError), (math.nan, ArgumentTypeError), (math.inf, ArgumentTypeError),
+    ("2", ArgumentTypeError), (None, ArgumentTypeError), ([2], ArgumentTypeError),
+    (np.float64(2), ArgumentTypeError), (0, BlokusError), (-3, BlokusError), (np.int64(-1), BlokusError),
+])
+def test_what_is_no_positive_count_is_refused_naming_argument_value_and_expectation(value, kind):
+    with pytest.raises(kind) as info:
+        validation.positive_count(value, "n_jobs")
+    message = str(info.value)
+    assert message.startswith("n_jobs is a whole number >= 1, not ") and repr(value)[:10] in message
+
+
+def test_a_range_and_what_none_means_are_in_the_message():
+    with pytest.raises(BlokusError, match=re.escape("students is a whole number from 1 to 200 (or None for one "
+                                                    "sheet), not 201")):
+        validation.positive_count(201, "students", high=200, none="one sheet")
+    assert validation.positive_count(None, "students", high=200, none="one sheet") is None
+    with pytest.raises(ArgumentTypeError, match="not None"):
+        validation.positive_count(None, "games")
+
+
+def test_counts_may_be_zero():
+    assert validation.count(0, "explore") == 0
+    with pytest.raises(BlokusError, match=">= 0, not -1"):
+        validation.count(-1, "explore")
+
+
+@pytest.mark.parametrize("value", [-1, "x", 1.5, True, math.nan, np.int64(-2)])
+def test_seeds_are_whole_numbers_from_zero_or_none(value):
+    with pytest.raises(BlokusError, match="seed is a whole number >= 0 .or None for a new one each time., not"):
+        validation.seed(value)
+    assert validation.seed(None) is None and validation.seed(np.int64(5)) == 5
+
+
+def test_a_seed_that_must_be_given_says_so():
+    with pytest.raises(ArgumentTypeError, match=r"seed is a whole number >= 0, not None"):
+        validation.seed(None, none="")
+
+
+def test_numbers_refuse_nan_infinity_bool_and_text():
+    assert validation.number(np.float32(0.5), "time", above=0) == 0.5
+    assert type(validation.number(np.int64(2), "time", above=0)) is int
+    for bad in (math.nan, math.inf, -1, 0):
+        with pytest.raises(BlokusError, match="time is a number > 0"):
+            validation.number(bad, "time", above=0)
+    for bad in (True, "1", None, 1j):
+        with pytest.raises(ArgumentTypeError, match="time is a number > 0"):
+            validation.number(bad, "time", above=0)
+
+
+def test_fractions_are_in_their_range():
+    assert validation.fraction(1, "playouts") == 1
+    with pytest.raises(BlokusError, match="playouts is a fraction from 0 to 1, not 1.5"):
+        validation.fraction(1.5, "playouts")
+
+
+def test_a_choice_is_one_of_the_names():
+    with pytest.raises(ArgumentTypeError, match=r"paper is 'a4' or 'letter', not \['a4'\]"):
+        validation.choice(["a4"], "paper", ("a4", "letter"))
+    with pytest.raises(BlokusError, match=r"paper is 'a4' or 'letter', not 'a3'"):
+        validation.choice("a3", "paper", ("a4", "letter"))
+
+
+def test_a_module_error_is_raised_for_both_kinds_of_bad_value():
+    from blokus_nb.puzzles import PuzzleError
+
+    for bad in ("x", 9):
+        with pytest.raises(PuzzleError, match="difficulty is"):
+            validation.whole_number(bad, "difficulty", low=1, high=5, error=PuzzleError)
+
+
+def test_a_long_value_is_cut_short_in_the_message():
+    with pytest.raises(ArgumentTypeError) as info:
+        validation.positive_count("x" * 10_000, "games")
+    assert len(str(info.value)) < 150
+
+
+# -- paths --------------------------------------------------------------------------------
+
+def test_path_errors_are_blokus_errors_and_os_errors_that_pickle_whole(tmp_path):
+    import errno
+
+    error = PathError("cannot write x", path="x", errno=errno.ENOENT)
+    assert isinstance(error, BlokusError) and isinstance(error, OSError)
+    copy = pickle.loads(pickle.dumps(error))
+    assert (type(copy), str(copy), copy.path, copy.errno, copy.filename) == (
+        PathError, "cannot write x", "x", errno.ENOENT, "x")
+    assert copy.strerror == "No such file or directory"
+    missing = RecordNotFoundError("there is no such file", source="m.blksgf")
+    assert isinstance(missing, PathError) and missing.path == "m.blksgf" and missing.errno == errno.ENOENT
+
+
+def test_paths_to_write(tmp_path):
+    (tmp_path / "file").write_text("x")
+    assert validation.path_to_write(tmp_path / "a.json") == tmp_path / "a.json"
+    cases = [(tmp_path / "no" / "a.json", "there is no folder"), (tmp_path, "it is a folder"),
+             (tmp_path / "file" / "a.json", "is a file, not a folder")]
+    for path, reason in cases:
+        with pytest.raises(PathError, match=reason) as info:
+            validation.path_to_write(path)
+        assert info.value.path == str(path) and str(path) in str(info.value)
+    assert validation.path_to_write(tmp_path / "new" / "deeper", folder=True)
+    with pytest.raises(PathError, match="it is a file"):
+        validation.path_to_write(tmp_path / "file", folder=True)
+    with pytest.raises(PathError, match="file is a file"):
+        validation.path_to_write(tmp_path / "file" / "sub", folder=True)
+    for bad in (5, b"x", None):
+        with pytest.raises(ArgumentTypeError, match="path is a path"):
+            validation.path_to_write(bad)
+    for bad in ("", "  ", "a\0b"):
+        with pytest.raises(BlokusError, match="path is a path"):
+            validation.path_to_write(bad)
+
+
+def test_paths_to_read(tmp_path):
+    assert validation.path_to_read(tmp_path) == tmp_path
+    with pytest.raises(RecordNotFoundError, match="there is no such file or folder") as info:
+        validation.path_to_read(tmp_path / "missing")
+    assert isinstance(info.value, FileNotFoundError) and info.value.path == str(tmp_path / "missing")
+
+
+def test_an_os_error_is_named_by_the_path_given_not_a_temporary_file():
+    with pytest.raises(PathError, match=r"^cannot write games.jsonl: permission denied$") as info:
+        with validation.path_errors("games.jsonl"):
+            raise PermissionError(13, "Permission denied", ".games.jsonl.1.tmp")
+    assert info.value.errno == 13 and info.value.filename == "games.jsonl"
+
+
+# -- the same bad value gets our error at every entry point (issue 26, items 8 and 9) ------
+
+def _puzzle():
+    return bn.Puzzle((5, 3), "L P V")
+
+
+def _env():
+    pytest.importorskip("pettingzoo")
+    from blokus_nb.envs import BlokusEnv
+
+    return BlokusEnv("duo")
+
+
+@pytest.mark.parametrize("call, kind, message", [
+    (lambda: bn.analysis.load_games(DUO, n_jobs="2", progress=False), ArgumentTypeError, "n_jobs is"),
+    (lambda: bn.analysis.load_games(DUO, n_jobs=math.nan, progress=False), ArgumentTypeError, "n_jobs is"),
+    (lambda: bn.analysis.load_games(DUO, n_jobs=0, progress=False), BlokusError, "n_jobs is"),
+    (lambda: bn.analysis.openings(DUO, n_jobs=1.5, progress=False), ArgumentTypeError, "n_jobs is"),
+    (lambda: bn.analysis.openings(DUO, min_games="x", progress=False), ArgumentTypeError, "min_games is"),
+    (lambda: bn.analysis.openings(DUO, depth=0, progress=False), BlokusError, "depth is"),
+    (lambda: bn.analysis.review(bn.read_sgf(DUO), seed="x", progress=False), ArgumentTypeError, "seed is"),
+    (lambda: bn.analysis.review(bn.read_sgf(DUO), seed=-1, progress=False), BlokusError, "seed is"),
+    (lambda: bn.analysis.evaluate(bn.read_sgf(DUO), seed="x", progress=False), ArgumentTypeError, "seed is"),
+    (lambda: bn.Tree("duo").add_variation("e10", notes="x"), BlokusError, "notes"),
+    (lambda: bn.arena.round_robin(None), ArgumentTypeError, "players is"),
+    (lambda: bn.arena.play_match(None), ArgumentTypeError, "players is"),
+    (lambda: bn.arena.play_match(["greedy", "random"], "duo", games=2, n_jobs="1", progress=False),
+     ArgumentTypeError, "n_jobs is"),
+    (lambda: bn.arena.play_match(["greedy", "random"], "duo", games=2, seed="x", progress=False),
+     ArgumentTypeError, "seed is"),
+    (lambda: bn.worksheet([_puzzle()], paper=["a4"]), bn.worksheets.WorksheetError, "paper is"),
+    (lambda: bn.worksheet([_puzzle()], students=1.5), bn.worksheets.WorksheetError, "students is"),
+    (lambda: _puzzle().explain(colourings=5), BlokusError, "colourings"),
+    (lambda: _puzzle().explain(colourings=[5]), BlokusError, "colourings"),
+    (lambda: bn.make_player("greedy", seed="x"), ArgumentTypeError, "seed is"),
+    (lambda: bn.make_player("greedy", seed=-1), BlokusError, "seed is"),
+    (lambda: bn.hint(bn.Game("duo"), seed="x"), ArgumentTypeError, "seed is"),
+    (lambda: bn.puzzles.generate("tetrominoes", difficulty=1, seed=-1), bn.PuzzleError, "seed is"),
+    (lambda: bn.puzzles.generate_set("x", "tetrominoes"), bn.PuzzleError, "count is"),
+    (lambda: _env().last(), BlokusError, "reset()"),
+    (lambda: _env().reset(seed=-1), BlokusError, "seed is"),
+    (lambda: _env().reset(seed="x"), ArgumentTypeError, "seed is"),
+    (lambda: _env().reset(seed=1.5), ArgumentTypeError, "seed is"),
+], ids=["load_games-n_jobs-text", "load_games-n_jobs-nan", "load_games-n_jobs-0", "openings-n_jobs-float",
+        "openings-min_games-text", "openings-depth-0", "review-seed-text", "review-seed-negative",
+        "evaluate-seed-text", "add_variation-notes-text", "round_robin-none", "play_match-none",
+        "play_match-n_jobs-text", "play_match-seed-text", "worksheet-paper-list", "worksheet-students-float",
+        "explain-colourings-int", "explain-colourings-list-of-int", "make_player-seed-text",
+        "make_player-seed-negative", "hint-seed-text", "generate-seed-negative", "generate_set-count-text",
+        "env-last-before-reset", "env-reset-seed-negative", "env-reset-seed-text", "env-reset-seed-float"])
+def test_bad_arguments_get_our_error_naming_the_argument(call, kind, message):
+    with pytest.raises(kind, match=re.escape(message)):
+        call()
+
+
+def test_numpy_integers_are_whole_numbers_everywhere(tmp_path):
+    one, two, five, three = np.int64(1), np.int64(2), np.int64(5), np.int64(3)
+    puzzle = bn.puzzles.generate("tetrominoes", "random", difficulty=one, seed=one, time_budget=5)
+    again = bn.puzzles.generate("tetrominoes", "random", difficulty=1, seed=1, time_budget=5)
+    assert (puzzle.cells, puzzle.counts) == (again.cells, again.counts)
+    assert bn.Puzzle((five, three), "L P V").cells == bn.Puzzle((5, 3), "L P V").cells
+    assert bn.puzzles.regions.rectangle(five, three) == bn.puzzles.regions.rectangle(5, 3)
+    assert bn.worksheet([_puzzle()], students=two, seed=np.int64(4), per_page=two).startswith(b"%PDF-")
+    sheets = bn.worksheets._sheets([_puzzle(), bn.Puzzle((4, 5), "L P V I3 2")], two, np.int64(4))
+    again = bn.worksheets._sheets([_puzzle(), bn.Puzzle((4, 5), "L P V I3 2")], 2, 4)
+    assert [[p.cells for p in sheet] for sheet in sheets] == [[p.cells for p in sheet] for sheet in again]
+    assert bn.make_player("greedy", seed=np.int64(3)).choose_move(bn.Game("duo")) == \
+        bn.make_player("greedy", seed=3).choose_move(bn.Game("duo"))
+    games = bn.arena.play_match(["greedy", "random"], "duo", games=two, seed=np.int64(7), n_jobs=one,
+                                progress=False)
+    assert len(games.games) == 2 and len(games.results) == 4  # a row per player per game
+    table = bn.analysis.load_games(DUO, n_jobs=one, progress=False)
+    assert len(table) > 0
+    assert len(bn.analysis.openings(DUO, depth=two, min_games=one, n_jobs=one, progress=False)) > 0
+
+
+def test_numpy_integers_for_the_environments():
+    pytest.importorskip("gymnasium")
+    from blokus_nb.envs import BlokusGymEnv
+
+    env = BlokusGymEnv("duo", seat=np.int64(2))
+    observation, _ = env.reset(seed=np.int64(3))
+    again, _ = BlokusGymEnv("duo", seat=2).reset(seed=3)
+    assert (observation["observation"] == again["observation"]).all()
+    aec = _env()
+    aec.reset(seed=np.int64(1))
+    assert aec.last()[0]["action_mask"].any()
+
+
+# -- paths the user gave that cannot be read or written -------------------------------------
+
+def test_saving_into_a_missing_folder_or_onto_a_folder_names_the_users_path(tmp_path):
+    game = bn.read_sgf(DUO)
+    (tmp_path / "folder.json").mkdir()
+    (tmp_path / "file").write_text("x")
+    for path, reason in [(tmp_path / "missing" / "game.json", "there is no folder"),
+                         (tmp_path / "folder.json", "it is a folder"),
+                         (tmp_path / "file" / "game.blksgf", "is a file, not a folder")]:
+        for write in (game.save, lambda p: bn.write_games([game], p), lambda p: bn.Tree.from_game(game).save(p)
+                      if hasattr(bn.Tree, "save") else bn.records.save_tree(bn.Tree.from_game(game), p)):
+            with pytest.raises(PathError, match=reason) as info:
+                write(path)
+            assert info.value.path == str(path) and ".tmp" not in str(info.value)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file", "folder.json"]  # nothing left behind
+
+
+def test_a_write_failure_names_the_users_path_not_the_temporary_file(tmp_path, monkeypatch):
+    import os
+
+    def no_space(*args, **kwargs):
+        raise OSError(28, "No space left on device", str(args[0]))
+
+    monkeypatch.setattr(os, "replace", no_space)
+    with pytest.raises(PathError, match=r"cannot write .*game\.json: no space left on device") as info:
+        bn.read_sgf(DUO).save(tmp_path / "game.json")
+    assert info.value.errno == 28 and info.value.path == str(tmp_path / "game.json")
+    assert ".tmp" not in str(info.value) and list(tmp_path.iterdir()) == []
+
+
+def test_reading_a_folder_as_a_record_is_a_path_error(tmp_path):
+    for name in ("games.json", "games.jsonl", "games.blksgf"):
+        (tmp_path / name).mkdir()
+        for read in (bn.load, bn.read_tree, lambda p: list(bn.iter_games(p))):
+            with pytest.raises(PathError, match="it is a folder"):
+                read(tmp_path / name)
+    skipped = list(bn.iter_games(tmp_path / "games.json", errors="collect"))
+    assert len(skipped) == 1 and "it is a folder" in skipped[0].message
+
+
+def test_a_missing_path_to_read_is_ours_and_still_a_file_not_found_error(tmp_path):
+    missing = tmp_path / "missing.blksgf"
+    for call in (lambda: bn.analysis.load_games(missing, progress=False),
+                 lambda: bn.analysis.openings(missing, progress=False),
+                 lambda: bn.analysis.opening_index(missing, progress=False),
+                 lambda: list(bn.sgf.iter_trees(missing))):
+        with pytest.raises(RecordNotFoundError) as info:
+            call()
+        assert isinstance(info.value, PathError) and isinstance(info.value, FileNotFoundError)
+        assert str(missing) in str(info.value)
+
+
+def test_the_review_board_explorer_of_a_missing_path(tmp_path):
+    pytest.importorskip("anywidget")
+    with pytest.raises(RecordNotFoundError, match="missing"):
+        bn.BlokusWidget(mode="review", explorer=tmp_path / "missing")
+
+
+def test_self_play_into_a_file_is_a_path_error(tmp_path):
+    from blokus_nb.players.selfplay import self_play
+
+    (tmp_path / "file").write_text("x")
+    for out in (tmp_path / "file", tmp_path / "file" / "run"):
+        with pytest.raises(PathError, match="is a file") as info:
+            self_play("random", "duo", games=1, out=out, progress=False)
+        assert info.value.path == str(out)
+    assert (tmp_path / "file").read_text() == "x"
+
+
+def test_sgf_dump_into_a_missing_folder(tmp_path):
+    with pytest.raises(PathError, match="there is no folder"):
+        bn.sgf.dump([], tmp_path / "missing" / "x.sgf")
+
+
+def test_a_worksheet_into_a_missing_folder(tmp_path):
+    with pytest.raises(PathError, match="there is no folder"):
+        bn.worksheet([_puzzle()], tmp_path / "missing" / "sheet.pdf")
+    with pytest.raises(PathError, match="it is a folder"):
+        bn.worksheet([_puzzle()], tmp_path)
+
+
+# -- random values at every public entry point's numeric and choice arguments ------------
+
+SHORT = "(;GM[Blokus Duo];B[d9,c10,d10,e10,d11];W[j5])"
+FEW = {"simulations": 4}
+
+
+def _limit():
+    return bn.Limit(**FEW)
+
+
+def _entry_points():
+    """``(name, call(value))``: one argument of one public entry point, the others fixed and cheap."""
+    from blokus_nb import analysis, arena, puzzles
+    from blokus_nb.players import GreedyPlayer, MCTSPlayer, PUCTPlayer
+    from blokus_nb.puzzles import regions
+
+    short = bn.read_sgf(SHORT)
+    calls = {
+        "load_games(n_jobs)": lambda v: analysis.load_games(DUO, n_jobs=v, progress=False),
+        "openings(depth)": lambda v: analysis.openings(DUO, depth=v, progress=False),
+        "openings(min_games)": lambda v: analysis.openings(DUO, min_games=v, progress=False),
+        "openings(n_jobs)": lambda v: analysis.openings(DUO, n_jobs=v, progress=False),
+        "review(seed)": lambda v: analysis.review(short, limit=_limit(), seed=v, progress=False),
+        "review(n_jobs)": lambda v: analysis.review(short, limit=_limit(), n_jobs=v, progress=False),
+        "evaluate(seed)": lambda v: analysis.evaluate(short, limit=_limit(), seed=v, progress=False),
+        "evaluate(threshold)": lambda v: analysis.evaluate(short, limit=_limit(), threshold=v, progress=False),
+        "play_game(seed)": lambda v: arena.play_game(["random", "random"], "duo", seed=v),
+        "play_game(players)": lambda v: arena.play_game(v, "duo", seed=1),
+        "play_match(games)": lambda v: arena.play_match(["random", "random"], "duo", games=v, seed=1,
+                                                        progress=False),
+        "play_match(seed)": lambda v: arena.play_match(["random", "random"], "duo", games=1, seed=v,
+                                                       progress=False),
+        "play_match(scoring)": lambda v: arena.play_match(["random", "random"], "duo", games=1, scoring=v,
+                                                          progress=False),
+        "round_robin(players)": lambda v: arena.round_robin(v, "duo", games=1, progress=False),
+        "make_player(seed)": lambda v: bn.make_player("greedy", seed=v),
+        "GreedyPlayer(temperature)": lambda v: GreedyPlayer(temperature=v),
+        "MCTSPlayer(width)": lambda v: MCTSPlayer(width=v),
+        "MCTSPlayer(big_first)": lambda v: MCTSPlayer(big_first=v),
+        "MCTSPlayer(cutoff)": lambda v: MCTSPlayer(cutoff=v),
+        "MCTSPlayer(exploration)": lambda v: MCTSPlayer(exploration=v),
+        "PUCTPlayer(playouts)": lambda v: PUCTPlayer(playouts=v),
+        "Limit(time)": lambda v: bn.Limit(time=v),
+        "Limit(simulations)": lambda v: bn.Limit(simulations=v),
+        "hint(seed)": lambda v: bn.hint(bn.Game("duo"), "greedy", seed=v),
+        "hint(alternatives)": lambda v: bn.hint(bn.Game("duo"), "greedy", alternatives=v),
+        "Game.scores(scoring)": lambda v: bn.Game("duo").scores(v),
+        "iter_games(errors)": lambda v: bn.iter_games(SHORT, errors=v),
+        "iter_games(lines)": lambda v: bn.iter_games(SHORT, lines=v),
+        "add_variation(notes)": lambda v: bn.Tree("duo").add_variation("e10", notes=v),
+        "generate(difficulty)": lambda v: puzzles.generate("tetrominoes", "random", difficulty=v, seed=1,
+                                                           time_budget=1),
+        "generate(seed)": lambda v: puzzles.generate("tetrominoes", "random", difficulty=1, seed=v,
+                                                     time_budget=1),
+        "generate(solutions)": lambda v: puzzles.generate("tetrominoes", (4, 5), difficulty=None,
+                                                          solutions=v, seed=1, time_budget=1),
+        "generate(time_budget)": lambda v: puzzles.generate("tetrominoes", (4, 5), difficulty=None, seed=1,
+                                                            time_budget=v if not isinstance(v, (int, float))
+                                                            or not v > 1 else 1),
+        "generate_set(seed)": lambda v: puzzles.generate_set(1, "tetrominoes", difficulty=1, seed=v,
+                                                             time_budget=1),
+        "rectangle(width)": lambda v: regions.rectangle(v, 3),
+        "with_holes(holes)": lambda v: regions.with_holes(5, 4, v, seed=1),
+        "with_holes(seed)": lambda v: regions.with_holes(5, 4, 1, seed=v),
+        "letter(scale)": lambda v: regions.letter("T", scale=v),
+        "letter(character)": lambda v: regions.letter(v),
+        "heart(size)": lambda v: regions.heart(v),
+        "Puzzle(region size)": lambda v: bn.Puzzle((v, 3), "L P V"),
+        "Puzzle(piece count)": lambda v: bn.Puzzle((5, 3), {"L": v, "P": 1, "V": 1}),
+        "explain(colourings)": lambda v: _puzzle().explain(colourings=v),
+        "worksheet(paper)": lambda v: bn.worksheet([_puzzle()], paper=v),
+        "worksheet(students)": lambda v: bn.worksheet([_puzzle()], students=v),
+        "worksheet(seed)": lambda v: bn.worksheet([_puzzle()], seed=v),
+        "worksheet(per_page)": lambda v: bn.worksheet([_puzzle()], per_page=v),
+        "worksheet(puzzles)": lambda v: bn.worksheet(v),
+    }
+    try:
+        from blokus_nb.envs import BlokusEnv, BlokusGymEnv
+    except ImportError:  # the rl extra is not installed
+        return calls
+    calls.update({
+        "BlokusEnv(cell_pixels)": lambda v: BlokusEnv("duo", cell_pixels=v),
+        "BlokusEnv(reward)": lambda v: BlokusEnv("duo", reward=v),
+        "BlokusEnv(render_mode)": lambda v: BlokusEnv("duo", render_mode=v),
+        "BlokusEnv.reset(seed)": lambda v: BlokusEnv("duo").reset(seed=v),
+        "BlokusGymEnv(seat)": lambda v: BlokusGymEnv("duo", seat=v),
+        "BlokusGymEnv(illegal_reward)": lambda v: BlokusGymEnv("duo", illegal_reward=v),
+        "BlokusGymEnv(illegal_action)": lambda v: BlokusGymEnv("duo", illegal_action=v),
+        "BlokusGymEnv.reset(seed)": lambda v: BlokusGymEnv("duo").reset(seed=v),
+    })
+    return calls
+
+
+ENTRY_POINTS = _entry_points()
+
+
+def _values():
+    from hypothesis import strategies as st
+
+    small = st.integers(-3, 6)
+    return st.one_of(
+        small, small.map(np.int64), small.map(np.int32),
+        st.floats(allow_nan=True, allow_infinity=True), st.floats(0, 1), st.text(max_size=4), st.booleans(),
+        st.none(), st.lists(small, max_size=2), st.tuples(small, small),
+        st.sampled_from([np.float64(1.0), np.True_, 1j, b"1", {"a": 1}, {"comment": "x"}, ["greedy", "random"],
+                         "a4", "points", "result", "raise", "collect", "main", "ansi", "blocks", "T", "auto"]))
+
+
+def _outcome(call, value):
+    """``None`` if ``call(value)`` is accepted, else the type of our error; anything else fails the test."""
+    try:
+        result = call(value)
+        if hasattr(result, "__next__"):  # a lazy reader: its first item
+            next(result, None)
+    except bn.puzzles.GenerationError:  # the arguments were taken; the time ran out (timing, not the value)
+        return None
+    except BlokusError as error:
+        assert str(error), "an error says what is wrong"
+        return type(error)
+    return None
+
+
+@pytest.mark.parametrize("name", sorted(ENTRY_POINTS))
+def test_random_argument_values_are_accepted_or_refused_with_our_error(name):
+    import warnings
+
+    from hypothesis import HealthCheck, given, settings
+
+    call = ENTRY_POINTS[name]
+
+    @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(value=_values())
+    def check(value):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            outcome = _outcome(call, value)
+            if isinstance(value, np.integer):  # a numpy integer behaves as the int it holds
+                assert outcome is _outcome(call, int(value))
+
+    check()
