@@ -594,9 +594,7 @@ def _group_ends(game: Game) -> list[tuple[int, int]]:
 
 
 def _game_note(game: Game, first: int, last: int) -> dict[str, str]:
-    where = f"annotations[{first}]..[{last}] (a move and the passes after it)"
-    return merge_notes([game.annotations[i] for i in range(first, last + 1) if i in game.annotations],
-                       where)
+    return merge_notes(game.annotations[i] for i in range(first, last + 1) if i in game.annotations)
 
 
 def _tree_of(game: Game, keep_rest: bool) -> Tree:
