@@ -66,7 +66,7 @@ def test_a_refused_variation_changes_nothing():
     before = tree.copy()
     node = tree.variations[0]
     for bad, error in [("a1", bn.IllegalMoveError), ("hello", bn.InvalidMoveError),
-                       ("pass", bn.IllegalMoveError), (REPLY, bn.BlokusError)]:
+                       ("pass", bn.IllegalMoveError)]:
         with pytest.raises(error):
             node.add_variation(bad)
         assert tree == before
@@ -268,7 +268,6 @@ def test_json_version_2_keeps_the_variations(tmp_path):
     (lambda r: r["variations"][0].update(at=3), "'at' must be the index of a move"),
     (lambda r: r["variations"][0].update(at=True), "'at' must be"),
     (lambda r: r["variations"][0].update(moves=[]), "at least one move"),
-    (lambda r: r["variations"][0].update(moves=[["orange", REPLY]]), "played there by another line"),
     (lambda r: r["variations"][0].update(moves=[["orange", "a1"]]), r"variation 1: move 1 \(orange a1\)"),
     (lambda r: r["variations"][0].update(extra=1), "unknown field 'extra'"),
     (lambda r: r["variations"][0].update(annotations={"0": {"W": "j5"}}), "move property"),
@@ -321,3 +320,84 @@ def test_a_node_of_notes_only_and_an_explicit_pass_are_kept_node_for_node(tmp_pa
     assert read.history == game.history and read.annotations == {last: {"comment": "out"}}
     read.save(path)
     assert sgf.parse_tree(path.read_text()).root.children == record.root.children
+
+
+# Issue 26, class 1: the same move twice at one position. The SGF reader kept two identical sibling
+# moves, and add_variation (and the review board's "try a move") added a second node for a move the
+# record already played after a node of notes only or an explicit pass; the JSON then written was
+# refused by load. One rule now, the tree's: the existing node is followed.
+
+def test_a_move_given_twice_in_sgf_is_one_node_with_both_lines(tmp_path):
+    tree = bn.read_tree("(;GM[Blokus Duo](;B[e10]C[one];W[j5])(;B[e10]C[two];W[j5,j6]))")
+    assert moves(tree.variations) == [MONO] and tree.variations[0].comment == "one\n\ntwo"
+    assert moves(tree.variations[0].variations) == ["j5", "j5,j6"]
+    for suffix in (".blksgf", ".json"):
+        path = tmp_path / f"t{suffix}"
+        tree.save(path)
+        assert same(bn.read_tree(path), tree)
+    game = bn.read_sgf("(;GM[Blokus Duo](;B[e10]C[one])(;B[e10]C[two]))")
+    assert game.annotations == {0: {"comment": "one\n\ntwo"}}  # the main line has the notes of both
+    game.save(tmp_path / "g.json")
+    assert bn.load(tmp_path / "g.json").annotations == game.annotations
+
+
+def test_add_variation_follows_a_move_played_after_notes_only_or_a_pass(tmp_path):
+    tree = bn.read_tree(f"(;GM[Blokus Duo];B[{X}];N[a thought];W[j5])")
+    main = tree.variations[0]
+    again = main.add_variation("j5", comment="seen")
+    assert again is main.variations[0].variations[0]
+    assert again.comment == "seen" and sum(1 for _ in tree.walk()) == 4
+    assert main.variations[0].add_variation("j5") is again  # from the notes node as from the move
+    mono = main.add_main_variation(REPLY)  # a new move made main; then following makes it main again
+    assert main.variations[0] is mono
+    assert main.add_main_variation("j5") is again and main.variations[0].variations[0] is again
+    path = tmp_path / "t.json"
+    tree.save(path)
+    assert bn.read_tree(path).variations[0].variations[0].move == again.move
+
+
+def test_a_pass_node_is_looked_through():
+    game = random_game("classic", seed=11)
+    index = next(i for i, (a, b) in enumerate(zip(game.history, game.history[1:])) if not a.is_pass and b.is_pass)
+    record = sgf.parse_tree(game.to_sgf())
+    node = record.main_line()[len([m for m in game.history[:index + 1] if not m.is_pass])]
+    key = str(game.colors.index(game.history[index + 1].color) + 1)
+    after = node.children[0]
+    node.children = [sgf.Node({key: ["pass"]}, node.children), sgf.Node(dict(after.properties), [])]
+    tree = bn.read_tree(sgf.dumps(record))  # the second copy of the move after the pass is followed
+    placed = [n for n in tree.walk() if n.move is not None and not n.move.is_pass]
+    assert len(placed) == len(game.moves) and same(bn.read_tree(tree.to_sgf()), tree)
+    assert bn.read_tree(tree.to_json()).end().game().history == game.history
+
+
+def test_json_refuses_a_variation_after_the_end_of_its_line_on_save(tmp_path):
+    text = "(;GM[Blokus Duo];B[e10](;N[the end])(;W[j5]))"
+    path = tmp_path / "t.json"
+    for save in (lambda: bn.read_tree(text).save(path), lambda: bn.read_sgf(text).save(path)):
+        with pytest.raises(bn.BlokusError, match="after the end of its line"):
+            save()
+        assert not path.exists()  # before: written, and then refused by load
+    bn.read_sgf(text).save(tmp_path / "t.blksgf")
+    assert same(bn.read_tree(tmp_path / "t.blksgf"), bn.read_tree(text))
+
+
+def test_json_with_a_variation_that_repeats_its_line_follows_it():
+    record = json.loads(bn.read_sgf(ANALYSED).to_json())
+    other = next(str(m) for m in bn.read_tree(ANALYSED).variations[0].variations[0].game().legal_moves()
+                 if str(m) != "e12")
+    record["variations"][0].update(moves=[["orange", REPLY], ["purple", other]])
+    tree = bn.read_tree(json.dumps(record))  # before: refused, "played there by another line"
+    reply = tree.variations[0].variations[0]
+    assert str(reply.move) == REPLY and moves(reply.variations) == ["e12", other]
+
+
+def test_the_review_boards_try_a_move_follows_the_trees_node():
+    from blokus_nb.widgets.review_line import ReviewLine
+
+    game = bn.read_sgf(f"(;GM[Blokus Duo];B[{X}];C[a thought];W[j5])")
+    line = ReviewLine()
+    line.follow(game)
+    line.seek(1)
+    node = line.play("j5")  # before: a second j5 beside the notes node
+    assert node is line.tree.variations[0].variations[0].variations[0]
+    assert sum(1 for _ in line.tree.walk()) == 4 and line.on_main_line()

@@ -136,3 +136,41 @@ def test_a_board_size_the_variant_contradicts_is_refused_not_dropped():
     assert bn.read_sgf("(;GM[Blokus Duo]SZ[14];B[e10])").history  # the size it has: nothing lost
     with pytest.raises(bn.RecordError, match=r"SZ\[20\] is not the board of duo"):
         bn.read_sgf("(;GM[Blokus Duo]SZ[20];B[e10])")
+
+
+# Issue 26, class 2: the notes of a move and of the node of notes only after it used to become one
+# dict last-wins (the first value dropped without a word) in the game's annotations and in JSON,
+# while Game.save refused the same clash between a move and its automatic pass. One rule now
+# (records.notes.merge_notes): every value is kept, joined as several values of a property are.
+
+def test_notes_merged_from_two_nodes_keep_both_values(tmp_path):
+    text = "(;GM[Blokus Duo];B[e10]N[first idea]TE[1];N[second idea]TE[1]C[why])"
+    game = bn.read_sgf(text)
+    assert game.annotations == {0: {"N": "first idea\nsecond idea", "TE": "1", "comment": "why"}}
+    record = json.loads(bn.read_tree(text).to_json())
+    assert record["annotations"] == {"0": {"N": "first idea\nsecond idea", "TE": "1", "comment": "why"}}
+    path = tmp_path / "notes.json"
+    game.save(path)
+    assert bn.load(path).annotations == game.annotations
+    assert bn.read_sgf(bn.load(path).to_sgf()).annotations == game.annotations
+
+
+def test_a_move_and_its_automatic_pass_merge_by_the_same_rule(tmp_path):
+    game = random_game("classic", seed=11)
+    index = next(i for i, (a, b) in enumerate(zip(game.history, game.history[1:]))
+                 if not a.is_pass and b.is_pass)
+    game.annotations[index] = {"N": "a move", "comment": "on the move"}
+    game.annotations[index + 1] = {"N": "a pass", "comment": "on the pass"}
+    path = tmp_path / "game.blksgf"
+    game.save(path)  # refused before: the same clash the readers resolved last-wins
+    (note,) = bn.load(path).annotations.values()  # one SGF node: on the last pass after the move
+    assert note == {"N": "a move\na pass", "comment": "on the move\n\non the pass"}
+    game.save(tmp_path / "game.json")  # JSON holds a note per history entry: nothing to merge
+    assert bn.load(tmp_path / "game.json").annotations == game.annotations
+
+
+def test_merge_notes_keeps_every_value_once():
+    from blokus_nb.records.notes import merge_notes
+
+    assert merge_notes([{"N": "a", "TE": "1"}, {"N": "b", "TE": "1"}, {"N": "a"}]) == {"N": "a\nb", "TE": "1"}
+    assert merge_notes([{"comment": "x"}, {"comment": "y"}]) == {"comment": "x\n\ny"}

@@ -24,7 +24,8 @@ from .checks import (check_move_text, check_recorded_result, check_text_fields, 
                      written_metadata)
 from .notes import check_note, merge_notes
 from .properties import _sgf_key_problem
-from .tree import GameNode, Tree, _first_color, _group_ends, _notes_group_after, _tree_of
+from .tree import (GameNode, Tree, _first_color, _folded, _follow, _group_ends, _notes_group_after,
+                   _tree_of)
 
 __all__ = ["game_to_dict", "game_to_json", "game_from_dict", "game_from_json", "tree_to_dict",
            "JSON_FORMAT", "JSON_VERSION", "JSON_VERSIONS"]
@@ -61,7 +62,7 @@ def game_to_dict(game: Game) -> dict[str, Any]:
     """
     with game.lock:  # one consistent snapshot, even while another thread (an AI seat) plays
         check_text_fields(game)
-        tree = None if getattr(game, "_tree", None) is None else _tree_of(game, keep_rest=False)
+        tree = None if getattr(game, "_tree", None) is None else _folded(_tree_of(game, keep_rest=False))
         if tree is not None and not _has_variations(tree):
             tree = None
         return _record(game, tree)
@@ -77,6 +78,8 @@ def tree_to_dict(tree: Tree) -> dict[str, Any]:
     >>> record = tree_to_dict(tree); record["version"], record["moves"], record["variations"]
     (2, [['purple', 'e10']], [{'at': 0, 'moves': [['purple', 'e10,e11']]}])
     """
+    _check_tree_notes(tree)
+    tree = _folded(tree)
     game = tree.end().game()
     check_text_fields(game)
     return _record(game, tree if _has_variations(tree) else None)
@@ -108,13 +111,29 @@ def _record(game: Game, tree: Tree | None) -> dict[str, Any]:
     if first is not None:
         record["to_play"] = first
     record["moves"] = [[m.color, str(m)] for m in game.history]
-    notes = {str(k): dict(v) for k, v in sorted(game.annotations.items()) if v}  # {} is no note (as in SGF)
+    annotations = game.annotations if tree is None else _main_notes(game, tree)
+    notes = {str(k): dict(v) for k, v in sorted(annotations.items()) if v}  # {} is no note (as in SGF)
     if notes:
         record["annotations"] = notes
     if tree is not None:
         record["variations"] = _variations_after(tree, tree._start.copy(), 0)
     record["result"] = _json_result(game)
     return record
+
+
+def _main_notes(game: Game, tree: Tree) -> dict[int, dict[str, str]]:
+    """The main line's notes: ``game``'s, one per history entry, except where the (folded) tree
+    holds more at a position (nodes of notes only off the main line): then the tree's, on the
+    position's last entry, where a reader puts them."""
+    line = tree.end().game().annotations
+    notes: dict[int, dict[str, str]] = {}
+    for first, last in _group_ends(game):
+        own = {i: game.annotations[i] for i in range(first, last + 1) if game.annotations.get(i)}
+        if merge_notes(own.values()) == line.get(last, {}):
+            notes.update(own)
+        elif line.get(last):
+            notes[last] = line[last]
+    return notes
 
 
 def _variations_after(start: GameNode, game: Game, base: int) -> list[dict[str, Any]]:
@@ -368,8 +387,7 @@ def _line_nodes(owner: GameNode, game: Game, base: int) -> dict[int, GameNode]:
         if first < base:
             continue
         notes = merge_notes(game.annotations[i] for i in range(first, last + 1) if i in game.annotations)
-        child = GameNode(node, game.history[first], notes)
-        node.variations.append(child)
+        child = _follow(node, game.history[first], notes)  # a move the tree has here is followed
         for index in range(first, last + 1):
             at[index] = child
         node = child
@@ -408,9 +426,6 @@ def _add_variations(tree: Tree, line: dict[int, GameNode], game: Game, base: int
         _play_line(played, variation.get("moves"), here, fail)
         played.annotations = _annotations(variation, start, played, here, fail)
         owner = line[start - 1] if start - 1 in line else tree
-        first = played.history[start]
-        if any(child.move == first for child in owner.variations):
-            raise fail(f"{here}its first move, {first.color} {first}, is played there by another line")
         nodes = {index: node for index, node in line.items() if index < start}
         nodes.update(_line_nodes(owner, played, start))
         if "variations" in variation:

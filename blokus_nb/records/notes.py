@@ -139,24 +139,22 @@ def property_values(text: str) -> list[str]:
     return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
-def merge_notes(notes: Iterable[Mapping[str, str]], what: str = "") -> dict[str, str]:
+def merge_notes(notes: Iterable[Mapping[str, str]]) -> dict[str, str]:
     """The notes of several nodes (or history entries) that are one entry of the other side, in order.
 
-    Comments are joined by a blank line; another key given twice keeps the
-    later value, or, with ``what`` (on the way to a record), is refused.
+    The one rule for every merge of notes (the readers, JSON, a move and its
+    automatic passes saved as one node): nothing is dropped. A key given
+    again with another value keeps both, joined as several values of one
+    property are (a line break; comments, a blank line); the same value
+    given again is kept once.
 
-    >>> merge_notes([{"comment": "a", "TE": "1"}, {"comment": "b"}])
-    {'comment': 'a\\n\\nb', 'TE': '1'}
+    >>> merge_notes([{"comment": "a", "N": "first idea"}, {"comment": "b", "N": "second idea"}])
+    {'comment': 'a\\n\\nb', 'N': 'first idea\\nsecond idea'}
     """
-    merged: dict[str, str] = {}
+    values: dict[str, list[str]] = {}
     for note in notes:
         for key, value in note.items():
-            if key == COMMENT and key in merged:
-                merged[key] = f"{merged[key]}\n\n{value}"
-            elif what and key in merged and merged[key] != value:
-                raise BlokusError(f"{what} give {key!r} twice ({short_repr(merged[key])} and "
-                                  f"{short_repr(value)}), but they are written as one SGF node, "
-                                  "which holds a property once; keep one of them")
-            else:
-                merged[key] = value
-    return merged
+            kept = values.setdefault(key, [])
+            if value not in kept:
+                kept.append(value)
+    return {key: ("\n\n" if key == COMMENT else "\n").join(kept) for key, kept in values.items()}

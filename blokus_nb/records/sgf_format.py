@@ -30,7 +30,7 @@ from .checks import (check_move_text, check_recorded_result, check_text_fields, 
 from .notes import check_note, note_from_properties, note_properties, property_values
 from .properties import (_ALL_MOVE_KEYS, _METADATA, _MOVE_KEYS, _NOT_METADATA, _PLAYER_KEYS, _SETUP,
                          _SETUP_KEYS, _color_keys, _written_keys)
-from .tree import GameNode, Tree, _first_color, _path_notes, _tree_of
+from .tree import GameNode, Tree, _first_color, _follow, _path_notes, _tree_of
 
 __all__ = ["read_sgf", "game_from_tree", "game_to_tree", "game_to_sgf", "tree_from_sgf",
            "tree_to_sgf", "tree_to_sgf_tree"]
@@ -127,10 +127,12 @@ def _read(record: sgf.GameTree, main_line: bool) -> tuple[Tree, Game | None]:
     move_properties = _color_keys(variant.colors, _MOVE_KEYS)
     game = tree._start.copy()
     mainline: Game | None = None
+    end: GameNode = tree
     ended = False
-    # Items: (sgf node, its tree parent) to read, or None to take back the move read before.
-    stack: list[tuple[sgf.Node, GameNode] | None] = [
-        (child, tree) for child in reversed(record.root.children)]
+    # Items: (sgf node, its tree parent, the node whose position that is) to read, or None to
+    # take back the move read before.
+    stack: list[tuple[sgf.Node, GameNode, GameNode] | None] = [
+        (child, tree, tree) for child in reversed(record.root.children)]
     path_placed: list[bool] = []
     while stack:
         item = stack.pop()
@@ -138,31 +140,37 @@ def _read(record: sgf.GameTree, main_line: bool) -> tuple[Tree, Game | None]:
             if path_placed.pop():
                 game.undo()
             continue
-        source, parent = item
+        source, parent, owner = item
         move, placed = _read_move(source, game, move_properties)
         properties = {k: v for k, v in source.properties.items() if k not in move_properties}
         notes = note_from_properties(properties, source.error)
         if notes and not any(path_placed) and not placed:
             raise source.error("a comment or mark before the first move belongs in the root node")
-        node = GameNode(parent, move, notes)
-        parent.variations.append(node)
+        if placed:  # a move this position has already is followed, not added twice (tree's rule)
+            node = _follow(parent, move, notes, owner)
+        else:
+            node = GameNode(parent, move, notes)
+            parent.variations.append(node)
         path_placed.append(placed)
         stack.append(None)
         if source.children:
-            stack.extend((child, node) for child in reversed(source.children))
+            after = node if placed else owner
+            stack.extend((child, node, after) for child in reversed(source.children))
         elif not ended:  # the end of the main line, read first: the record's result is its
             ended = True
+            end = node
             _check_result(tree, game, record)
             if main_line:
                 only_line = len(stack) == len(path_placed)  # only take-backs left: one line
                 mainline = game if only_line else game.copy()
-                mainline.annotations = _path_notes(mainline, node.path())
                 if only_line:
                     break
     if not ended:  # a record of the root alone
         _check_result(tree, game, record)
         mainline = game if main_line else None
     if mainline is not None:
+        # The notes after the whole record is read: a move given again later merges into its node.
+        mainline.annotations = _path_notes(mainline, end.path())
         mainline.metadata = dict(tree.metadata)
         mainline._redo.clear()
         if not tree.is_line():

@@ -175,11 +175,14 @@ class GameNode:
                       notes: Mapping[str, str] | None = None) -> GameNode:
         """Add ``move`` as the last variation after this node and return its new node.
 
-        Raises :class:`~blokus_nb.IllegalMoveError` (or
+        A move the tree already plays at this position is not added twice:
+        its node is returned (it may hang under a node of notes only or an
+        explicit pass of this position), with ``notes`` merged into its own
+        (:func:`~blokus_nb.records.notes.merge_notes`). Raises
+        :class:`~blokus_nb.IllegalMoveError` (or
         :class:`~blokus_nb.InvalidMoveError`) for a move the rules do not
-        allow here, and :class:`~blokus_nb.BlokusError` for a move that is
-        already a variation here or notes a record could not hold; the tree
-        is unchanged then.
+        allow here, and :class:`~blokus_nb.BlokusError` for notes a record
+        could not hold; the tree is unchanged then.
 
         >>> tree = Tree("duo")
         >>> tree.add_variation("a1")
@@ -191,7 +194,10 @@ class GameNode:
 
     def add_main_variation(self, move: Move | str, *, comment: str = "",
                            notes: Mapping[str, str] | None = None) -> GameNode:
-        """Add ``move`` as the new main variation after this node (the old one comes second)."""
+        """Add ``move`` as the new main variation after this node (the old one comes second).
+
+        A move the tree already plays here is followed, as by :meth:`add_variation`, and made the main one.
+        """
         return self._add(move, comment, notes, main=True)
 
     def _add(self, move: Move | str, comment: str, notes: Mapping[str, str] | None,
@@ -208,12 +214,20 @@ class GameNode:
             raise IllegalMoveError("a pass is never played: a color with no legal move passes "
                                    "by itself", rule="pass", move="pass")
         played = game.play(move)  # raises IllegalMoveError / InvalidMoveError
-        if any(node._move == played for node in self.variations):
-            raise BlokusError(f"{played.color} {played} is already a variation here; "
-                              "find it with node.variation(move)")
-        node = GameNode(self, played, note)
-        self.variations.insert(0 if main else len(self.variations), node)
-        return node
+        found = _played_at(self, played)
+        if found is None:
+            found = GameNode(self, played, note)
+            self.variations.insert(0 if main else len(self.variations), found)
+            return found
+        if note:
+            found.notes = merge_notes([found.notes, note])
+        if main:
+            owner = _owner(self)
+            node = found
+            while node is not owner and node._parent is not None:
+                node._parent.promote_to_main(node)
+                node = node._parent
+        return found
 
     def remove_variation(self, key: VariationKey) -> None:
         """Remove a variation and everything after it.
@@ -596,9 +610,7 @@ def _group_ends(game: Game) -> list[tuple[int, int]]:
 
 
 def _game_note(game: Game, first: int, last: int) -> dict[str, str]:
-    where = f"annotations[{first}]..[{last}] (a move and the passes after it)"
-    return merge_notes([game.annotations[i] for i in range(first, last + 1) if i in game.annotations],
-                       where)
+    return merge_notes(game.annotations[i] for i in range(first, last + 1) if i in game.annotations)
 
 
 def _tree_of(game: Game, keep_rest: bool) -> Tree:
@@ -633,14 +645,7 @@ def _tree_of(game: Game, keep_rest: bool) -> Tree:
     for first, last in _group_ends(game):
         move = history[first]
         group = _notes_group_after(node)
-        found = None  # the game's move among the variations at this position (the tree's own first)
-        for owner in reversed(group):
-            for child in owner.variations:
-                if child._move == move:
-                    found = child
-                    break
-            if found is not None:
-                break
+        found = _played_at(node, move, node)  # the game's move at this position, the tree's own
         if found is None:
             found = GameNode(group[-1], move)
             group[-1].variations.insert(0, found)
@@ -665,6 +670,99 @@ def _tree_of(game: Game, keep_rest: bool) -> Tree:
                     "line goes on past the game's end); or play the moves again with game.redo()")
             rest.variations = []
     return tree
+
+
+def _places(node: GameNode) -> bool:
+    return node._move is not None and not node._move.is_pass
+
+
+def _owner(node: GameNode) -> GameNode:
+    """The node whose position ``node`` is at: the nearest node up the path (``node`` too) that
+    places a piece, or the root. A node of notes only and an explicit pass change no position."""
+    while node._parent is not None and not _places(node):
+        node = node._parent
+    return node
+
+
+def _played_at(node: GameNode, move: Move, owner: GameNode | None = None) -> GameNode | None:
+    """The node that plays ``move`` at ``node``'s position, or ``None``: the one rule for "the same
+    position, the same move", so that a tree holds each move of a position once.
+
+    The position's nodes are its owner (:func:`_owner`; pass it when known) and the nodes of notes
+    only and explicit passes after it, along any variation; a move is found after any of them,
+    depth first, main variations first.
+    """
+    stack = [owner if owner is not None else _owner(node)]
+    while stack:
+        here = stack.pop()
+        for child in here.variations:
+            if child._move == move:
+                return child
+        stack.extend(child for child in reversed(here.variations) if not _places(child))
+    return None
+
+
+def _follow(node: GameNode, move: Move, notes: Mapping[str, str],
+            owner: GameNode | None = None) -> GameNode:
+    """The node of ``move`` after ``node``: the tree's own (``notes`` merged into its notes) if it
+    plays ``move`` at this position already (:func:`_played_at`), else a new last variation.
+    The readers go through this, so a record that names a move twice at one position gives one
+    node, with the notes, the variations and the lines after both."""
+    found = _played_at(node, move, owner)
+    if found is None:
+        found = GameNode(node, move, notes)
+        node.variations.append(found)
+    elif notes:
+        found.notes = merge_notes([found.notes, notes])
+    return found
+
+
+def _position_nodes(owner: GameNode) -> list[GameNode]:
+    """``owner`` and the nodes of notes only and explicit passes after it, along any variation,
+    depth first, main variations first: the nodes of one position."""
+    nodes, stack = [], [owner]
+    while stack:
+        node = stack.pop()
+        nodes.append(node)
+        stack.extend(child for child in reversed(node.variations) if not _places(child))
+    return nodes
+
+
+def _folded(tree: Tree) -> Tree:
+    """A copy of ``tree`` with the nodes of each position made one: JSON's shape, where a note
+    belongs to a move and a variation starts with a move.
+
+    The nodes of notes only and explicit passes of a position join the move before them: their
+    notes merge into its notes (:func:`~blokus_nb.records.notes.merge_notes`), the moves after
+    them become its variations (the one that continues the main line first), and a move given
+    twice is followed (:func:`_follow`). Raises :class:`~blokus_nb.BlokusError` for what has no
+    place there: notes before the first move, and a move after a position whose main line ends on
+    a node of notes only (the move would become the main line's continuation).
+    """
+    result = _rebuilt(*_flat(tree)[:5], [])
+    stack: list[tuple[GameNode, GameNode]] = [(tree, result)]
+    while stack:
+        source, target = stack.pop()
+        nodes = _position_nodes(source)
+        notes = merge_notes(node.notes for node in nodes)
+        if notes and source is tree:
+            raise BlokusError("the tree has notes before its first move, which JSON has no place for; "
+                              "put them in the metadata's 'comment', or save as .blksgf")
+        if notes:
+            target.notes = merge_notes([target.notes, notes])
+        last = _notes_group_after(source)[-1]
+        main = last.variations[0] if last.variations else None
+        moves = [child for node in nodes for child in node.variations if _places(child)]
+        if main is None and moves:
+            raise BlokusError(f"{moves[0].move.color} {moves[0].move} is a variation after "
+                              f"{last!r}, where the main line ends; JSON has no place for a "
+                              "variation after the end of its line. Save the tree as .blksgf, which "
+                              "keeps every node, or make the variation the main line first")
+        if main is not None:
+            moves = [main] + [child for child in moves if child is not main]
+        made = [(child, _follow(target, child._move, {})) for child in moves]  # the main one first
+        stack.extend(reversed(made))
+    return result
 
 
 def _notes_group_after(node: GameNode) -> list[GameNode]:

@@ -163,12 +163,9 @@ class ReviewLine:
         position = node.game()
         if position.is_over:
             raise BlokusError("the line is over: no move can follow it")
-        played = position.parse_move(move)
-        for child in node.variations:
-            if child.move == played:
-                self._node = self._tip = child
-                return child
-        self._node = self._tip = node.add_variation(played)
+        # The tree's one rule: a move it already plays here (after a node of notes only or an
+        # explicit pass too) is followed, not added twice.
+        self._node = self._tip = node.add_variation(position.parse_move(move))
         return self._node
 
     def to_main_line(self) -> None:
