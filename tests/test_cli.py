@@ -333,3 +333,63 @@ def test_a_number_of_jobs_that_is_no_count_is_a_usage_error(tmp_path, capsys, jo
         cli.main(["analyze", str(DUO), "--out", str(tmp_path / "out"), "--jobs", jobs])
     assert stop.value.code == 2 and "whole number, 1 or more" in capsys.readouterr().err
     assert not (tmp_path / "out").exists()
+
+
+# ------------------------------------------------------------------ issue 26, classes 18 and 19
+def corpus(folder):
+    """A folder of two records, one of them JSON (the suffix of our own manifest.json)."""
+    import blokus_nb as bn
+
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copy(DUO, folder)
+    bn.read_sgf(CLASSIC).save(folder / "classic.json")
+    return folder
+
+
+@pytest.mark.parametrize("where", ["inside", "the input", "inside a glob", "the input of a glob"])
+def test_an_out_folder_among_the_inputs_is_never_read_as_records(tmp_path, capsys, where):
+    games = corpus(tmp_path / "games")
+    out = games if where.startswith("the input") else games / "report"
+    inputs = [games] if "glob" not in where else [games / "**" / "*.json", games / "*.blksgf"]
+    for _ in range(3):
+        assert run(inputs, out, "--no-plots") == 0, capsys.readouterr().err
+        summary = pd.read_csv(out / "summary.csv")
+        assert sorted(summary["game_id"]) == ["classic", "duo_L1_0001"]
+        assert pd.read_csv(out / "errors.csv").empty
+        assert json.loads((out / "manifest.json").read_text())["games"] == 2
+    assert "manifest" not in capsys.readouterr().err
+
+
+def test_what_a_killed_run_left_in_out_is_not_read_either(tmp_path, capsys):
+    games = corpus(tmp_path / "games")
+    out = games / "report"
+    assert run([games], out, "--no-plots") == 0
+    left = out / ".partial-killed"  # a run killed while its staging folder held its manifest
+    left.mkdir()
+    shutil.copy(out / "manifest.json", left / "manifest.json")
+    assert run([games], out, "--no-plots") == 0, capsys.readouterr().err
+    assert sorted(pd.read_csv(out / "summary.csv")["game_id"]) == ["classic", "duo_L1_0001"]
+
+
+def test_records_beside_the_out_folder_are_still_read(tmp_path):
+    games = corpus(tmp_path / "games")
+    shutil.copy(GAMES / "duo" / "duo_L1_0002.blksgf", games / "report.blksgf")  # named like out
+    assert run([games], games / "report", "--no-plots") == 0
+    assert run([games], games / "report", "--no-plots") == 0
+    assert len(pd.read_csv(games / "report" / "summary.csv")) == 3
+
+
+@pytest.mark.parametrize("pattern", ["missing/*.blksgf", "missing/deeper/**/*.sgf", "file.blksgf/*.blksgf",
+                                     "nothing/*.json"])
+def test_a_glob_under_a_folder_that_is_not_there_is_bad_usage_and_writes_nothing(tmp_path, capsys, pattern):
+    (tmp_path / "file.blksgf").write_text("(;GM[Blokus Duo])")
+    (tmp_path / "nothing").mkdir()
+    new = tmp_path / "new"
+    assert run([tmp_path / pattern], new) == 2
+    assert "match" in capsys.readouterr().err
+    assert not new.exists()
+    old = tmp_path / "old"
+    assert run([DUO], old, "--no-plots") == 0
+    before = outputs(old)
+    assert run([tmp_path / pattern], old) == 2
+    assert outputs(old) == before
