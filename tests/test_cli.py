@@ -74,7 +74,9 @@ def test_analyze_reads_past_records_that_used_to_stop_it(tmp_path, capsys):
     errors = pd.read_csv(tmp_path / "out" / "errors.csv")
     assert errors["line"].tolist() == [1, 2]
     assert "lines.jsonl, line 2" in capsys.readouterr().err
-    assert pd.read_csv(tmp_path / "out" / "summary.csv")["game_id"].tolist() == ["duo_L1_0001"]
+    summary = pd.read_csv(tmp_path / "out" / "summary.csv")
+    assert summary["game_id"].tolist() == ["duo_L1_0001", "empty"]  # a game with no moves has its row
+    assert summary["moves"].tolist()[1] == 0 and len(pd.read_parquet(tmp_path / "out" / "summary.parquet")) == 2
 
 
 # ------------------------------------------------------------------ issue 20, class 12: formulas in CSV cells
@@ -393,3 +395,11 @@ def test_a_glob_under_a_folder_that_is_not_there_is_bad_usage_and_writes_nothing
     before = outputs(old)
     assert run([tmp_path / pattern], old) == 2
     assert outputs(old) == before
+
+
+def test_a_corpus_of_one_game_with_no_moves_gets_its_summary_row(tmp_path, capsys):
+    record = tmp_path / "empty.blksgf"
+    record.write_text("(;GM[Blokus Duo]PB[Ann]PW[Bob])")
+    assert run([record], tmp_path / "out") == 0, capsys.readouterr().err
+    summary = pd.read_csv(tmp_path / "out" / "summary.csv")
+    assert summary[["game_id", "moves", "player_1", "winners"]].values.tolist() == [["empty", 0, "Ann", "1,2"]]
