@@ -359,3 +359,19 @@ def test_resuming_with_other_players_or_another_seed_is_refused(tmp_path):
     with pytest.raises(bn.BlokusError, match="seed 3, not 4"):
         cheap(tmp_path, 3, seed=4, resume=True)
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
+def test_a_listed_game_whose_record_is_gone_is_played_again(whole, tmp_path):
+    cheap(tmp_path, 4, seed=3)
+    (tmp_path / "duo_random_0002.blksgf").unlink()
+    report = cheap(tmp_path, 4, seed=3, resume=True)
+    assert (report.games, report.skipped) == (1, 3)
+    assert sorted(consistent(tmp_path)) == sorted(row["file"] for row in rows(whole))
+    assert sorted(map(str, stable(tmp_path))) == sorted(map(str, stable(whole)))
+
+
+def test_a_new_run_where_a_stopped_one_left_policy_lines_but_no_index_keeps_each_game_once(whole, tmp_path):
+    cheap(tmp_path, 2, seed=3)
+    (tmp_path / "index.csv").unlink()  # stopped before its first row was synced
+    cheap(tmp_path, 4, seed=3)
+    assert consistent(tmp_path) and policy(tmp_path) == policy(whole)
