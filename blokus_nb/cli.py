@@ -164,7 +164,7 @@ def _analyze_into(staging: Path, args: argparse.Namespace, client: Any) -> int:
     from .analysis.loading import AnalysisWarning, format_error
 
     try:
-        with warnings.catch_warnings(), files.skipping(_own_files(staging.parent)):
+        with warnings.catch_warnings(), files.skipping(_own_files(staging.parent), rule=_is_manifest):
             warnings.simplefilter("ignore", AnalysisWarning)  # each unreadable record is printed below
             report = analyze_corpus(args.games, out=staging / "moves.parquet", n_jobs=args.jobs,
                                     engine=args.engine, client=client, progress=not args.quiet)
@@ -205,6 +205,18 @@ def _own_files(out: Path) -> list[Path]:
 
 
 _STAGING, _TRASH = ".partial-", ".old-"
+
+
+def _is_manifest(path: Path) -> bool:
+    """Whether ``path`` is the manifest of an ``analyze`` run (into another DIR, or killed midway)."""
+    if path.name != MANIFEST:
+        return False
+    try:
+        with open(path, "rb") as handle:
+            manifest = json.loads(handle.read(1 << 20))
+    except (OSError, ValueError):
+        return False
+    return isinstance(manifest, dict) and {"blokus-nb", "command", "files"} <= manifest.keys()
 
 
 @contextlib.contextmanager

@@ -403,3 +403,14 @@ def test_a_corpus_of_one_game_with_no_moves_gets_its_summary_row(tmp_path, capsy
     assert run([record], tmp_path / "out") == 0, capsys.readouterr().err
     summary = pd.read_csv(tmp_path / "out" / "summary.csv")
     assert summary[["game_id", "moves", "player_1", "winners"]].values.tolist() == [["empty", 0, "Ann", "1,2"]]
+
+
+def test_the_manifest_of_a_run_into_another_folder_is_not_read_as_a_record(tmp_path, capsys):
+    games = corpus(tmp_path / "games")
+    assert run([games], games / "first", "--no-plots") == 0
+    for inputs in ([games], [games / "**" / "*.json"]):
+        assert run(inputs, games / "second", "--no-plots") == 0, capsys.readouterr().err
+        assert pd.read_csv(games / "second" / "errors.csv").empty
+    (games / "manifest.json").write_text('{"format": "blokus-nb"}')  # a record of that name is read
+    assert run([games], games / "third", "--no-plots") == 1
+    assert pd.read_csv(games / "third" / "errors.csv")["source"].str.endswith("games/manifest.json").all()

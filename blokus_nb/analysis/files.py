@@ -27,21 +27,24 @@ import fnmatch
 import os
 import re
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from ..records import RECORD_SUFFIXES
 
 __all__ = ["find_files", "glob_files", "has_magic", "skipping"]
 
 _MAGIC = re.compile(r"[*?[]")
-#: The (device, inode) of the files and folders searches leave out (see :func:`skipping`).
-_SKIPPED: contextvars.ContextVar[frozenset[tuple[int, int]]] = contextvars.ContextVar("skipped",
-                                                                                       default=frozenset())
+_Rule = Callable[[Path], bool]
+#: What searches leave out (see :func:`skipping`): the (device, inode) of files and folders, and
+#: rules that a found file must not meet.
+_SKIPPED: contextvars.ContextVar[tuple[frozenset[tuple[int, int]], tuple[_Rule, ...]]] = \
+    contextvars.ContextVar("skipped", default=(frozenset(), ()))
 
 
 @contextlib.contextmanager
-def skipping(paths: "Iterable[str | os.PathLike[str]]") -> Iterator[None]:
-    """Leave ``paths`` (files, or folders with all they hold) out of every search in the block.
+def skipping(paths: "Iterable[str | os.PathLike[str]]" = (), rule: _Rule | None = None) -> Iterator[None]:
+    """Leave ``paths`` (files, or folders with all they hold), and the record files for which
+    ``rule(path)`` is true, out of every search in the block.
 
     A path is known by what it is, not by its name, so a link to it is left
     out too; the folder a search starts from is searched all the same.
@@ -54,14 +57,15 @@ def skipping(paths: "Iterable[str | os.PathLike[str]]") -> Iterator[None]:
     ...     [p.name for p in find_files(root)[0]]
     ['a.blksgf']
     """
-    keys = set(_SKIPPED.get())
+    known, rules = _SKIPPED.get()
+    keys = set(known)
     for path in paths:
         try:
             info = os.stat(path)
         except OSError:  # not there: nothing to leave out
             continue
         keys.add((info.st_dev, info.st_ino))
-    token = _SKIPPED.set(frozenset(keys))
+    token = _SKIPPED.set((frozenset(keys), rules + ((rule,) if rule else ())))
     try:
         yield
     finally:
@@ -124,7 +128,7 @@ def _search(root: Path, pattern: "tuple[str, ...] | None", *, hidden: bool,
     found: dict[tuple[int, int], Path] = {}
     skipped: list[dict] = []
     searched: set[tuple[int, int]] = set()
-    left_out = _SKIPPED.get()
+    left_out, rules = _SKIPPED.get()
 
     def visit(folder: Path, names: list[str]) -> None:
         try:
@@ -158,7 +162,8 @@ def _search(root: Path, pattern: "tuple[str, ...] | None", *, hidden: bool,
                     continue  # another way into a folder already searched: its files are found
                 visit(path, names + [entry.name])
             elif Path(entry.name).suffix.lower() in RECORD_SUFFIXES and \
-                    (pattern is None or _matches(names + [entry.name], pattern)):
+                    (pattern is None or _matches(names + [entry.name], pattern)) and \
+                    not any(rule(path) for rule in rules):
                 found.setdefault(key, path)
 
     visit(root, [])
