@@ -159,13 +159,13 @@ def _analyze_into(staging: Path, args: argparse.Namespace, client: Any) -> int:
     return the exit status."""
     import pandas as pd
 
-    from .analysis import analyze_corpus, read_corpus, summarize
+    from .analysis import analyze_corpus, files, read_corpus, summarize
     from .analysis.csv_output import write_csv
     from .analysis.loading import AnalysisWarning, format_error
 
     try:
-        with warnings.catch_warnings():  # each unreadable record is printed below instead
-            warnings.simplefilter("ignore", AnalysisWarning)
+        with warnings.catch_warnings(), files.skipping(_own_files(staging.parent), rule=_is_manifest):
+            warnings.simplefilter("ignore", AnalysisWarning)  # each unreadable record is printed below
             report = analyze_corpus(args.games, out=staging / "moves.parquet", n_jobs=args.jobs,
                                     engine=args.engine, client=client, progress=not args.quiet)
     except FileNotFoundError as error:
@@ -196,6 +196,29 @@ def _analyze_into(staging: Path, args: argparse.Namespace, client: Any) -> int:
     return EXIT_UNREADABLE if report.errors else EXIT_OK
 
 
+def _own_files(out: Path) -> list[Path]:
+    """What a search of the inputs must not read: ``out`` (when it lies inside an input folder),
+    and what ``analyze`` writes in it (when ``out`` is an input folder itself): the outputs, the
+    manifest (a ``.json`` file), and the hidden folders of this run and of runs that were killed."""
+    return [out, *(out / name for name in ANALYZE_OUTPUTS),
+            *(path for prefix in (_STAGING, _TRASH) for path in out.glob(f"{prefix}*"))]
+
+
+_STAGING, _TRASH = ".partial-", ".old-"
+
+
+def _is_manifest(path: Path) -> bool:
+    """Whether ``path`` is the manifest of an ``analyze`` run (into another DIR, or killed midway)."""
+    if path.name != MANIFEST:
+        return False
+    try:
+        with open(path, "rb") as handle:
+            manifest = json.loads(handle.read(1 << 20))
+    except (OSError, ValueError):
+        return False
+    return isinstance(manifest, dict) and {"blokus-nb", "command", "files"} <= manifest.keys()
+
+
 @contextlib.contextmanager
 def _staged_output(out: Path) -> Iterator[Path]:
     """A hidden folder inside ``out`` to write a run into; when the block ends without an error,
@@ -204,7 +227,7 @@ def _staged_output(out: Path) -> Iterator[Path]:
     made = not out.exists()
     out.mkdir(parents=True, exist_ok=True)
     try:
-        staging = Path(tempfile.mkdtemp(prefix=".partial-", dir=out))
+        staging = Path(tempfile.mkdtemp(prefix=_STAGING, dir=out))
         try:
             yield staging
             _replace_outputs(out, staging)
@@ -222,7 +245,7 @@ def _replace_outputs(out: Path, staging: Path) -> None:
     arrives before every old one has gone, ``out`` never holds a mix of two
     runs. Stopped midway, it holds part of one run and no manifest.
     """
-    trash = Path(tempfile.mkdtemp(prefix=".old-", dir=out))
+    trash = Path(tempfile.mkdtemp(prefix=_TRASH, dir=out))
     try:
         for name in (MANIFEST, *ANALYZE_OUTPUTS):  # the manifest first: out no longer claims to be whole
             if os.path.lexists(out / name):

@@ -118,3 +118,44 @@ def test_stacking_many_one_game_parts_takes_memory_in_proportion_to_the_parts():
     assert list(table["game_id"].cat.categories) == [f"g{k}" for k in range(600)]
     assert table["game_id"].tolist() == [f"g{k}" for k in range(600) for _ in range(len(part))]
     assert table["source"].tolist()[-1] == "f599.blksgf"
+
+
+# ------------------------------------------------------------------ issue 26, class 20: games with no moves
+EMPTY = "(;GM[Blokus Duo]PB[Ann]PW[Bob])"
+ONE = "(;GM[Blokus Duo];B[d9,c10,d10,e10,d11];W[j5])"
+
+
+def test_a_game_with_no_moves_gets_its_row():
+    summary = analysis.summarize(analysis.metrics(bn.read_sgf(EMPTY), "empty"))
+    assert len(summary) == 1
+    row = summary.iloc[0]
+    assert (row["game_id"], row["variant"], row["moves"], row["passes"], row["finished"]) == \
+        ("empty", "duo", 0, 0, False)
+    assert (row["squares_purple"], row["score_purple"], row["points_orange"]) == (0, -89, 0)
+    assert pd.isna(row["first_piece_purple"]) and (row["player_1"], row["player_2"]) == ("Ann", "Bob")
+    assert (row["won_1"], row["won_2"], row["winners"], row["margin"]) == (0.5, 0.5, "1,2", 0)
+    assert pd.isna(row["winner"])
+
+
+def test_games_with_and_without_moves_are_summarized_together_however_they_are_read(tmp_path):
+    folder = tmp_path / "games"
+    folder.mkdir()
+    (folder / "a_empty.blksgf").write_text(EMPTY)
+    (folder / "b_one.blksgf").write_text(ONE)
+    (folder / "c_both.blksgf").write_text(EMPTY + ONE)
+    expected = {"a_empty": 0, "b_one": 2, "c_both#1": 0, "c_both#2": 2}
+    loaded = analysis.load_games(folder, progress=False, n_jobs=1)
+    assert dict(analysis.summarize(loaded)[["game_id", "moves"]].values.tolist()) == expected
+    for out in (tmp_path / "corpus.parquet", tmp_path / "parts"):
+        analysis.analyze_corpus(folder, out=out, n_jobs=1, progress=False)
+        summary = analysis.summarize(analysis.read_corpus(out))
+        assert dict(summary[["game_id", "moves"]].values.tolist()) == expected, out
+    only = analysis.summarize(analysis.load_games([EMPTY, EMPTY], progress=False, n_jobs=1))
+    assert only["game_id"].tolist() == ["text_1", "text_2"] and only["moves"].tolist() == [0, 0]
+
+
+def test_a_game_of_setup_pieces_only_is_summarized_from_its_position():
+    game = bn.Game("duo", setup={"purple": ["d9,c10,d10,e10,d11"]})
+    row = analysis.summarize(analysis.metrics(game, "setup")).iloc[0]
+    assert (row["moves"], row["squares_purple"], row["points_purple"], row["winner"]) == (0, 5, 5, 1)
+    assert row["margin"] == 5

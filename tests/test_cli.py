@@ -74,7 +74,9 @@ def test_analyze_reads_past_records_that_used_to_stop_it(tmp_path, capsys):
     errors = pd.read_csv(tmp_path / "out" / "errors.csv")
     assert errors["line"].tolist() == [1, 2]
     assert "lines.jsonl, line 2" in capsys.readouterr().err
-    assert pd.read_csv(tmp_path / "out" / "summary.csv")["game_id"].tolist() == ["duo_L1_0001"]
+    summary = pd.read_csv(tmp_path / "out" / "summary.csv")
+    assert summary["game_id"].tolist() == ["duo_L1_0001", "empty"]  # a game with no moves has its row
+    assert summary["moves"].tolist()[1] == 0 and len(pd.read_parquet(tmp_path / "out" / "summary.parquet")) == 2
 
 
 # ------------------------------------------------------------------ issue 20, class 12: formulas in CSV cells
@@ -333,3 +335,82 @@ def test_a_number_of_jobs_that_is_no_count_is_a_usage_error(tmp_path, capsys, jo
         cli.main(["analyze", str(DUO), "--out", str(tmp_path / "out"), "--jobs", jobs])
     assert stop.value.code == 2 and "whole number, 1 or more" in capsys.readouterr().err
     assert not (tmp_path / "out").exists()
+
+
+# ------------------------------------------------------------------ issue 26, classes 18 and 19
+def corpus(folder):
+    """A folder of two records, one of them JSON (the suffix of our own manifest.json)."""
+    import blokus_nb as bn
+
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copy(DUO, folder)
+    bn.read_sgf(CLASSIC).save(folder / "classic.json")
+    return folder
+
+
+@pytest.mark.parametrize("where", ["inside", "the input", "inside a glob", "the input of a glob"])
+def test_an_out_folder_among_the_inputs_is_never_read_as_records(tmp_path, capsys, where):
+    games = corpus(tmp_path / "games")
+    out = games if where.startswith("the input") else games / "report"
+    inputs = [games] if "glob" not in where else [games / "**" / "*.json", games / "*.blksgf"]
+    for _ in range(3):
+        assert run(inputs, out, "--no-plots") == 0, capsys.readouterr().err
+        summary = pd.read_csv(out / "summary.csv")
+        assert sorted(summary["game_id"]) == ["classic", "duo_L1_0001"]
+        assert pd.read_csv(out / "errors.csv").empty
+        assert json.loads((out / "manifest.json").read_text())["games"] == 2
+    assert "manifest" not in capsys.readouterr().err
+
+
+def test_what_a_killed_run_left_in_out_is_not_read_either(tmp_path, capsys):
+    games = corpus(tmp_path / "games")
+    out = games / "report"
+    assert run([games], out, "--no-plots") == 0
+    left = out / ".partial-killed"  # a run killed while its staging folder held its manifest
+    left.mkdir()
+    shutil.copy(out / "manifest.json", left / "manifest.json")
+    assert run([games], out, "--no-plots") == 0, capsys.readouterr().err
+    assert sorted(pd.read_csv(out / "summary.csv")["game_id"]) == ["classic", "duo_L1_0001"]
+
+
+def test_records_beside_the_out_folder_are_still_read(tmp_path):
+    games = corpus(tmp_path / "games")
+    shutil.copy(GAMES / "duo" / "duo_L1_0002.blksgf", games / "report.blksgf")  # named like out
+    assert run([games], games / "report", "--no-plots") == 0
+    assert run([games], games / "report", "--no-plots") == 0
+    assert len(pd.read_csv(games / "report" / "summary.csv")) == 3
+
+
+@pytest.mark.parametrize("pattern", ["missing/*.blksgf", "missing/deeper/**/*.sgf", "file.blksgf/*.blksgf",
+                                     "nothing/*.json"])
+def test_a_glob_under_a_folder_that_is_not_there_is_bad_usage_and_writes_nothing(tmp_path, capsys, pattern):
+    (tmp_path / "file.blksgf").write_text("(;GM[Blokus Duo])")
+    (tmp_path / "nothing").mkdir()
+    new = tmp_path / "new"
+    assert run([tmp_path / pattern], new) == 2
+    assert "match" in capsys.readouterr().err
+    assert not new.exists()
+    old = tmp_path / "old"
+    assert run([DUO], old, "--no-plots") == 0
+    before = outputs(old)
+    assert run([tmp_path / pattern], old) == 2
+    assert outputs(old) == before
+
+
+def test_a_corpus_of_one_game_with_no_moves_gets_its_summary_row(tmp_path, capsys):
+    record = tmp_path / "empty.blksgf"
+    record.write_text("(;GM[Blokus Duo]PB[Ann]PW[Bob])")
+    assert run([record], tmp_path / "out") == 0, capsys.readouterr().err
+    summary = pd.read_csv(tmp_path / "out" / "summary.csv")
+    assert summary[["game_id", "moves", "player_1", "winners"]].values.tolist() == [["empty", 0, "Ann", "1,2"]]
+
+
+def test_the_manifest_of_a_run_into_another_folder_is_not_read_as_a_record(tmp_path, capsys):
+    games = corpus(tmp_path / "games")
+    assert run([games], games / "first", "--no-plots") == 0
+    for inputs in ([games], [games / "**" / "*.json"]):
+        assert run(inputs, games / "second", "--no-plots") == 0, capsys.readouterr().err
+        assert pd.read_csv(games / "second" / "errors.csv").empty
+    (games / "manifest.json").write_text('{"format": "blokus-nb"}')  # a record of that name is read
+    assert run([games], games / "third", "--no-plots") == 1
+    assert pd.read_csv(games / "third" / "errors.csv")["source"].str.endswith("games/manifest.json").all()

@@ -79,7 +79,7 @@ class CorpusReport:
 def _write_part(unit: Unit) -> tuple[int, list[dict], int]:
     """Analyse one unit in a worker and write its table to ``unit.part``; return the row count."""
     frame, errors, games = analyze_unit(unit)
-    if len(frame):
+    if len(frame) or frame.attrs:  # a part of games without moves holds them in its attrs
         frame.to_parquet(unit.part, index=False)
     return len(frame), errors, games
 

@@ -6,7 +6,9 @@ is found dozens of times, and two such links take exponential time. Here
 every real folder is searched once: a link back to a folder on its own path
 is a *loop*, skipped and reported; a second way into a folder already searched
 is skipped (its files are already found); a file reached under two names is
-kept once.
+kept once. A glob whose fixed folder is not there matches nothing, as one
+with no match does. Within :func:`skipping`, given files and folders are left
+out of every search (the command line leaves out its own output).
 
 >>> import os, tempfile
 >>> root = tempfile.mkdtemp()
@@ -19,16 +21,55 @@ kept once.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import fnmatch
 import os
 import re
 from pathlib import Path
+from typing import Callable, Iterable, Iterator
 
 from ..records import RECORD_SUFFIXES
 
-__all__ = ["find_files", "glob_files", "has_magic"]
+__all__ = ["find_files", "glob_files", "has_magic", "skipping"]
 
 _MAGIC = re.compile(r"[*?[]")
+_Rule = Callable[[Path], bool]
+#: What searches leave out (see :func:`skipping`): the (device, inode) of files and folders, and
+#: rules that a found file must not meet.
+_SKIPPED: contextvars.ContextVar[tuple[frozenset[tuple[int, int]], tuple[_Rule, ...]]] = \
+    contextvars.ContextVar("skipped", default=(frozenset(), ()))
+
+
+@contextlib.contextmanager
+def skipping(paths: "Iterable[str | os.PathLike[str]]" = (), rule: _Rule | None = None) -> Iterator[None]:
+    """Leave ``paths`` (files, or folders with all they hold), and the record files for which
+    ``rule(path)`` is true, out of every search in the block.
+
+    A path is known by what it is, not by its name, so a link to it is left
+    out too; the folder a search starts from is searched all the same.
+
+    >>> import os, tempfile
+    >>> root = tempfile.mkdtemp()
+    >>> for name in ("a.blksgf", "b.blksgf"):
+    ...     open(os.path.join(root, name), "w").close()
+    >>> with skipping([os.path.join(root, "b.blksgf")]):
+    ...     [p.name for p in find_files(root)[0]]
+    ['a.blksgf']
+    """
+    known, rules = _SKIPPED.get()
+    keys = set(known)
+    for path in paths:
+        try:
+            info = os.stat(path)
+        except OSError:  # not there: nothing to leave out
+            continue
+        keys.add((info.st_dev, info.st_ino))
+    token = _SKIPPED.set((frozenset(keys), rules + ((rule,) if rule else ())))
+    try:
+        yield
+    finally:
+        _SKIPPED.reset(token)
 
 
 def has_magic(text: str) -> bool:
@@ -62,6 +103,8 @@ def glob_files(pattern: str) -> tuple[list[Path], list[dict]]:
         fixed += 1
     root = Path(*parts[:fixed]) if fixed else Path(".")
     rest = parts[fixed:]
+    if not root.is_dir():  # a folder that is not there (or a file) holds no match
+        return [], []
     return _search(root, rest, hidden=any(part.startswith(".") for part in rest),
                    depth=None if "**" in rest else len(rest) - 1)
 
@@ -85,6 +128,7 @@ def _search(root: Path, pattern: "tuple[str, ...] | None", *, hidden: bool,
     found: dict[tuple[int, int], Path] = {}
     skipped: list[dict] = []
     searched: set[tuple[int, int]] = set()
+    left_out, rules = _SKIPPED.get()
 
     def visit(folder: Path, names: list[str]) -> None:
         try:
@@ -105,6 +149,8 @@ def _search(root: Path, pattern: "tuple[str, ...] | None", *, hidden: bool,
             if target is None:
                 continue
             key = (target.st_dev, target.st_ino)
+            if key in left_out:
+                continue
             if is_dir:
                 if (depth is not None and len(names) >= depth) or \
                         (entry.name.startswith(".") and not hidden):
@@ -116,7 +162,8 @@ def _search(root: Path, pattern: "tuple[str, ...] | None", *, hidden: bool,
                     continue  # another way into a folder already searched: its files are found
                 visit(path, names + [entry.name])
             elif Path(entry.name).suffix.lower() in RECORD_SUFFIXES and \
-                    (pattern is None or _matches(names + [entry.name], pattern)):
+                    (pattern is None or _matches(names + [entry.name], pattern)) and \
+                    not any(rule(path) for rule in rules):
                 found.setdefault(key, path)
 
     visit(root, [])

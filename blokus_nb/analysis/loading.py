@@ -157,6 +157,8 @@ def analyze_unit(unit: Unit) -> tuple[pd.DataFrame, list[dict], int]:
     if alone:
         frame["game_id"] = frame["game_id"].cat.rename_categories(
             lambda game_id: alone.get(game_id, game_id))
+        for game in frame.attrs.get(tables.WITHOUT_MOVES, []):
+            game["game_id"] = alone.get(game["game_id"], game["game_id"])
     return frame, errors, builder.games
 
 

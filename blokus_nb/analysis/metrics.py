@@ -42,6 +42,12 @@ it into ``metric``/``color`` rows):
 Metric columns are ``int16``; in a table that mixes Duo with the four-color
 variants, colors a game does not have are NaN (and those columns float).
 
+A game with no moves has no row. It is kept in
+``table.attrs["games_without_moves"]`` (:data:`WITHOUT_MOVES`): its
+``game_id``, ``source``, ``variant``, ``player_names`` and the ``metrics`` of
+its start position, so that :func:`~blokus_nb.analysis.summarize` gives it
+its row.
+
 How it is fast: the engine returns each orientation's legal anchor squares as
 one bitboard, so mobility is a sum of bit counts, and the cells covered by
 every legal placement of an orientation are the OR of those anchors shifted by
@@ -68,7 +74,10 @@ from ..variants import VARIANTS, get_variant
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
 
-__all__ = ["METRICS", "ALL_COLORS", "PIECE_NAMES", "metrics", "position_metrics"]
+__all__ = ["METRICS", "ALL_COLORS", "PIECE_NAMES", "WITHOUT_MOVES", "metrics", "position_metrics"]
+
+#: The key of ``table.attrs`` that lists the games of a table that have no moves (and so no rows).
+WITHOUT_MOVES = "games_without_moves"
 
 #: The metrics measured for every color, in column order.
 METRICS: tuple[str, ...] = ("squares", "score", "mobility", "territory", "exclusive")
@@ -233,6 +242,7 @@ class TableBuilder:
         self._pieces = array("b")         # catalogue index, -1 for a pass
         self._cells: list[str] = []       # shared strings, one per placement id
         self._metrics: dict[str, array] = {}
+        self._without_moves: list[dict] = []  # games with no row: what summarize needs of them
 
     def _metric(self, name: str, before: int) -> array:
         """The column ``name``, created with ``before`` missing values if it is new."""
@@ -304,6 +314,17 @@ class TableBuilder:
             for values in self._metrics.values():  # colors this game does not have
                 if len(values) < self.rows:
                     values.extend(gap)
+        else:  # no row to hold it: the start position is what the game ended in
+            exclusive = tracker.exclusive()
+            start = {}
+            for c, color in enumerate(colors):
+                values = (own[c].bit_count(), score_of(c), mobility[c], territory_of(c), exclusive[c])
+                start.update({f"{metric}_{color}": int(value) for metric, value in zip(METRICS, values)})
+            self._without_moves.append({
+                "game_id": game_id, "source": source, "variant": record.variant,
+                "player_names": [names[p - 1] if p - 1 < len(names) else f"Player {p}"
+                                 for p in range(1, variant.n_players + 1)],
+                "metrics": start})
 
     def frame(self) -> pd.DataFrame:
         """The rows so far as a DataFrame with the table's dtypes."""
@@ -341,7 +362,10 @@ class TableBuilder:
                 column = np.frombuffer(values, dtype=np.int16) if len(values) else np.zeros(0, np.int16)
                 missing = column == _MISSING
                 data[name] = np.where(missing, np.nan, column) if missing.any() else column.copy()
-        return pd.DataFrame(data)
+        frame = pd.DataFrame(data)
+        if self._without_moves:
+            frame.attrs[WITHOUT_MOVES] = [dict(game) for game in self._without_moves]
+        return frame
 
 
 def metric_columns(frame: pd.DataFrame) -> list[str]:

@@ -15,8 +15,8 @@ import numpy as np
 import pandas as pd
 
 from ..pieces import TOTAL_SQUARES
-from ..variants import get_variant
-from .metrics import ALL_COLORS, METRICS, MOVE_COLUMNS, TableBuilder, table_colors
+from ..variants import VARIANTS, get_variant
+from .metrics import ALL_COLORS, METRICS, MOVE_COLUMNS, WITHOUT_MOVES, TableBuilder, table_colors
 
 __all__ = ["concat_tables", "summarize", "to_long", "to_wide"]
 
@@ -27,18 +27,30 @@ def concat_tables(frames: list[pd.DataFrame]) -> pd.DataFrame:
     The categories of ``game_id``, ``source`` and ``player_name`` differ from
     part to part; each part's codes are mapped onto the union once, so the cost
     grows with the rows and the categories, not with their product (a corpus of
-    one game a file has as many parts as games).
+    one game a file has as many parts as games). The games without moves of
+    every part (which have no rows) are kept in the result's attrs.
 
     >>> import blokus_nb as bn
     >>> one, two = (bn.analysis.metrics(bn.read_sgf(f"(;GM[Blokus Duo];B[e10])"), name) for name in "ab")
     >>> list(concat_tables([one, two])["game_id"].cat.categories)
     ['a', 'b']
     """
-    frames = [f for f in frames if f is not None and len(f)]
+    frames = [f for f in frames if f is not None]
+    without_moves = [game for f in frames for game in f.attrs.get(WITHOUT_MOVES, [])]  # no rows of their own
+    frames = [f for f in frames if len(f)]
     if not frames:
-        return TableBuilder().frame()
-    if len(frames) == 1:
-        return frames[0]
+        table = TableBuilder().frame()
+    elif len(frames) == 1:
+        table = frames[0].copy(deep=False)
+    else:
+        table = _stacked(frames)
+    table.attrs = {key: value for key, value in table.attrs.items() if key != WITHOUT_MOVES}
+    if without_moves:
+        table.attrs[WITHOUT_MOVES] = without_moves
+    return table
+
+
+def _stacked(frames: list[pd.DataFrame]) -> pd.DataFrame:
     merged = {column: _merged_categories([f[column] for f in frames]) for column in _PART_CATEGORIES}
     table = pd.concat([f.drop(columns=list(_PART_CATEGORIES)) for f in frames], ignore_index=True)
     for column, values in merged.items():
@@ -66,6 +78,9 @@ def _merged_categories(parts: list[pd.Series]) -> pd.Categorical:
 def summarize(table: pd.DataFrame) -> pd.DataFrame:
     """One row per game: length, final squares, scores and points, first pieces, seats and winners.
 
+    Games with no moves (see :data:`~blokus_nb.analysis.metrics.WITHOUT_MOVES`)
+    come last, each summarized from its start position.
+
     Seats are players in playing order (player 1 moves first). Columns:
     ``game_id``, ``source``, ``variant``, ``moves`` (placements), ``passes``,
     ``finished`` (no color can move), per color ``squares_<c>``, ``score_<c>``
@@ -80,21 +95,32 @@ def summarize(table: pd.DataFrame) -> pd.DataFrame:
     >>> bn.analysis.summarize(bn.analysis.metrics(game))[["moves", "winner", "margin"]].values.tolist()
     [[2, 1, 4]]
     """
-    if table.empty:
+    without_moves = table.attrs.get(WITHOUT_MOVES) or []
+    if table.empty and not without_moves:
         return pd.DataFrame(columns=["game_id", "source", "variant", "moves", "passes", "finished"])
     by_game = table.groupby("game_id", observed=True, sort=False)
     last = by_game.tail(1).set_index("game_id")
     placed = ~table["is_pass"]
     passes = by_game["is_pass"].sum().reindex(last.index).to_numpy()
+    moves = by_game.size().reindex(last.index).to_numpy() - passes
+    names = (table.groupby(["game_id", "player"], observed=True, sort=False)["player_name"].first()
+             .unstack("player")) if len(table) else pd.DataFrame()
+    if without_moves:
+        last, names = _with_start_positions(table, last, names, without_moves)
+        moves = np.concatenate([moves, np.zeros(len(without_moves), moves.dtype)])
+        passes = np.concatenate([passes, np.zeros(len(without_moves), passes.dtype)])
     out = pd.DataFrame({
         "game_id": last.index.astype(str),
         "source": last["source"].astype(str).to_numpy(),
-        "variant": last["variant"].to_numpy(),
-        "moves": by_game.size().reindex(last.index).to_numpy() - passes,
+        "variant": last["variant"].astype(str).to_numpy(),
+        "moves": moves,
         "passes": passes,
     })
-    out["variant"] = out["variant"].astype(table["variant"].dtype)
-    colors = table_colors(table)
+    variants = table["variant"].dtype
+    if isinstance(variants, pd.CategoricalDtype) and not out["variant"].isin(variants.categories).all():
+        variants = pd.CategoricalDtype(tuple(VARIANTS))  # a table of no rows read back from Parquet has no categories
+    out["variant"] = out["variant"].astype(variants)
+    colors = table_colors(last)
     mobility = last[[f"mobility_{c}" for c in colors]].fillna(0)
     out["finished"] = (mobility.to_numpy() == 0).all(axis=1)
     firsts = (table[placed].groupby(["game_id", "color"], observed=True, sort=False)["piece"].first()
@@ -106,8 +132,6 @@ def summarize(table: pd.DataFrame) -> pd.DataFrame:
         first = firsts[color].reindex(last.index) if color in firsts.columns else \
             pd.Series(pd.NA, index=last.index)
         out[f"first_piece_{color}"] = pd.Categorical(first.to_numpy(), dtype=table["piece"].dtype)
-    names = (table.groupby(["game_id", "player"], observed=True, sort=False)["player_name"].first()
-             .unstack("player"))
     max_players = max(get_variant(v).n_players for v in out["variant"].astype(str).unique())
     points = np.full((len(out), max_players), np.nan)
     for row, (variant_name, values) in enumerate(zip(out["variant"].astype(str), last.itertuples())):
@@ -133,6 +157,22 @@ def summarize(table: pd.DataFrame) -> pd.DataFrame:
         if not column.isna().any():
             out[f"player_points_{p}"] = column.astype(int)
     return out
+
+
+def _with_start_positions(table: pd.DataFrame, last: pd.DataFrame, names: pd.DataFrame,
+                          without_moves: list[dict]) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """``last`` (each game's last row) and ``names`` (its players) with the games that have no
+    moves after them, their start position in place of a last row."""
+    index = pd.Index([game["game_id"] for game in without_moves], name="game_id")
+    start = pd.DataFrame([{"source": game["source"], "variant": game["variant"], **game["metrics"]}
+                          for game in without_moves], index=index)
+    both = pd.concat([last.astype({"source": str, "variant": str}), start])
+    for column in both.columns:  # whole numbers stay whole numbers
+        if column in start.columns and column not in ("source", "variant") and not both[column].isna().any():
+            both[column] = both[column].astype(table[column].dtype if column in table.columns
+                                               and table[column].dtype.kind == "i" else np.int16)
+    players = pd.DataFrame([dict(enumerate(game["player_names"], 1)) for game in without_moves], index=index)
+    return both, pd.concat([names, players])
 
 
 def to_long(table: pd.DataFrame) -> pd.DataFrame:

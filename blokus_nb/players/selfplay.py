@@ -18,9 +18,12 @@ the other:
 Games run through :func:`blokus_nb.processes.run_jobs` (this process, worker
 processes, or a Dask cluster with ``client=``) and are written as they finish,
 in game order; ``index.csv`` is written last for each game, so a stopped run
-keeps what it finished, and ``resume=True`` plays only the games not in it.
-Game ``k`` depends only on ``seed`` and ``k`` (with a ``simulations`` or
-``nodes`` limit), whatever the backend.
+keeps what it finished, and ``resume=True`` plays only the games not in it,
+with the seed it records. What a stop left half-written is dropped, what
+cannot be read is refused, and one run at a time holds the folder (see
+:mod:`blokus_nb.players.selfplay_files`). Game ``k`` depends only on
+``seed`` and ``k`` (with a ``simulations`` or ``nodes`` limit), whatever
+the backend.
 
 >>> import blokus_nb as bn, tempfile
 >>> from blokus_nb.players import Limit
@@ -32,10 +35,6 @@ Game ``k`` depends only on ``seed`` and ``k`` (with a ``simulations`` or
 
 from __future__ import annotations
 
-import csv
-import gzip
-import io
-import json
 import os
 import random
 import time
@@ -53,14 +52,9 @@ from .base import Limit, Player
 from .. import validation
 from ..validation import count, path_errors, path_to_write, positive_count, sequence
 from .levels import make_player
+from .selfplay_files import INDEX, INDEX_COLUMNS, append_game, folder_lock, read_folder
 
 __all__ = ["self_play", "SelfPlayReport", "INDEX_COLUMNS"]
-
-#: The columns of ``index.csv``, as in Pentobi's self-play folders.
-INDEX_COLUMNS = ["file", "variant", "gm", "level", "seed", "game", "moves", "final_score", "seconds",
-                 "mean_genmove_s", "max_genmove_s", "values"]
-INDEX = "index.csv"
-POLICY = "policy.jsonl.gz"
 
 
 @dataclass
@@ -94,8 +88,10 @@ def self_play(players: "str | Player | Sequence[str | Player]" = "hard", variant
     and later moves are the most visited ones (``explore=0``: always).
     ``n_jobs`` processes, or ``engine="dask"`` / ``client``, as in
     :func:`blokus_nb.arena.play_match`. An existing ``index.csv`` is refused
-    unless ``resume=True``, which plays only the games not in it (same seed:
-    the run as it would have been). See the module docstring for the files.
+    unless ``resume=True``, which plays only the games not in it, with the
+    seed it records (the run as it would have been; a ``seed`` given must be
+    that one). A folder another run is writing into is refused. See the module
+    docstring for the files.
 
     >>> self_play("hard", "duo", games=1000, out="selfplay/duo_hard", n_jobs=2)  # doctest: +SKIP
     """
@@ -118,25 +114,29 @@ def self_play(players: "str | Player | Sequence[str | Player]" = "hard", variant
                           "or choose another folder")
     with path_errors(out):
         out.mkdir(parents=True, exist_ok=True)
-    seed = random.randrange(2 ** 31) if seed is None else seed
-    prefix = prefix or f"{variant_.name}_{level}"
-    done_files = _indexed(index_path, seed)
-    if resume:
-        _keep_policy(out / POLICY, done_files)
-    names = [f"{prefix}_{k + 1:04d}.blksgf" for k in range(games)]
-    todo = [k for k in range(games) if names[k] not in done_files]
-    start = time.perf_counter()
-    tasks = ((k, variant_.name, entrants, _derive(seed, k), limit, top, explore) for k in todo)
-    writer = _Writer(out, names, level, seed, todo)
-    from tqdm.auto import tqdm
+    with folder_lock(out):
+        if index_path.exists() and not resume:  # made by a run that ended since the check above
+            raise BlokusError(f"{index_path} exists: pass resume=True to add the games it lacks, "
+                              "or choose another folder")
+        folder = read_folder(out, seed, level=level)
+        seed = seed if seed is not None else folder.seed
+        seed = random.randrange(2 ** 31) if seed is None else seed
+        prefix = prefix or f"{variant_.name}_{level}"
+        names = [f"{prefix}_{k + 1:04d}.blksgf" for k in range(games)]
+        done_files = set(folder.finished)
+        todo = [k for k in range(games) if names[k] not in done_files]
+        start = time.perf_counter()
+        tasks = ((k, variant_.name, entrants, _derive(seed, k), limit, top, explore) for k in todo)
+        writer = _Writer(out, names, level, seed, todo)
+        from tqdm.auto import tqdm
 
-    with tqdm(total=len(todo), desc=f"self-play {level}", unit="game", disable=not progress) as bar:
-        def done(_: int, record: dict) -> None:
-            writer.add(record)
-            bar.update()
+        with tqdm(total=len(todo), desc=f"self-play {level}", unit="game", disable=not progress) as bar:
+            def done(_: int, record: dict) -> None:
+                writer.add(record)
+                bar.update()
 
-        run_jobs(_play_one, tasks, worker_count(n_jobs, len(todo) or 1), done=done, engine=engine,
-                 client=client, preload=("blokus_nb.players.selfplay",))
+            run_jobs(_play_one, tasks, worker_count(n_jobs, len(todo) or 1), done=done, engine=engine,
+                     client=client, preload=("blokus_nb.players.selfplay",))
     return SelfPlayReport(out, writer.written, games - len(todo), time.perf_counter() - start)
 
 
@@ -213,10 +213,6 @@ class _Writer:
         name = self.names[record["index"]]
         game = game_from_json(record["json"], source=name)
         game.save(self.out / name)
-        line = json.dumps({"file": name, "positions": record["positions"]}, separators=(", ", ": "))
-        with open(self.out / POLICY, "ab") as raw, \
-                gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as handle:  # one gzip member a game
-            handle.write((line + "\n").encode("utf-8"))
         times = record["times"]
         row = {"file": name, "variant": game.variant.name, "gm": game.variant.sgf_name,
                "level": self.level, "seed": self.seed, "game": record["index"] + 1,
@@ -225,49 +221,6 @@ class _Writer:
                "mean_genmove_s": round(sum(times) / len(times), 5) if times else 0.0,
                "max_genmove_s": round(max(times), 5) if times else 0.0,
                "values": " ".join(f"{v:.3f}" for v in record["values"])}
-        index = self.out / INDEX
-        new = not index.exists()
-        with open(index, "a", newline="", encoding="utf-8") as handle:
-            writer = csv.DictWriter(handle, fieldnames=INDEX_COLUMNS)
-            if new:
-                writer.writeheader()
-            writer.writerow(row)
-            handle.flush()
-            os.fsync(handle.fileno())
+        append_game(self.out, row, record["positions"])
         self.written += 1
 
-
-def _indexed(index: Path, seed: int) -> set[str]:
-    """The files ``index.csv`` lists (all played with ``seed``, or resuming would mix two runs)."""
-    if not index.exists():
-        return set()
-    with open(index, newline="", encoding="utf-8") as handle:
-        rows = [row for row in csv.DictReader(handle) if row.get("values") is not None]
-    seeds = {row["seed"] for row in rows}
-    if seeds - {str(seed)}:
-        raise BlokusError(f"{index} was played with seed {', '.join(sorted(seeds))}, not {seed}: "
-                          "resume with the same seed, or choose another folder")
-    return {row["file"] for row in rows}
-
-
-def _keep_policy(path: Path, files: set[str]) -> None:
-    """Drop policy lines of games the index does not list (a run stopped between the two writes)."""
-    if not path.exists():
-        return
-    kept = []
-    try:
-        with gzip.open(path, "rt", encoding="utf-8") as handle:
-            for line in handle:
-                try:
-                    if json.loads(line)["file"] in files:
-                        kept.append(line if line.endswith("\n") else line + "\n")
-                except (ValueError, KeyError):
-                    break  # a line cut short by the stop
-    except (EOFError, OSError):  # a gzip member cut short by the stop
-        pass
-    data = io.BytesIO()
-    with gzip.GzipFile(fileobj=data, mode="wb", mtime=0) as handle:
-        handle.write("".join(kept).encode("utf-8"))
-    temporary = path.with_name(path.name + ".tmp")
-    temporary.write_bytes(data.getvalue())
-    os.replace(temporary, path)
