@@ -85,7 +85,8 @@ def _read_cells(values: Iterable[Any]) -> frozenset[Cell]:
     """Cells from an iterable that may be a generator, and so endless: read no more than the most allowed."""
     cells = [_cell(value) for value in itertools.islice(values, MAX_CELLS + 1)]
     if len(cells) > MAX_CELLS:
-        raise RegionError(f"the iterable gives more than {MAX_CELLS:,} cells; a puzzle region has at most {MAX_CELLS:,}")
+        raise RegionError(f"the iterable gives more than {MAX_CELLS:,} cells; "
+                          f"a puzzle region has at most {MAX_CELLS:,}")
     return frozenset(cells)
 
 
