@@ -128,7 +128,7 @@ def _sheets(puzzles: Puzzles, students: int | None, seed: int, fits: Callable[[P
             raise WorksheetError(f"a recipe takes count and {', '.join(sorted(_RECIPE_KEYS))} "
                                  f"(generate_set's arguments), not {', '.join(unknown)}")
         sheets = [generate_set(count, seed=(seed + student) * 1000, **recipe) for student in range(students or 1)]
-        _warn_if_repeated(len({_sheet_key(sheet) for sheet in sheets}), students, "the recipe made no more")
+        _warn_if_repeated(len({_sheet_key(sheet) for sheet in sheets}), students, "the recipe made no more", 4)
         return sheets
     if isinstance(puzzles, Puzzle):
         puzzles = [puzzles]
@@ -187,7 +187,7 @@ def _different_sheets(puzzles: list[Puzzle], students: int, rng: random.Random,
     if possible <= _LISTED_SHEETS:
         every = _every_sheet(puzzles, kinds, turns)
         rng.shuffle(every)
-        _warn_if_repeated(len(every), students, "the puzzles turned, flipped and reordered make no more")
+        _warn_if_repeated(len(every), students, "the puzzles turned, flipped and reordered make no more", 5)
         return [every[student % len(every)] for student in range(students)]
     # Many more sheets than students (at least ten for each): drawing at random rarely repeats one.
     kind_of = {index: key for key, members in kinds.items() for index in members}
@@ -231,12 +231,13 @@ def _every_sheet(puzzles: list[Puzzle], kinds: dict[tuple, list[int]], turns: di
     return out
 
 
-def _warn_if_repeated(different: int, students: int | None, why: str) -> None:
+def _warn_if_repeated(different: int, students: int | None, why: str, stacklevel: int) -> None:
+    # stacklevel: how many calls down from worksheet()'s caller, so the warning names the user's line.
     if students is not None and different < students:
         sheets = "sheet" if different == 1 else "sheets"
         warnings.warn(f"only {different} different {sheets} for {students} students ({why}): some students "
                       "get the same sheet; give more puzzles, less symmetric ones, or a recipe",
-                      WorksheetWarning, stacklevel=4)
+                      WorksheetWarning, stacklevel=stacklevel)
 
 
 # -- laying a puzzle out -----------------------------------------------------------------------
