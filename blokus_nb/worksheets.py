@@ -20,14 +20,27 @@ is used: no LaTeX, no other program.
   same difficulty, but a neighbour's answer does not fit;
 * given a recipe, a :class:`dict` of :func:`~blokus_nb.puzzles.generate_set`
   arguments (``{"count": 4, "pieces": "pentominoes", "difficulty": 2}``),
-  each student gets puzzles of their own, made from ``seed + student``.
+  each student gets puzzles of their own, made from ``seed + student``
+  (its ``time_budget`` bounds each student's set).
+
+When fewer different sheets exist than students (one square puzzle looks
+the same however it is turned), every different sheet is used before any
+repeats, and a :class:`WorksheetWarning` says how many there are.
+
+Only what can be printed and answered is accepted: a puzzle with no
+solution, or one too big for a page even at the smallest square (5.6 mm;
+about 32 squares across an A4 page and 41 down), is refused with a
+:class:`WorksheetError` saying which and why; a long title is set smaller,
+then cut short, so nothing is drawn in the margins.
 """
 
 from __future__ import annotations
 
 import io
+import math
 import random
-from collections.abc import Mapping, Sequence
+import warnings
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Union
 
@@ -38,9 +51,9 @@ from .pieces import move_cell
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.figure import Figure
 
-    from .puzzles import Puzzle
+    from .puzzles import Puzzle, Tiling
 
-__all__ = ["worksheet", "WorksheetError", "PAPER", "MAX_STUDENTS"]
+__all__ = ["worksheet", "WorksheetError", "WorksheetWarning", "PAPER", "MAX_STUDENTS"]
 
 #: Paper sizes in inches (width, height), portrait.
 PAPER: dict[str, tuple[float, float]] = {"a4": (8.27, 11.69), "letter": (8.5, 11.0)}
@@ -54,6 +67,8 @@ _CAPTION = 0.3  # inches above each puzzle for its caption
 _LARGEST_SQUARE = 0.40  # inches (1 cm): the biggest a square is drawn
 _SMALLEST_SQUARE = 0.22  # inches (5.6 mm): still easy to count and to cut out
 _ANSWER_SQUARE = 0.16  # inches: answer keys are smaller
+# Up to this many different sheets, all are listed and drawn from, so every one is used before any repeats.
+_LISTED_SHEETS = 2000
 
 # What a recipe may hold besides "count": generate_set's other arguments.
 _RECIPE_KEYS = frozenset({"pieces", "region", "difficulty", "solutions", "time_budget"})
@@ -62,7 +77,12 @@ Puzzles = Union["Puzzle", Sequence["Puzzle"], Sequence[Sequence["Puzzle"]], Mapp
 
 
 class WorksheetError(BlokusError):
-    """A worksheet that cannot be made: no puzzles, an unknown paper size, too many students."""
+    """A worksheet that cannot be made: no puzzles, an unknown paper size, too many students, a puzzle
+    with no solution or too big for the page."""
+
+
+class WorksheetWarning(UserWarning):
+    """Fewer different sheets exist than students: some students get the same sheet."""
 
 
 # -- which puzzles go on which sheet -----------------------------------------------------------
@@ -90,7 +110,8 @@ def _piece_names() -> set[str]:
     return set(NAMES)
 
 
-def _sheets(puzzles: Puzzles, students: int | None, seed: int) -> list[list[Puzzle]]:
+def _sheets(puzzles: Puzzles, students: int | None, seed: int, fits: Callable[[Puzzle], bool] | None = None
+            ) -> list[list[Puzzle]]:
     from .puzzles import Puzzle, generate_set
 
     students = validation.positive_count(students, "students", high=MAX_STUDENTS, none="one sheet",
@@ -106,7 +127,9 @@ def _sheets(puzzles: Puzzles, students: int | None, seed: int) -> list[list[Puzz
         if unknown:
             raise WorksheetError(f"a recipe takes count and {', '.join(sorted(_RECIPE_KEYS))} "
                                  f"(generate_set's arguments), not {', '.join(unknown)}")
-        return [generate_set(count, seed=(seed + student) * 1000, **recipe) for student in range(students or 1)]
+        sheets = [generate_set(count, seed=(seed + student) * 1000, **recipe) for student in range(students or 1)]
+        _warn_if_repeated(len({_sheet_key(sheet) for sheet in sheets}), students, "the recipe made no more", 4)
+        return sheets
     if isinstance(puzzles, Puzzle):
         puzzles = [puzzles]
     puzzles = validation.sequence(puzzles, "puzzles", what="a Puzzle, a list of them or a recipe (a dict)")
@@ -115,20 +138,7 @@ def _sheets(puzzles: Puzzles, students: int | None, seed: int) -> list[list[Puzz
     if all(isinstance(p, Puzzle) for p in puzzles):
         if students is None:
             return [puzzles]
-        rng = random.Random(seed)
-        sheets: list[list[Puzzle]] = []
-        seen: set[tuple] = set()
-        for _ in range(students):
-            for _attempt in range(50):
-                order = rng.sample(range(len(puzzles)), len(puzzles))
-                turns = [rng.randrange(8) for _ in puzzles]
-                sheet = [_turned(puzzles[i], t) for i, t in zip(order, turns)]
-                key = tuple(p.cells for p in sheet)
-                if key not in seen:
-                    break
-            seen.add(key)
-            sheets.append(sheet)
-        return sheets
+        return _different_sheets(puzzles, students, random.Random(seed), fits)
     sheets = [[sheet] if isinstance(sheet, Puzzle) else validation.sequence(sheet, "a sheet", what="a list of Puzzles")
               for sheet in puzzles]
     if not all(sheet and all(isinstance(p, Puzzle) for p in sheet) for sheet in sheets):
@@ -137,6 +147,98 @@ def _sheets(puzzles: Puzzles, students: int | None, seed: int) -> list[list[Puzz
     if students is not None and students != len(sheets):
         raise WorksheetError(f"{len(sheets)} sheets given but students={students}")
     return sheets
+
+
+def _drawn(puzzle: Puzzle) -> tuple:
+    """What a student sees of a puzzle: its region where it sits on the page, and its pieces."""
+    from .pieces import normalize
+
+    return normalize(puzzle.cells), tuple(sorted(puzzle.counts.items()))
+
+
+def _sheet_key(sheet: Sequence[Puzzle]) -> tuple:
+    return tuple(_drawn(p) for p in sheet)
+
+
+def _turns(puzzle: Puzzle, fits: Callable[[Puzzle], bool] | None) -> list[int]:
+    """One symmetry of the square for each different way the puzzle can be drawn turned or flipped
+    (and still fit the page: a tall region turned may be too wide)."""
+    from .pieces import normalize
+
+    seen: dict[tuple, int] = {}
+    for t in range(8):
+        seen.setdefault(normalize(move_cell(cell, t) for cell in puzzle.cells), t)
+    return [t for t in seen.values() if t == 0 or fits is None or fits(_turned(puzzle, t))]
+
+
+def _different_sheets(puzzles: list[Puzzle], students: int, rng: random.Random,
+                      fits: Callable[[Puzzle], bool] | None) -> list[list[Puzzle]]:
+    """A sheet per student, each the puzzles turned or flipped and reordered, all different where they can be."""
+    from .puzzles.generation import identity
+
+    # Puzzles that are one another turned make the same sheets in either order: count them as one kind.
+    kinds: dict[tuple, list[int]] = {}
+    for index, puzzle in enumerate(puzzles):
+        kinds.setdefault(identity(puzzle), []).append(index)
+    turns = {key: _turns(puzzles[members[0]], fits) for key, members in kinds.items()}
+    arrangements = math.factorial(len(puzzles))
+    for members in kinds.values():
+        arrangements //= math.factorial(len(members))
+    possible = arrangements * math.prod(len(turns[key]) ** len(members) for key, members in kinds.items())
+    if possible <= _LISTED_SHEETS:
+        every = _every_sheet(puzzles, kinds, turns)
+        rng.shuffle(every)
+        _warn_if_repeated(len(every), students, "the puzzles turned, flipped and reordered make no more", 5)
+        return [every[student % len(every)] for student in range(students)]
+    # Many more sheets than students (at least ten for each): drawing at random rarely repeats one.
+    kind_of = {index: key for key, members in kinds.items() for index in members}
+    sheets: list[list[Puzzle]] = []
+    seen: set[tuple] = set()
+    for _ in range(students):
+        for _attempt in range(50):
+            order = rng.sample(range(len(puzzles)), len(puzzles))
+            sheet = [_turned(puzzles[kinds[key][0]], rng.choice(turns[key]))
+                     for key in (kind_of[i] for i in order)]
+            key = _sheet_key(sheet)
+            if key not in seen:
+                break
+        seen.add(key)
+        sheets.append(sheet)
+    return sheets
+
+
+def _every_sheet(puzzles: list[Puzzle], kinds: dict[tuple, list[int]], turns: dict[tuple, list[int]]
+                 ) -> list[list[Puzzle]]:
+    """Every different sheet: each order of the kinds of puzzle, each way to turn each one."""
+    keys = list(kinds)
+    drawn = {key: [_turned(puzzles[kinds[key][0]], t) for t in turns[key]] for key in keys}
+    left = {key: len(members) for key, members in kinds.items()}
+    out: list[list[Puzzle]] = []
+
+    def place(sheet: list[Puzzle]) -> None:
+        if len(sheet) == len(puzzles):
+            out.append(list(sheet))
+            return
+        for key in keys:
+            if left[key]:
+                left[key] -= 1
+                for puzzle in drawn[key]:
+                    sheet.append(puzzle)
+                    place(sheet)
+                    sheet.pop()
+                left[key] += 1
+
+    place([])
+    return out
+
+
+def _warn_if_repeated(different: int, students: int | None, why: str, stacklevel: int) -> None:
+    # stacklevel: how many calls down from worksheet()'s caller, so the warning names the user's line.
+    if students is not None and different < students:
+        sheets = "sheet" if different == 1 else "sheets"
+        warnings.warn(f"only {different} different {sheets} for {students} students ({why}): some students "
+                      "get the same sheet; give more puzzles, less symmetric ones, or a recipe",
+                      WorksheetWarning, stacklevel=stacklevel)
 
 
 # -- laying a puzzle out -----------------------------------------------------------------------
@@ -192,7 +294,36 @@ def _scale(sheet: Sequence[Puzzle], usable: tuple[float, float]) -> float:
             return square
         if each_fits is None:
             each_fits = square
-    return each_fits if each_fits is not None else _SMALLEST_SQUARE
+    if each_fits is None:
+        _refuse_too_big(sheet, usable)
+    return each_fits
+
+
+def _fits_alone(puzzle: Puzzle, usable: tuple[float, float]) -> bool:
+    """Does the puzzle fit a page on its own at the smallest square?"""
+    block = _block(puzzle, _SMALLEST_SQUARE, usable[0])
+    return block["fits"] and block["height"] <= usable[1]
+
+
+def _refuse_too_big(sheet: Sequence[Puzzle], usable: tuple[float, float]) -> None:
+    """Say which puzzle cannot be printed on a page even at the smallest square, and why."""
+    width, height = usable
+    square = _SMALLEST_SQUARE
+    across = int(width / square + 1e-9)
+    down = int((height - _CAPTION) / square + 1e-9)
+    at = f"at {square * 25.4:.1f} mm a square, the smallest that is easy to count and cut out"
+    for number, puzzle in enumerate(sheet, start=1):
+        block = _block(puzzle, square, width)
+        if block["fits"] and block["height"] <= height:
+            continue
+        if puzzle.width > across:
+            why = f"its region is {puzzle.width} squares wide; a page holds {across} across {at}"
+        elif puzzle.height > down:
+            why = f"its region is {puzzle.height} squares tall; a page holds {down} down {at}"
+        else:
+            why = f"its region and its pieces do not fit on one page {at}"
+        raise WorksheetError(f"puzzle {number} cannot be printed: {why}")
+    raise WorksheetError("the puzzles do not fit on a page")  # pragma: no cover (one of them does not)
 
 
 def _caption(number: int, puzzle: Puzzle) -> str:
@@ -239,22 +370,48 @@ def _draw_puzzle(fig: Figure, puzzle: Puzzle, number: int, left: float, top: flo
     return block["height"]
 
 
+def _text_width(text: str, size: float, weight: str = "normal") -> float:
+    """How wide ``text`` is drawn, in inches."""
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import TextToPath
+
+    width, _, _ = TextToPath().get_text_width_height_descent(text, FontProperties(size=size, weight=weight),
+                                                             ismath=False)
+    return width / 72
+
+
+def _fitted(text: str, size: float, width: float, weight: str = "normal") -> tuple[str, float]:
+    """``text`` and a font size at which it fits in ``width`` inches: smaller type, then cut short with '...'."""
+    drawn = _text_width(text, size, weight)
+    if drawn <= width:
+        return text, size
+    smallest = 9.0
+    if drawn * smallest / size <= width:
+        return text, size * width / drawn
+    while len(text) > 1 and _text_width(text + "...", smallest, weight) > width:
+        text = text[:max(1, int(len(text) * 0.9))]
+    return text.rstrip() + "...", smallest
+
+
 def _header(fig: Figure, title: str, sheet: int, sheets: int, answers: bool) -> None:
     page_w, page_h = fig.get_size_inches()
-    fig.text(_MARGIN / page_w, 1 - _MARGIN / page_h, title, fontsize=16, weight="bold", va="top", ha="left",
-             parse_math=False)
     right = (page_w - _MARGIN) / page_w
-    label = f"Sheet {sheet} of {sheets}" if sheets > 1 else ""
-    if answers:
-        fig.text(right, 1 - _MARGIN / page_h, "Answers", fontsize=11, va="top", ha="right", parse_math=False)
-        return
+    label = "Answers" if answers else f"Sheet {sheet} of {sheets}" if sheets > 1 else ""
+    # The title stays left of the label on the right, and inside the margins.
+    room = page_w - 2 * _MARGIN - (_text_width(label, 11) + 0.3 if label else 0.0)
+    title, size = _fitted(" ".join(title.split()), 16, room, "bold")  # one line, above the name line
+    fig.text(_MARGIN / page_w, 1 - _MARGIN / page_h, title, fontsize=size, weight="bold", va="top", ha="left",
+             parse_math=False)
     if label:
         fig.text(right, 1 - _MARGIN / page_h, label, fontsize=11, va="top", ha="right", parse_math=False)
+    if answers:
+        return
     fig.text(_MARGIN / page_w, 1 - (_MARGIN + 0.55) / page_h, "Name: " + "_" * 40, fontsize=12, va="top",
              ha="left", parse_math=False)
 
 
-def _answer_pages(sheets: list[list[Puzzle]], paper: tuple[float, float], title: str) -> list[Figure]:
+def _answer_pages(sheets: list[list[Puzzle]], paper: tuple[float, float], title: str,
+                  solved: dict[int, Tiling]) -> list[Figure]:
     """The answer key: every sheet's puzzles solved, small, left to right and page after page."""
     from matplotlib.figure import Figure
 
@@ -281,11 +438,10 @@ def _answer_pages(sheets: list[list[Puzzle]], paper: tuple[float, float], title:
             left, top = _MARGIN + x, _MARGIN + _HEADER + y
             label = f"Sheet {number}, puzzle {index}" if len(sheets) > 1 else f"Puzzle {index}"
             fig.text(left / page_w, 1 - top / page_h, label, fontsize=8, va="top", ha="left", parse_math=False)
-            tiling = puzzle.solve()
+            tiling = solved[id(puzzle)]
             ax = _axes(fig, left, top + _CAPTION, puzzle.width * square, puzzle.height * square,
                        (puzzle.width, puzzle.height))
-            owner, colors = _tiling_owners(puzzle.cells, [(p.piece, p.cells) for p in tiling.placements]
-                                           if tiling else [])
+            owner, colors = _tiling_owners(puzzle.cells, [(p.piece, p.cells) for p in tiling.placements])
             _draw_cells(ax, owner, colors)
             x += w + _GAP
             row = max(row, h)
@@ -317,6 +473,22 @@ def _pages(sheet: list[Puzzle], number: int, sheets: int, paper: tuple[float, fl
     return figures
 
 
+def _solutions(sheets: list[list[Puzzle]]) -> dict[int, Tiling]:
+    """A tiling of every puzzle (by ``id``), or :class:`WorksheetError` for one that has none."""
+    solved: dict[int, Tiling] = {}
+    for number, sheet in enumerate(sheets, start=1):
+        for index, puzzle in enumerate(sheet, start=1):
+            if id(puzzle) in solved:
+                continue
+            tiling = puzzle.solve()
+            if tiling is None:
+                where = f"sheet {number}, puzzle {index}" if len(sheets) > 1 else f"puzzle {index}"
+                raise WorksheetError(f"{where} has no solution ({puzzle.explain()}); a worksheet's puzzles "
+                                     "can be done, and its answer key shows how")
+            solved[id(puzzle)] = tiling
+    return solved
+
+
 def worksheet(puzzles: Puzzles, path: str | Path | None = None, *, paper: str = "a4",
               title: str = "Tiling puzzles", students: int | None = None, seed: int = 0,
               per_page: int | None = None, answers: bool = True) -> bytes | Path:
@@ -337,15 +509,19 @@ def worksheet(puzzles: Puzzles, path: str | Path | None = None, *, paper: str = 
     target = None if path is None else validation.path_to_write(path)  # before the work, not after
     if not isinstance(title, str):
         raise WorksheetError(f"title is text, not {type(title).__name__}")
-    sheets = _sheets(puzzles, students, seed)
     size = PAPER[paper]
+    usable = (size[0] - 2 * _MARGIN, size[1] - 2 * _MARGIN - _HEADER)
+    sheets = _sheets(puzzles, students, seed, lambda puzzle: _fits_alone(puzzle, usable))
+    for sheet in sheets:  # each puzzle fits a page, or none is drawn
+        _scale(sheet, usable)
+    solved = _solutions(sheets)
     buffer = io.BytesIO()
     with PdfPages(buffer, metadata={"Title": title, "Creator": "blokus-nb"}) as pdf:
         for number, sheet in enumerate(sheets, start=1):
             for fig in _pages(sheet, number, len(sheets), size, title, per_page):
                 pdf.savefig(fig)
         if answers:
-            for fig in _answer_pages(sheets, size, title):
+            for fig in _answer_pages(sheets, size, title, solved):
                 pdf.savefig(fig)
     data = buffer.getvalue()
     if path is None:

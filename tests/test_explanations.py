@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 
 import matplotlib
 import pytest
@@ -49,6 +50,43 @@ def check_colouring(explanation: Explanation, puzzle: Puzzle) -> None:
     assert tuple(colours) not in totals
     if colouring.colours == 2:
         assert set(explanation.sums) == {t[0] for t in totals}
+        check_totals_sentence(explanation)
+
+
+def check_totals_sentence(explanation: Explanation) -> None:
+    """What the text says of the dark totals is so: a gap only where there is one, the nearest the nearest."""
+    sums = sorted(explanation.sums)
+    said = re.search(r"together cover (.*) dark squares, never", explanation.text).group(1)
+    gaps = set(range(sums[0], sums[-1] + 1)) - set(sums)
+    if "not every number between" in said:
+        assert gaps, said
+        nearest = sorted(sums, key=lambda d: (abs(d - explanation.region_counts[0]), d))[:2]
+        assert re.search(r": (.*) are nearest", said).group(1) == " or ".join(map(str, sorted(nearest)))
+    elif said.startswith("any number from"):
+        assert not gaps and said == f"any number from {sums[0]} to {sums[-1]}"
+    else:
+        assert [int(n) for n in re.findall(r"\d+", said)] == sums
+
+
+def test_totals_with_no_gap_are_not_said_to_have_one():
+    # Seven dark totals, 0 to 6, every one reachable: the region's 7 is above them all.
+    puzzle = Puzzle("###\n##.\n.##\n##.\n###", ["I3", "I3", "2", "I4"])
+    found = puzzle.explain()
+    assert found.kind == "colouring" and found.sums == tuple(range(7))
+    assert "not every number" not in found.text
+    assert "any number from 0 to 6 dark squares, never the region's 7" in found.text
+    check_colouring(found, puzzle)
+
+
+def test_totals_with_a_gap_say_so_and_name_the_nearest():
+    # Stripes of columns: the I4s and the O cover even counts, the L4s odd ones, so the totals
+    # 4 to 16 go up in twos: 11 is not among them, and 10 and 12 are nearest.
+    puzzle = Puzzle("##..\n#.##\n#.##\n####\n####\n####", ["L4", "I4", "I4", "L4", "O"])
+    found = puzzle.explain()
+    assert found.kind == "colouring" and found.colouring.name == "columns"
+    assert found.sums == tuple(range(4, 17, 2))
+    assert "between 4 and 16 (but not every number between: 10 or 12 are nearest)" in found.text
+    check_colouring(found, puzzle)
 
 
 def test_mutilated_chessboard_with_dominoes():

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import signal
+import subprocess
+import sys
+import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from blokus_nb import pieces
 from blokus_nb.exact_cover import AlgorithmX
@@ -98,7 +105,7 @@ def test_a_fixed_region_is_filled_from_the_pool():
 
 def test_out_of_time_says_so():
     with pytest.raises(GenerationError, match=r"no puzzle .* found in 0.2 s \(\d+ candidates tried") as caught:
-        generate("blokus", "heart", difficulty=1, seed=0, time_budget=0.2)
+        generate("blokus", "heart", difficulty=3, seed=0, time_budget=0.2)
     assert caught.value.tried >= 1
 
 
@@ -169,3 +176,167 @@ def test_difficulty_counts_forced_pieces_and_refuses_impossible_puzzles():
     assert Puzzle("###\n#..", "L4").difficulty().forced == 1
     with pytest.raises(PuzzleError, match="no solution"):
         Puzzle((5, 4), "tetrominoes").difficulty()
+
+
+# -- requests that cannot be met, refused at once; sets bounded by their budget ---------------
+
+class _TooSlow(Exception):
+    pass
+
+
+@contextlib.contextmanager
+def within(seconds: float):
+    """Fail (rather than hang the suite) if the block takes longer than ``seconds``."""
+    def too_slow(*_):
+        raise _TooSlow(f"took more than {seconds} s")
+
+    old = signal.signal(signal.SIGALRM, too_slow)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    started = time.perf_counter()
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    assert time.perf_counter() - started < seconds
+
+
+def canonical(puzzle: Puzzle) -> tuple:
+    """The puzzle up to the square's symmetries (and where its region sits): region and pieces."""
+    region = min(pieces.transform(puzzle.cells, t) for t in range(8))
+    shapes = sorted((min(pieces.transform(puzzle.shapes[n], t) for t in range(8)), c) for n, c in puzzle.counts.items())
+    return region, tuple(shapes)
+
+
+def test_a_fixed_region_and_a_pool_that_cannot_reach_the_level_are_refused_at_once():
+    with within(3):
+        with pytest.raises(PuzzleError, match=r"only with I4 and O, and they cannot tile it") as caught:
+            generate(["I4", "O"], "####\n####", difficulty=3, time_budget=30)
+    assert not isinstance(caught.value, GenerationError)
+    with within(3):
+        with pytest.raises(GenerationError, match=r"only as I4 and I4, a puzzle with 1 solution at level 1") as caught:
+            generate(["I4", "I4"], "####\n####", difficulty=3, time_budget=30)
+    assert caught.value.exhausted and caught.value.closest == 1
+    # The same pool at the level it has is made.
+    assert generate(["I4", "I4"], "####\n####", difficulty=1).count(unique=True) == 1
+    with within(3):
+        with pytest.raises(PuzzleError, match="at least 2 pieces; the pool has 1"):
+            generate("F", "random", difficulty=None)
+
+
+@pytest.mark.parametrize("pool, region, words", [
+    ("pentominoes", "heart", r"no heart has .* hearts have 32, 44, 56"),
+    ("tetrominoes", "heart", r"no heart has .* hearts have 32"),
+    ("blokus", "heart", r"no heart has"),  # level 1: 3 or 4 pieces, 20 squares at most
+])
+def test_a_family_no_region_of_which_the_pool_can_cover_is_refused_at_once(pool, region, words):
+    with within(3):
+        with pytest.raises(PuzzleError, match=words):
+            generate(pool, region, difficulty=1 if pool == "blokus" else None, time_budget=30)
+
+
+def test_a_fixed_request_that_explain_rules_out_is_refused_at_once_with_the_reason():
+    with within(3):
+        with pytest.raises(PuzzleError, match="Colour the region like a chessboard") as caught:
+            generate("tetrominoes", (5, 4), difficulty=None, time_budget=30)
+    assert "only with I4, L4, O, T4 and Z4" in str(caught.value)
+    with within(3):
+        with pytest.raises(PuzzleError, match=r"no piece of the pool can cover the square at \(0, 0\)"):
+            generate("pentominoes", "#....\n.####\n#####", difficulty=None, time_budget=30)
+
+
+def test_a_set_asked_for_more_puzzles_than_exist_ends_within_its_budget():
+    with within(5):
+        with pytest.raises(GenerationError, match="found 1 different puzzle of the 2 asked for: no other exists"):
+            generate_set(2, "pentominoes", "#\n#\n#\n##", difficulty=None, time_budget=1)
+    with within(5):
+        with pytest.raises(GenerationError, match="found 0 different puzzles of the 2 asked for"):
+            generate_set(2, "pentominoes", "#\n#\n#\n##", time_budget=1)  # level 2: none at all
+
+
+def test_a_set_never_holds_one_puzzle_turned():
+    # Two O's in a 2x4 and in a 4x2 are one puzzle turned: a set of two does not exist.
+    with within(5):
+        with pytest.raises(GenerationError, match=r"found 1 different puzzle of the 2 asked for: no other in 1 s"):
+            generate_set(2, "O O", "rectangle", difficulty=None, time_budget=1)
+
+
+def test_the_budget_bounds_the_whole_set():
+    with within(5):
+        try:
+            puzzles = generate_set(6, "pentominoes", "random", difficulty=4, seed=0, time_budget=1.5)
+        except GenerationError as error:
+            assert "asked for" in str(error)
+        else:
+            assert len({canonical(p) for p in puzzles}) == 6
+
+
+def test_a_set_has_no_puzzle_twice_up_to_the_regions_symmetry():
+    puzzles = generate_set(5, "O O I4 I4 L4 L4 T4 T4 Z4 Z4", "rectangle", difficulty=None, seed=0, time_budget=20)
+    assert len({canonical(p) for p in puzzles}) == 5
+
+
+HEXOMINOES = [[(0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (5, 0)],
+              [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (4, 1)],
+              [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1)]]
+
+
+@pytest.mark.parametrize("family", ["random", "rectangle", "holes", "letter", "fixed"])
+def test_a_pool_of_polyominoes_given_as_cells_makes_puzzles(family):
+    pool = [*HEXOMINOES, *HEXOMINOES, "I4", "L4", "O", "T4", "Z4", "I3", "V3", "2"]
+    region = "######\n######\n######\n######" if family == "fixed" else family
+    puzzle = generate(pool, region, difficulty=None, seed=1, time_budget=30)
+    assert independent_unique_count(puzzle) == 1
+    given = {min(pieces.transform(shape, t) for t in range(8)) for shape in HEXOMINOES}
+    for name in puzzle.counts:
+        if name.startswith("poly"):
+            assert min(pieces.transform(puzzle.shapes[name], t) for t in range(8)) in given
+
+
+def test_a_set_of_names_gives_the_same_puzzle_in_every_process():
+    code = ("from blokus_nb.puzzles import generate, generate_set\n"
+            "names = {'F', 'I', 'L', 'N', 'P', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z'}\n"
+            "p = generate(names, 'random', difficulty=1, seed=3)\n"
+            "print(p.counts); print(p)\n"
+            "print(generate(names, 'rectangle', difficulty=None, seed=3))")
+    outputs = set()
+    for hash_seed in ("0", "1", "2", "3"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        outputs.add(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                                   check=True).stdout)
+    assert len(outputs) == 1
+
+
+@st.composite
+def requests(draw):
+    """A small region (a family or drawn cells) and a small pool (names, some as cells), any level."""
+    small = [p for p in pieces.PIECES if p.size <= 5]
+    names = draw(st.lists(st.sampled_from([p.name for p in small]), min_size=1, max_size=8))
+    pool = [pieces.get(n).cells if draw(st.booleans()) else n for n in names]
+    if draw(st.booleans()):
+        region = draw(st.sampled_from(regions.FAMILIES))
+    else:
+        width, height = draw(st.integers(1, 6)), draw(st.integers(1, 4))
+        cells = {(x, y) for x in range(width) for y in range(height)}
+        gone = draw(st.sets(st.sampled_from(sorted(cells)), max_size=max(0, len(cells) - 1)))
+        region = sorted(cells - gone)
+    return pool, region, draw(st.sampled_from([None, 1, 2, 3])), draw(st.integers(1, 2))
+
+
+@settings(max_examples=40, deadline=None)
+@given(requests(), st.integers(0, 2**32 - 1))
+def test_random_requests_give_a_puzzle_or_a_puzzle_error_within_the_budget(request, seed):
+    pool, region, level, solutions = request
+    budget = 0.4
+    started = time.perf_counter()
+    with within(budget + 4):  # the budget, and slack for a loaded machine
+        try:
+            puzzle = generate(pool, region, difficulty=level, solutions=solutions, seed=seed, time_budget=budget)
+        except PuzzleError:
+            return
+    assert time.perf_counter() - started < budget + 4
+    assert puzzle.count(unique=True) == solutions
+    if level is not None:
+        assert puzzle.difficulty().level == level
+    if not isinstance(region, str):
+        assert puzzle.cells == frozenset(region)

@@ -518,3 +518,87 @@ def test_a_stopped_search_raises_and_changes_nothing():
         with pytest.raises(SearchStopped):
             call(stop=stop)
     assert puzzle.placements == () and puzzle.solve() is not None
+
+
+# -- regions bounded by their extent, read from any iterable of cells ------------------------
+
+@pytest.mark.parametrize("region, message", [
+    ({(0, 0), (100_000, 100_000)}, "spans 100,001 x 100,001 squares"),
+    ({(0, 0), (20_000, 0)}, "spans 20,001 x 1 squares"),
+    ([(500, 500), (501, 500)], "spans 502 x 501 squares"),
+    ("#" + "." * 20_000 + "#", "spans 20,002 x 1 squares"),
+    ((c for c in [(0, 0), (10**9, 3)]), "spans 1,000,000,001 x 4 squares"),
+])
+def test_a_region_is_bounded_by_its_extent_not_only_its_cells(region, message):
+    import time
+
+    start = time.perf_counter()
+    with pytest.raises(RegionError, match=message):
+        Puzzle(region, ["1", "1"])
+    assert time.perf_counter() - start < 0.5
+
+
+def test_the_widest_and_the_largest_extents_are_accepted():
+    from blokus_nb.puzzles import MAX_CELLS
+
+    line = Puzzle({(0, 0), (MAX_CELLS - 1, 0)}, ["1", "1"])
+    assert len(str(line)) == MAX_CELLS
+    square = Puzzle({(0, 0), (99, 99)}, ["1", "1"])
+    assert str(square).count("#") == 2 and len(str(square)) == MAX_CELLS + 99
+
+
+def test_any_iterable_of_pairs_is_read_as_cells():
+    cells = [(0, 0), (1, 0), (1, 1), (2, 1)]
+    expected = frozenset(cells)
+    assert parse_region(c for c in cells) == expected
+    assert parse_region(iter(cells)) == expected
+    assert parse_region(map(tuple, cells)) == expected
+    assert parse_region([list(c) for c in cells][::-1].__iter__()) == expected  # pairs as lists
+    assert parse_region(dict.fromkeys(cells).keys()) == expected
+    assert Puzzle((c for c in cells), ["Z4"]).count() == 1
+    # Lists of lists and numpy arrays stay masks.
+    assert parse_region([[1, 1, 0], [0, 1, 1]]) == expected
+    assert parse_region(np.array([[1, 1, 0], [0, 1, 1]], dtype=bool)) == expected
+
+
+def test_an_endless_or_bad_iterable_of_cells_is_refused():
+    import itertools
+
+    from blokus_nb.puzzles import MAX_CELLS
+
+    with pytest.raises(RegionError, match=f"more than {MAX_CELLS:,} cells"):
+        parse_region(itertools.repeat((0, 0)))
+    with pytest.raises(RegionError, match="not a cell"):
+        parse_region(c for c in [(0, 0), "ab"])
+    with pytest.raises(RegionError, match="not a cell"):
+        parse_region(row for row in [[True, False, True]])
+    with pytest.raises(RegionError, match="no cells"):
+        parse_region(c for c in [])
+
+
+# -- an unordered pool is read in one order ------------------------------------------------------
+
+def test_a_set_of_pieces_is_read_in_the_pieces_order_not_the_sets():
+    assert list(parse_pieces(set(PENTOMINOES))) == list(PENTOMINOES)
+    assert list(parse_pieces(frozenset(["X", "f", "I4", "1"]))) == ["1", "I4", "F", "X"]
+    hexomino = ((0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (5, 0))
+    bent = ((0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (4, 1))
+    mixed = parse_pieces({bent, "X", hexomino})
+    assert list(mixed) == ["X", "poly1", "poly2"]
+    assert [mixed[name][0] for name in ("poly1", "poly2")] == sorted([bent, hexomino], key=repr)
+
+
+def test_a_set_of_pieces_gives_the_same_solution_whatever_the_hash_seed():
+    import os
+    import subprocess
+    import sys
+
+    code = ("from blokus_nb.puzzles import Puzzle, PENTOMINOES\n"
+            "print(Puzzle((10, 6), set(PENTOMINOES)).solve())\n"
+            "print(Puzzle((5, 2), {'L', 'P'}).solve())")
+    outputs = set()
+    for hash_seed in ("1", "2", "3"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        outputs.add(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                                   check=True).stdout)
+    assert len(outputs) == 1

@@ -136,3 +136,73 @@ def test_bad_arguments_are_refused(kwargs, words):
 def test_a_title_from_anywhere_is_printed_as_text_not_math(tmp_path):
     path = bn.worksheet([Puzzle((2, 1), "2")], tmp_path / "t.pdf", title="$x^2$ & {braces} \\n")
     assert path.read_bytes()[:5] == b"%PDF-"
+
+
+# -- print-ready or refused ----------------------------------------------------------------------
+
+def drawn_inside(page: np.ndarray, dpi: int, margin: float) -> bool:
+    """Nothing is drawn within ``margin`` inches of the page's edges."""
+    edge = int(margin * dpi)
+    dark = page[..., :3].min(axis=2) < 0.9
+    return not (dark[:edge].any() or dark[-edge:].any() or dark[:, :edge].any() or dark[:, -edge:].any())
+
+
+@needs_poppler
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_largest_regions_accepted_and_a_long_title_stay_inside_the_margins(tmp_path, paper):
+    from blokus_nb.worksheets import _MARGIN
+
+    wide = Puzzle((30, 1), {"I5": 6})
+    tall = Puzzle((1, 35), {"I5": 7})
+    title = "A very long worksheet title that a teacher might well type for the class, and then some more"
+    path = bn.worksheet([wide, tall], tmp_path / "edges.pdf", paper=paper, title=title, students=2)
+    dpi = 50
+    pages = render(path, f"edges-{paper}", dpi=dpi)
+    assert len(pages) == int(pdf_info(path)["Pages"]) >= 3
+    for page in pages:
+        assert ink(page) > 0.002
+        assert drawn_inside(page, dpi, _MARGIN - 0.08)
+
+
+@pytest.mark.parametrize("region, pieces, words", [
+    ((40, 1), {"I5": 8}, "40 squares wide"),
+    ((1, 45), {"I5": 9}, "45 squares tall"),
+])
+def test_a_region_too_big_for_the_page_is_refused(region, pieces, words):
+    with pytest.raises(WorksheetError, match=words):
+        bn.worksheet([Puzzle((5, 3), "L P V"), Puzzle(region, pieces)])
+
+
+def test_a_puzzle_with_no_solution_is_refused_not_given_an_empty_answer():
+    with pytest.raises(WorksheetError, match=r"puzzle 2 has no solution.*Colour the region like a chessboard"):
+        bn.worksheet([Puzzle((5, 3), "L P V"), Puzzle((5, 4), "tetrominoes")])
+    with pytest.raises(WorksheetError, match="no solution"):
+        bn.worksheet([Puzzle((5, 4), "tetrominoes")], answers=False)
+
+
+def test_fewer_different_sheets_than_students_warns_and_uses_every_one():
+    from blokus_nb.worksheets import WorksheetWarning, _sheets
+
+    square = Puzzle((2, 2), "2 2")  # every turn of a square is the same square
+    with pytest.warns(WorksheetWarning, match="only 1 different sheet for 30 students"):
+        sheets = _sheets([square], 30, 0)
+    assert len(sheets) == 30
+    # Two puzzles with two ways each to be drawn, in two orders: 8 different sheets, all used.
+    pair = [Puzzle((5, 3), "L P V"), Puzzle((2, 1), "2")]
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", WorksheetWarning)
+        sheets = _sheets(pair, 8, 0)
+    assert len({tuple(p.cells for p in sheet) for sheet in sheets}) == 8
+    with pytest.warns(WorksheetWarning, match="only 8 different sheets for 9 students"):
+        sheets = _sheets(pair, 9, 0)
+    assert len({tuple(p.cells for p in sheet) for sheet in sheets}) == 8
+
+
+def test_a_recipe_that_gives_students_the_same_sheet_warns():
+    from blokus_nb.worksheets import WorksheetWarning, _sheets
+
+    recipe = {"count": 1, "pieces": "pentominoes", "region": "#\n#\n#\n##", "difficulty": None}
+    with pytest.warns(WorksheetWarning, match="only 1 different sheet for 3 students"):
+        _sheets(recipe, 3, 0)

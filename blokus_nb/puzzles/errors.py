@@ -46,17 +46,20 @@ class PlacementError(PuzzleError):
 
 
 class GenerationError(PuzzleError):
-    """:func:`~blokus_nb.puzzles.generate` found no puzzle of the kind asked for within its time budget.
+    """:func:`~blokus_nb.puzzles.generate` found no puzzle of the kind asked for within its time budget, or none exists.
 
     ``tried`` is how many candidate puzzles it checked; ``closest`` is the
     difficulty level of the nearest it found with the right number of
-    solutions (``None`` if none had).
+    solutions (``None`` if none had); ``exhausted`` is true when every
+    candidate there is was checked (a fixed region with few ways to fill it),
+    so more time would not help.
     """
 
-    def __init__(self, message: str, *, tried: int = 0, closest: int | None = None) -> None:
+    def __init__(self, message: str, *, tried: int = 0, closest: int | None = None, exhausted: bool = False) -> None:
         super().__init__(message)
         self.tried = tried
         self.closest = closest
+        self.exhausted = exhausted
 
 
 for _cls in (PuzzleError, RegionError, PlacementError, GenerationError):

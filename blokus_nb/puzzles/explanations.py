@@ -316,10 +316,15 @@ def _colouring(puzzle: Puzzle, placements: dict[str, list[tuple[Cell, ...]]], co
                 who = f"the {_word(names[0])}"
             said.append(f"{who} covers {_or_list(covers)}")
         joined = said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
-        near = sorted(dark, key=lambda d: (abs(d - target[0]), d))[:2] if len(dark) > 6 else dark
-        totals = (f"{_or_list(near)}" if len(dark) <= 6 else
-                  f"between {dark[0]} and {dark[-1]} (but not every number between: "
-                  f"{_or_list(sorted(near))} are nearest)")
+        if len(dark) <= 6:
+            totals = _or_list(dark)
+        elif len(dark) == dark[-1] - dark[0] + 1:
+            # Every number from the least to the most: the region's count lies outside them.
+            totals = f"any number from {dark[0]} to {dark[-1]}"
+        else:
+            near = sorted(dark, key=lambda d: (abs(d - target[0]), d))[:2]
+            totals = (f"between {dark[0]} and {dark[-1]} (but not every number between: "
+                      f"{_or_list(near)} are nearest)")
         most = max(max(c) for c in by_cover)
         text = (f"Colour the region {colouring.description}: it has {target[0]} dark squares and {target[1]} "
                 f"light ones. Wherever it goes in the region, {joined} dark square{'s' if most != 1 else ''}. "

@@ -12,37 +12,54 @@ How a puzzle is made, with every random choice drawn from one
    for ``"random"``, lay that many pieces from the pool down one by one, each
    touching the others (:func:`~blokus_nb.puzzles.regions.glued`); for a
    rectangle (with holes), a letter or a heart, a region of about the right
-   area, filled with pieces from the pool by a randomly ordered exact-cover
-   search; a region given as ASCII art, a mask or cells is filled the same way.
+   area (one that pieces of the pool can cover), filled with pieces from the
+   pool by a randomly ordered exact-cover search, kept only if it used as many
+   pieces as the level has; a region given as ASCII art, a mask or cells is
+   filled the same way, or, when few choices of pool pieces cover its area
+   (at most 256), each choice is tried once, in an order drawn from the seed.
 2. Count the tilings of that region with those pieces, up to the region's
    symmetry, with the exact-cover search (never by sampling), stopping at
    ``solutions + 1``. Keep the candidate only if it has exactly ``solutions``.
 3. Measure its difficulty (:mod:`~blokus_nb.puzzles.difficulty`); keep it if
    it is the level asked for.
 
-Candidates are tried until one passes or ``time_budget`` seconds are spent;
-then :class:`~blokus_nb.puzzles.GenerationError` says how many were tried and
-the nearest level found. Ctrl-C stops it at once and leaves nothing behind
-(each candidate is a fresh object; nothing global is changed).
+A request that cannot be met is refused at once with a
+:class:`~blokus_nb.puzzles.PuzzleError`: a fixed region whose area no pieces
+of the pool make, or with a square no piece of the pool covers; a family none
+of whose regions has an area the level's number of pieces covers (no heart
+is a multiple of 5 squares); a fixed region all of whose few choices of
+pieces were tried (:meth:`~blokus_nb.puzzles.Puzzle.explain` saying why,
+when there was one choice and it cannot be tiled). Otherwise candidates are
+tried until one passes or ``time_budget`` seconds are spent; then
+:class:`~blokus_nb.puzzles.GenerationError` says how many were tried and the
+nearest level found. Ctrl-C stops it at once and leaves nothing behind (each
+candidate is a fresh object; nothing global is changed).
+
+Polyominoes given as cells in the pool keep their shapes; a puzzle names its
+own ``poly1``, ``poly2``, ... as :class:`~blokus_nb.puzzles.Puzzle` does.
 """
 
 from __future__ import annotations
 
+import functools
+import math
 import random
 import time
 from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 from .. import validation
 from ..exact_cover import SearchStopped, TilingSearch
-from ..pieces import Shape
+from ..pieces import NAMES, Cell, Shape, transform
 from . import regions
 from .difficulty import LEVELS
 from .errors import GenerationError, PuzzleError
 from .puzzle import Puzzle
 from .reading import parse_pieces, parse_region
 
-__all__ = ["generate", "generate_set", "LEVEL_PIECES", "MAX_GENERATED_CELLS"]
+__all__ = ["generate", "generate_set", "identity", "LEVEL_PIECES", "MAX_GENERATED_CELLS"]
 
 #: How many pieces a candidate puzzle of each level has (fewest, most).
 LEVEL_PIECES: dict[int, tuple[int, int]] = {1: (3, 4), 2: (4, 6), 3: (5, 8), 4: (7, 10), 5: (9, 13)}
@@ -50,12 +67,29 @@ LEVEL_PIECES: dict[int, tuple[int, int]] = {1: (3, 4), 2: (4, 6), 3: (5, 8), 4: 
 MAX_GENERATED_CELLS = 100
 #: The most solutions a puzzle may be asked to have.
 MAX_SOLUTIONS = 50
+# Pieces per candidate when any level will do.
+_ANY_LEVEL_PIECES = (2, 10)
+# A fixed region with at most this many ways to choose pool pieces that cover it has each tried
+# once, so a request none of them meets is refused when they are done, not when the time is.
+_FEW_FILLS = 256
+_NAMES = frozenset(NAMES)
+
+
+@functools.cache
+def _heart_areas() -> dict[int, int]:
+    return {size: len(regions.heart(size)) for size in range(8, 21)}
+
+
+@functools.cache
+def _letter_areas() -> frozenset[int]:
+    return frozenset(len(regions.letter(c, scale)) for c in regions.LETTERS for scale in (1, 2))
 
 
 class _Deadline:
     """Set once the time is up: a search's ``stop``, read like a :class:`threading.Event`."""
 
     def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
         self.end = time.monotonic() + seconds
 
     def is_set(self) -> bool:
@@ -74,16 +108,76 @@ def _check_arguments(difficulty: Any, solutions: Any, time_budget: Any, seed: An
             validation.seed(seed, error=PuzzleError))
 
 
-def _pool(pieces: Any) -> list[tuple[str, Shape]]:
+def _pool(kinds: dict[str, tuple[Shape, int]]) -> list[tuple[str, Shape]]:
     """The pool as a list with one entry per copy, in the order given."""
-    return [(name, shape) for name, (shape, count) in parse_pieces(pieces).items() for _ in range(count)]
+    return [(name, shape) for name, (shape, count) in kinds.items() for _ in range(count)]
 
 
-def _reachable_areas(sizes: list[int], limit: int) -> set[int]:
-    reachable = {0}
-    for size in sizes:
-        reachable |= {total + size for total in reachable if total + size <= limit}
-    return reachable
+def _puzzle(region: frozenset, chosen: list[tuple[str, Shape]]) -> Puzzle:
+    """A puzzle of pieces from the pool: each by its name, or by its cells where it has none (a polyomino
+    given as cells, which the puzzle names ``poly1``, ``poly2``, ... again)."""
+    return Puzzle(region, [name if name in _NAMES else shape for name, shape in chosen])
+
+
+def identity(puzzle: Puzzle) -> tuple:
+    """The puzzle up to the square's eight symmetries and where its region sits: the same for a puzzle
+    turned, flipped or moved, different for any other region or pieces.
+
+    >>> identity(Puzzle((4, 2), "O O")) == identity(Puzzle((2, 4), "O O"))
+    True
+    """
+    region = min(transform(puzzle.cells, t) for t in range(8))
+    shapes = sorted((min(transform(puzzle.shapes[name], t) for t in range(8)), count)
+                    for name, count in puzzle.counts.items())
+    return region, tuple(shapes)
+
+
+def _covers_by_count(pool: list[tuple[str, Shape]], most_pieces: int) -> dict[int, set[int]]:
+    """For each number of pieces up to ``most_pieces``, the areas that many pieces of the pool cover."""
+    # covers[k] has bit a set when k pieces cover a squares: one shift per piece and count.
+    covers = [1] + [0] * most_pieces
+    for _, shape in pool:
+        for k in range(most_pieces, 0, -1):
+            covers[k] |= covers[k - 1] << len(shape)
+    return {k: {a for a in range(bits.bit_length()) if bits >> a & 1} for k, bits in enumerate(covers)}
+
+
+def _fills(kinds: list[tuple[str, Shape, int]], area: int, limit: int) -> list[tuple[int, ...]] | None:
+    """Every choice of how many copies of each kind cover exactly ``area`` squares; ``None`` if more than ``limit``."""
+    reach = [set() for _ in range(len(kinds) + 1)]
+    reach[-1] = {0}
+    for i in range(len(kinds) - 1, -1, -1):
+        size, count = len(kinds[i][1]), kinds[i][2]
+        reach[i] = {r + size * n for r in reach[i + 1] for n in range(count + 1) if r + size * n <= area}
+    found: list[tuple[int, ...]] = []
+    chosen: list[int] = []
+
+    def walk(i: int, left: int) -> bool:
+        if i == len(kinds):
+            found.append(tuple(chosen))
+            return len(found) <= limit
+        size, count = len(kinds[i][1]), kinds[i][2]
+        for n in range(min(count, left // size), -1, -1):
+            if left - n * size in reach[i + 1]:
+                chosen.append(n)
+                going = walk(i + 1, left - n * size)
+                chosen.pop()
+                if not going:
+                    return False
+        return True
+
+    if area not in reach[0]:
+        return []
+    return found if walk(0, area) else None
+
+
+def _numbers(values: Iterable[int]) -> str:
+    values = sorted(values)
+    if len(values) > 2 and values[-1] - values[0] + 1 == len(values):
+        return f"{values[0]} to {values[-1]}"
+    if len(values) > 8:
+        return ", ".join(map(str, values[:6])) + f", ... {values[-1]}"
+    return values[0].__str__() if len(values) == 1 else ", ".join(map(str, values[:-1])) + f" or {values[-1]}"
 
 
 def _fill(region: frozenset, pool: list[tuple[str, Shape]], rng: random.Random, stop: _Deadline
@@ -128,50 +222,278 @@ def _fill(region: frozenset, pool: list[tuple[str, Shape]], rng: random.Random, 
     return [used_names[k] for k, _ in found]
 
 
+def _lonely_square(region: frozenset, pool: list[tuple[str, Shape]]) -> Cell | None:
+    """A square of the region that no piece of the pool covers wherever it is put (the first by row)."""
+    from ..polyominoes import orientations
+
+    reached: set[Cell] = set()
+    for shape in {shape for _, shape in pool}:
+        for turned in orientations(shape, "fixed"):
+            fx, fy = turned[0]
+            for rx, ry in region:
+                cells = [(x - fx + rx, y - fy + ry) for x, y in turned]
+                if all(cell in region for cell in cells):
+                    reached.update(cells)
+    lonely = sorted(region - reached, key=lambda c: (c[1], c[0]))
+    return lonely[0] if lonely else None
+
+
 def _wide(region: frozenset) -> bool:
     return 1 + max(x for x, _ in region) > 1 + max(y for _, y in region)
 
 
-def _family_region(family: str, area: int, rng: random.Random) -> frozenset | None:
-    """A region of the family with about ``area`` squares (None: none that size)."""
+def _rectangle_shapes(area: int, holes: int) -> list[tuple[int, int]]:
+    """The widths and heights of the rectangles :func:`generate` makes with ``area`` squares left after ``holes``."""
+    total = area + holes
+    shapes = [(w, total // w) for w in range(2, total + 1)
+              if total % w == 0 and 2 <= total // w <= w <= 4 * (total // w)]
+    if holes:
+        shapes = [(w, h) for w, h in shapes if h >= 3 and (w - 2) * (h - 2) >= holes]
+    return shapes
+
+
+def _family_fits(family: str, area: int) -> bool:
+    """Can the family have a region of ``area`` squares?"""
+    if family == "rectangle":
+        return bool(_rectangle_shapes(area, 0))
+    if family == "holes":
+        return bool(_rectangle_shapes(area, 1) or _rectangle_shapes(area, 2))
+    if family == "letter":
+        return area in _letter_areas()
+    if family == "heart":
+        return area in _heart_areas().values()
+    return True
+
+
+def _family_region(family: str, target: int, areas: set[int], rng: random.Random) -> frozenset | None:
+    """A region of the family with about ``target`` squares, one of the ``areas`` the pool can cover
+    (None: none of those near it)."""
     if family in ("rectangle", "holes"):
         holes = 0 if family == "rectangle" else rng.randint(1, 2)
-        shapes = [(w, (area + holes) // w) for w in range(2, area + 1)
-                  if (area + holes) % w == 0 and 2 <= (area + holes) // w <= w <= 4 * ((area + holes) // w)]
-        if family == "holes":
-            shapes = [(w, h) for w, h in shapes if h >= 3 and (w - 2) * (h - 2) >= holes]
-        if not shapes:
+        for area in sorted(areas, key=lambda a: (abs(a - target), a)):
+            shapes = _rectangle_shapes(area, holes)
+            if shapes:
+                break
+        else:
             return None
         width, height = rng.choice(shapes)
         if rng.random() < 0.5:
             width, height = height, width
         return regions.with_holes(width, height, holes, seed=rng) if holes else regions.rectangle(width, height)
     if family == "letter":
-        scale = 1 if area < 30 else 2
-        options = [c for c in regions.LETTERS if abs(len(regions.letter(c, scale)) - area) <= max(3, area // 4)]
-        return regions.letter(rng.choice(options), scale) if options else None
-    # A heart as close to the area as there is.
-    size = min(range(8, 21), key=lambda s: abs(len(regions.heart(s)) - area))
+        options = [(c, scale) for scale in (1, 2) for c in regions.LETTERS
+                   if len(regions.letter(c, scale)) in areas
+                   and abs(len(regions.letter(c, scale)) - target) <= max(3, target // 4)]
+        return regions.letter(*rng.choice(options)) if options else None
+    # A heart the pool can cover, as close to the area as there is.
+    sizes = [size for size, area in _heart_areas().items() if area in areas]
+    size = min(sizes, key=lambda s: abs(_heart_areas()[s] - target))
     return regions.heart(size)
 
 
-def _candidate(family: str | None, fixed: frozenset | None, pool: list[tuple[str, Shape]], level: int | None,
-               rng: random.Random, stop: _Deadline) -> Puzzle | None:
-    lo, hi = LEVEL_PIECES[level] if level is not None else (2, 10)
-    count = rng.randint(lo, min(hi, len(pool)))
-    if family == "random":
-        chosen = rng.sample(pool, count)
+@dataclass
+class _Plan:
+    """A request checked once: the pool, the region (a family or fixed), and what candidates can be."""
+
+    pieces: Any
+    region: Any
+    pool: list[tuple[str, Shape]]
+    family: str | None = None
+    fixed: frozenset | None = None
+    #: Family: how many pieces a candidate has (fewest, most), and the areas so many pool pieces cover.
+    counts: tuple[int, int] = (0, 0)
+    areas: set[int] = field(default_factory=set)
+    #: Fixed: every choice of pool pieces that covers the region (when there are few), as lists of pieces.
+    fills: list[list[tuple[str, Shape]]] | None = None
+
+
+def _plan(pieces: Any, region: Any, difficulty: int | None) -> _Plan:
+    """The request read, and refused at once where the area (or a square no piece reaches) rules it out."""
+    kinds = parse_pieces(pieces)  # once: the pieces may come from a generator
+    pool = _pool(kinds)
+    if isinstance(region, str) and region.strip() in regions.FAMILIES:
+        return _family_plan(pieces, region.strip(), pool, difficulty)
+    if isinstance(region, str) and "#" not in region:
+        raise PuzzleError(f"region is one of {', '.join(map(repr, regions.FAMILIES))}, or a region "
+                          f"(ASCII art with '#', (width, height), a mask or cells), not {region!r}")
+    fixed = parse_region(region)
+    if len(fixed) > MAX_GENERATED_CELLS:
+        raise PuzzleError(f"the region has {len(fixed)} squares; generate fills at most "
+                          f"{MAX_GENERATED_CELLS} (counting every tiling of a bigger one can take minutes)")
+    counted = [(name, shape, count) for name, (shape, count) in kinds.items() if count]
+    chosen = _fills(counted, len(fixed), _FEW_FILLS)
+    if chosen == []:
+        raise PuzzleError(f"no pieces of the pool ({_described(pool)}) cover exactly the region's "
+                          f"{len(fixed)} squares")
+    lonely = _lonely_square(fixed, pool)
+    if lonely is not None:
+        raise PuzzleError(f"no piece of the pool can cover the square at {lonely} (x from the left, y from the "
+                          "top, from 0): every piece placed there would stick out of the region")
+    fills = None if chosen is None else [
+        [(name, shape) for (name, shape, _), n in zip(counted, counts) for _ in range(n)] for counts in chosen]
+    return _Plan(pieces, region, pool, fixed=fixed, fills=fills)
+
+
+def _family_plan(pieces: Any, family: str, pool: list[tuple[str, Shape]], difficulty: int | None) -> _Plan:
+    lo, hi = LEVEL_PIECES[difficulty] if difficulty is not None else _ANY_LEVEL_PIECES
+    if len(pool) < lo:
+        which = f"level {difficulty} puzzles have" if difficulty is not None else "a puzzle has"
+        raise PuzzleError(f"{which} at least {lo} pieces; the pool has {len(pool)}")
+    top = min(hi, len(pool))
+    covers = _covers_by_count(pool, top)
+    areas = {a for k in range(lo, top + 1) for a in covers[k]}
+    fitting = {a for a in areas if _family_fits(family, a)}
+    if not fitting:
+        how_many = f"{lo} to {top}" if lo < top else f"{lo}"
+        level = f" (level {difficulty})" if difficulty is not None else ""
+        what = {"heart": f"hearts have {_numbers(_heart_areas().values())} squares",
+                "letter": f"letters have {_numbers(_letter_areas())} squares",
+                "rectangle": "no rectangle of 2 to 4 times as wide as high has that many",
+                "holes": "no rectangle with 1 or 2 holes has that many"}[family]
+        word = {"heart": "heart", "letter": "letter", "rectangle": "rectangle", "holes": "rectangle with holes"}[family]
+        raise PuzzleError(f"no {word} has an area that the pool's pieces cover: {how_many} pieces{level} of "
+                          f"the pool ({_described(pool)}) cover {_numbers(areas)} squares, and {what}")
+    return _Plan(pieces, family, pool, family=family, counts=(lo, top), areas=fitting)
+
+
+def _described(pool: list[tuple[str, Shape]]) -> str:
+    sizes = Counter(len(shape) for _, shape in pool)
+    return ", ".join(f"{n} piece{'s' if n > 1 else ''} of {s} square{'s' if s > 1 else ''}"
+                     for s, n in sorted(sizes.items()))
+
+
+def _candidate(plan: _Plan, level: int | None, rng: random.Random, stop: _Deadline) -> Puzzle | None:
+    """A random candidate from a family, or from a fixed region with many ways to fill it (None: none this time)."""
+    if plan.fixed is not None:
+        names = _fill(plan.fixed, plan.pool, rng, stop)
+        return None if names is None else _puzzle(plan.fixed, _with_shapes(plan.pool, names))
+    lo, top = plan.counts
+    count = rng.randint(lo, top)
+    if plan.family == "random":
+        chosen = rng.sample(plan.pool, count)
         region, _ = regions.glued([shape for _, shape in chosen], rng)
-        return Puzzle(region, [name for name, _ in chosen])
-    if fixed is None:
-        mean = sum(len(shape) for _, shape in pool) / len(pool)
-        region = _family_region(family, round(count * mean), rng)
-        if region is None:
-            return None
+        return _puzzle(region, chosen)
+    mean = sum(len(shape) for _, shape in plan.pool) / len(plan.pool)
+    region = _family_region(plan.family, round(count * mean), plan.areas, rng)
+    if region is None:
+        return None
+    names = _fill(region, plan.pool, rng, stop)
+    # The level's number of pieces is a promise (LEVEL_PIECES), not only where the area comes from.
+    if names is None or not lo <= len(names) <= (LEVEL_PIECES[level][1] if level else _ANY_LEVEL_PIECES[1]):
+        return None
+    return _puzzle(region, _with_shapes(plan.pool, names))
+
+
+def _with_shapes(pool: list[tuple[str, Shape]], names: list[str]) -> list[tuple[str, Shape]]:
+    """The pieces named, each with its shape, in the order named."""
+    shapes = dict(pool)
+    return [(name, shapes[name]) for name in names]
+
+
+def _solutions_found(puzzle: Puzzle, solutions: int, stop: _Deadline) -> int:
+    """How many tilings up to symmetry, counted to one more than wanted."""
+    return sum(1 for _ in zip(range(solutions + 1), puzzle.solutions(unique=True, stop=stop)))
+
+
+def _make(plan: _Plan, *, difficulty: int | None, solutions: int, seed: int, deadline: _Deadline,
+          exclude: set[tuple] = frozenset()) -> Puzzle:
+    """A puzzle for the plan from ``seed``, none of whose identities is in ``exclude``."""
+    rng = random.Random(seed)
+    tried = 0
+    closest: int | None = None
+    measured: set[tuple] = set()  # candidates already checked: the same again would fail again
+    outcomes: list[tuple[list[tuple[str, Shape]], int, int | None]] = []
+
+    def accept(puzzle: Puzzle, chosen: list[tuple[str, Shape]] | None = None) -> bool:
+        nonlocal closest
+        key = identity(puzzle)
+        if key in exclude or key in measured:
+            return False
+        measured.add(key)
+        found = _solutions_found(puzzle, solutions, deadline)
+        level = puzzle.difficulty(stop=deadline).level if found == solutions else None
+        if chosen is not None:
+            outcomes.append((chosen, found, level))
+        if found != solutions:
+            return False
+        if difficulty is None or level == difficulty:
+            return True
+        if closest is None or abs(level - difficulty) < abs(closest - difficulty):
+            closest = level
+        return False
+
+    try:
+        if plan.fills is not None:
+            # Few ways to choose the pieces: try each once, in an order drawn from the seed.
+            fills = list(plan.fills)
+            rng.shuffle(fills)
+            for chosen in fills:
+                if deadline.is_set():
+                    break
+                tried += 1
+                puzzle = _puzzle(plan.fixed, chosen)
+                if accept(puzzle, chosen):
+                    return _finished(puzzle, plan, difficulty, solutions, seed, tried)
+            else:
+                _none_exists(plan, outcomes, difficulty, solutions, tried, closest, deadline)
+        while not deadline.is_set():
+            tried += 1
+            puzzle = _candidate(plan, difficulty, rng, deadline)
+            if puzzle is not None and accept(puzzle):
+                return _finished(puzzle, plan, difficulty, solutions, seed, tried)
+    except SearchStopped:
+        pass
+    near = "" if closest is None else f"; the nearest had level {closest}"
+    raise GenerationError(f"no puzzle with {_solutions_text(solutions)} {_level_text(difficulty)} found in "
+                          f"{deadline.seconds:g} s ({tried} candidates tried{near}); give more time, another "
+                          "region or another level", tried=tried, closest=closest)
+
+
+def _finished(puzzle: Puzzle, plan: _Plan, difficulty: int | None, solutions: int, seed: int, tried: int) -> Puzzle:
+    puzzle.origin = {"pieces": plan.pieces, "region": plan.region if plan.family else "fixed",
+                     "difficulty": difficulty, "solutions": solutions, "seed": seed, "candidates": tried}
+    return puzzle
+
+
+def _solutions_text(solutions: int) -> str:
+    return f"{solutions} solution{'s' if solutions > 1 else ''}"
+
+
+def _level_text(difficulty: int | None) -> str:
+    return "at any level" if difficulty is None else f"at level {difficulty}"
+
+
+def _none_exists(plan: _Plan, outcomes: list, difficulty: int | None, solutions: int, tried: int,
+                 closest: int | None, deadline: _Deadline) -> None:
+    """Every choice of pieces that covers the fixed region was tried and none will do: say why."""
+    squares = len(plan.fixed)
+    if len(plan.fills) == 1:
+        chosen = plan.fills[0]
+        names = _names_list([name for name, _ in chosen])
+        if outcomes and outcomes[0][1] == 0:
+            why = _puzzle(plan.fixed, chosen).explain(stop=deadline)
+            raise PuzzleError(f"the pool covers the region's {squares} squares only with {names}, and they "
+                              f"cannot tile it: {why}")
+        if outcomes:
+            _, found, level = outcomes[0]
+            has = (f"{_solutions_text(found)} at level {level}" if level is not None
+                   else f"more than {_solutions_text(solutions)}" if found > solutions else _solutions_text(found))
+            reason = f"its pieces cover the region's {squares} squares only as {names}, a puzzle with {has}"
+        else:
+            reason = f"its pieces cover the region's {squares} squares only as {names}, a puzzle already made"
     else:
-        region = fixed
-    names = _fill(region, pool, rng, stop)
-    return None if names is None else Puzzle(region, names)
+        if outcomes and all(found == 0 for _, found, _ in outcomes) and len(outcomes) == len(plan.fills):
+            raise PuzzleError(f"none of the {len(plan.fills)} ways to choose pieces of the pool that cover the "
+                              f"region's {squares} squares tiles it (each was searched through)")
+        near = "" if closest is None else f" (the nearest had level {closest})"
+        reason = (f"every one of the {len(plan.fills)} ways to choose pieces of the pool that cover the region's "
+                  f"{squares} squares was tried{near}")
+    raise GenerationError(f"no puzzle with {_solutions_text(solutions)} {_level_text(difficulty)} can be made "
+                          f"in this region from this pool: {reason}", tried=tried, closest=closest, exhausted=True)
+
+
+def _names_list(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def generate(pieces: Any = "pentominoes", region: Any = "random", *, difficulty: int | None = 2,
@@ -200,63 +522,21 @@ def generate(pieces: Any = "pentominoes", region: Any = "random", *, difficulty:
     blokus_nb.puzzles.PuzzleError: no pieces of the pool (12 pieces of 5 squares) cover exactly the region's 16 squares
     """
     difficulty, solutions, time_budget, seed = _check_arguments(difficulty, solutions, time_budget, seed)
-    pool = _pool(pieces)
-    family: str | None = None
-    fixed: frozenset | None = None
-    if isinstance(region, str) and region.strip() in regions.FAMILIES:
-        family = region.strip()
-    elif isinstance(region, str) and "#" not in region:
-        raise PuzzleError(f"region is one of {', '.join(map(repr, regions.FAMILIES))}, or a region "
-                          f"(ASCII art with '#', (width, height), a mask or cells), not {region!r}")
-    else:
-        fixed = parse_region(region)
-        if len(fixed) > MAX_GENERATED_CELLS:
-            raise PuzzleError(f"the region has {len(fixed)} squares; generate fills at most "
-                              f"{MAX_GENERATED_CELLS} (counting every tiling of a bigger one can take minutes)")
-        if len(fixed) not in _reachable_areas([len(shape) for _, shape in pool], len(fixed)):
-            sizes = Counter(len(shape) for _, shape in pool)
-            described = ", ".join(f"{n} piece{'s' if n > 1 else ''} of {s} square{'s' if s > 1 else ''}"
-                                  for s, n in sorted(sizes.items()))
-            raise PuzzleError(f"no pieces of the pool ({described}) cover exactly the region's "
-                              f"{len(fixed)} squares")
-    if difficulty is not None and family is not None and len(pool) < LEVEL_PIECES[difficulty][0]:
-        raise PuzzleError(f"level {difficulty} puzzles have at least {LEVEL_PIECES[difficulty][0]} pieces; "
-                          f"the pool has {len(pool)}")
+    plan = _plan(pieces, region, difficulty)
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
-    rng = random.Random(seed)
-    deadline = _Deadline(time_budget)
-    tried = 0
-    closest: int | None = None
-    try:
-        while not deadline.is_set():
-            tried += 1
-            puzzle = _candidate(family, fixed, pool, difficulty, rng, deadline)
-            if puzzle is None:
-                continue
-            found = sum(1 for _ in zip(range(solutions + 1), puzzle.solutions(unique=True, stop=deadline)))
-            if found != solutions:
-                continue
-            level = puzzle.difficulty(stop=deadline).level
-            if difficulty is None or level == difficulty:
-                puzzle.origin = {"pieces": pieces, "region": region if family else "fixed", "difficulty": difficulty,
-                                 "solutions": solutions, "seed": seed, "candidates": tried}
-                return puzzle
-            if closest is None or abs(level - difficulty) < abs(closest - difficulty):
-                closest = level
-    except SearchStopped:
-        pass
-    near = "" if closest is None else f"; the nearest had level {closest}"
-    level_text = "at any level" if difficulty is None else f"at level {difficulty}"
-    raise GenerationError(f"no puzzle with {solutions} solution{'s' if solutions > 1 else ''} {level_text} "
-                          f"found in {time_budget:g} s ({tried} candidates tried{near}); "
-                          "give more time, another region or another level", tried=tried, closest=closest)
+    return _make(plan, difficulty=difficulty, solutions=solutions, seed=seed, deadline=_Deadline(time_budget))
 
 
 def generate_set(count: int, pieces: Any = "pentominoes", region: Any = "random", *,
                  difficulty: int | None = 2, solutions: int = 1, seed: int = 0,
                  time_budget: float = 10.0) -> list[Puzzle]:
-    """``count`` puzzles made by :func:`generate` from seeds ``seed``, ``seed + 1``, ..., none the same twice.
+    """``count`` puzzles made as :func:`generate` makes them, from seeds ``seed``, ``seed + 1``, ..., none the
+    same twice, even turned or flipped (:func:`identity`).
+
+    ``time_budget`` bounds the whole call: when fewer different puzzles are
+    found in it (or, for a fixed region with few ways to fill it, exist),
+    :class:`~blokus_nb.puzzles.GenerationError` says how many.
 
     >>> [p.count(unique=True) for p in generate_set(2, "tetrominoes", "random", difficulty=1, seed=1)]
     [1, 1]
@@ -264,16 +544,24 @@ def generate_set(count: int, pieces: Any = "pentominoes", region: Any = "random"
     count = validation.positive_count(count, "count", high=1000, error=PuzzleError,
                                       what="how many puzzles, a whole number from 1 to 1000")
     seed = validation.seed(seed, none="", error=PuzzleError)
+    difficulty, solutions, time_budget, seed = _check_arguments(difficulty, solutions, time_budget, seed)
+    plan = _plan(pieces, region, difficulty)
+    deadline = _Deadline(time_budget)  # one budget for the whole set
     out: list[Puzzle] = []
     seen: set[tuple] = set()
-    next_seed = seed
-    while len(out) < count:
-        puzzle = generate(pieces, region, difficulty=difficulty, solutions=solutions, seed=next_seed,
-                          time_budget=time_budget)
-        next_seed += 1
-        key = (puzzle.cells, tuple(sorted(puzzle.counts.items())))
-        if key in seen:
-            continue
-        seen.add(key)
+    for number in range(count):
+        try:
+            puzzle = _make(plan, difficulty=difficulty, solutions=solutions, seed=seed + number,
+                           deadline=deadline, exclude=seen)
+        except GenerationError as error:
+            found = f"found {len(out)} different puzzle{'' if len(out) == 1 else 's'} of the {count} asked for"
+            if error.exhausted:
+                why = "no other exists" if out else "none exists"
+                raise GenerationError(f"generate_set {found}: {why} ({error})", tried=error.tried,
+                                      closest=error.closest, exhausted=True) from None
+            raise GenerationError(f"generate_set {found}: no other in {time_budget:g} s ({error.tried} candidates "
+                                  "tried); give more time, another region or another level", tried=error.tried,
+                                  closest=error.closest) from None
+        seen.add(identity(puzzle))
         out.append(puzzle)
     return out

@@ -11,7 +11,7 @@ UUXPPPLLLLFTTTWWZVVV
 
 A region is a rectangle ``(width, height)``, ASCII art (``#`` a cell, ``.`` or a
 space not), a boolean mask (a numpy array or a list of lists, ``mask[y][x]``)
-or ``(x, y)`` cells (a set, or a list of tuples). Coordinates are those of the pieces: ``x`` to the
+or ``(x, y)`` cells (a set, a list of tuples, a generator: any iterable of pairs). Coordinates are those of the pieces: ``x`` to the
 right, ``y`` down, ``(0, 0)`` at the top left of the art or mask.
 
 Pieces are a multiset: a list of names (``["F", "X", "X"]``), a string of

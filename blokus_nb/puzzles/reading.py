@@ -12,6 +12,7 @@ is refused with a :class:`~blokus_nb.puzzles.PuzzleError`, never rounded.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Union
 
@@ -26,9 +27,10 @@ from .errors import PuzzleError, RegionError
 
 __all__ = ["parse_region", "parse_pieces", "Region", "MAX_CELLS", "PENTOMINOES", "TETROMINOES"]
 
-#: The most cells a region (and so the most pieces a puzzle) may have. Checked
-#: before anything is built, so a mistyped size fails at once instead of
-#: filling memory; real puzzles are far smaller (a 20x20 board is 400).
+#: The most cells a region (and so the most pieces a puzzle) may have, and the
+#: most squares its extent from ``(0, 0)`` (the art :func:`str` draws) may
+#: span. Checked before anything is built, so a mistyped size fails at once
+#: instead of filling memory; real puzzles are far smaller (a 20x20 board is 400).
 MAX_CELLS = 10_000
 
 #: The 12 pentominoes by their Blokus names (the usual letters F I L N P T U V W X Y Z).
@@ -45,7 +47,9 @@ def parse_region(region: Region) -> frozenset[Cell]:
     """The cells of a region given as ``(width, height)``, ASCII art, a boolean mask or cells.
 
     A mask is a numpy array or a list of lists (``mask[y][x]``, booleans or 0/1);
-    cells are a set, or a list of ``(x, y)`` tuples.
+    cells are a set, a list of ``(x, y)`` tuples, or any other iterable of
+    ``(x, y)`` pairs (a generator, ``dict.keys()``). The region's extent from
+    ``(0, 0)`` spans at most :data:`MAX_CELLS` squares, as its cells do.
 
     >>> sorted(parse_region("#.\\n##"))
     [(0, 0), (0, 1), (1, 1)]
@@ -65,11 +69,35 @@ def parse_region(region: Region) -> frozenset[Cell]:
             isinstance(region, (list, tuple)) and region and all(isinstance(c, tuple) for c in region)):
         _check_cell_count(len(region), "the list of cells")
         cells = frozenset(_cell(c) for c in region)
-    else:
+    elif isinstance(region, Sequence) or hasattr(region, "__array__"):
         cells = _parse_mask(region)
+    elif isinstance(region, Iterable):
+        cells = _read_cells(region)
+    else:
+        raise RegionError(f"cannot read a region from {type(region).__name__}: give (width, height), "
+                          "ASCII art, a boolean mask or a set of cells")
     if not cells:
         raise RegionError("the region has no cells")
+    _check_extent(cells)
     return cells
+
+
+def _read_cells(values: Iterable[Any]) -> frozenset[Cell]:
+    """Cells from an iterable that may be a generator, and so endless: read no more than the most allowed."""
+    cells = [_cell(value) for value in itertools.islice(values, MAX_CELLS + 1)]
+    if len(cells) > MAX_CELLS:
+        raise RegionError(f"the iterable gives more than {MAX_CELLS:,} cells; "
+                          f"a puzzle region has at most {MAX_CELLS:,}")
+    return frozenset(cells)
+
+
+def _check_extent(cells: frozenset[Cell]) -> None:
+    # A region is drawn (and searched) from (0, 0): two far-apart cells would make a huge picture.
+    width = 1 + max(x for x, _ in cells)
+    height = 1 + max(y for _, y in cells)
+    if width * height > MAX_CELLS:
+        raise RegionError(f"the region spans {width:,} x {height:,} squares from (0, 0); a puzzle region "
+                          f"spans at most {MAX_CELLS:,} (move its cells nearer (0, 0))")
 
 
 def _check_cell_count(count: int, what: str) -> None:
@@ -167,6 +195,10 @@ def parse_pieces(spec: Any) -> dict[str, tuple[Shape, int]]:
         except TypeError:
             raise PuzzleError(f"pieces are names like 'F X' or 'pentominoes', a list of names or cells, "
                               f"or a {{name: count}} mapping, not {type(spec).__name__}") from None
+        if isinstance(spec, (set, frozenset)):
+            # A set's order follows the hash seed of the process; the search order (and so the
+            # solution found first, and what a seed generates) must not.
+            items.sort(key=_order_key)
     _check_piece_count(len(items))
     out: dict[str, tuple[Shape, int]] = {}
     others: dict[Shape, str] = {}
@@ -200,6 +232,22 @@ def parse_pieces(spec: Any) -> dict[str, tuple[Shape, int]]:
     if not out:
         raise PuzzleError("the puzzle has no pieces")
     return out
+
+
+def _order_key(item: Any) -> tuple[int, int, str]:
+    """Where an item of an unordered pool goes: the named pieces in their order, then polyominoes by shape."""
+    if isinstance(item, _pieces.Piece):
+        return (0, item.index, item.name)
+    if isinstance(item, str):
+        try:
+            return (0, _pieces.get(_resolve_name(item)).index, item)
+        except PuzzleError:
+            return (2, 0, item)
+    try:
+        cells = [whole_cell(cell) for cell in item]
+        return (1, 0, repr(normalize(cells)))
+    except (TypeError, ValueError):  # BlokusError is a ValueError; the item is refused when read
+        return (2, 0, type(item).__name__)
 
 
 def _check_piece_count(count: int) -> None:
