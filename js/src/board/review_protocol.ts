@@ -92,7 +92,8 @@ export interface ReviewLine {
 }
 
 export interface ReviewState {
-  status: "idle" | "running" | "stopped" | "done" | "failed";
+  /** "queued": Review was asked for while the engine's line searched; it runs once the line is found. */
+  status: "idle" | "running" | "queued" | "stopped" | "done" | "failed";
   message: string;
   level: string;
   done: number;
