@@ -440,3 +440,26 @@ def test_a_review_cancelled_by_leaving_review_mode_is_not_running(gated):
     gated.gate.set()
     gated.mode = "review"
     wait_for(lambda: done(gated), timeout=240)
+
+
+# ---------------------------------------------------------------- the classic boards
+@pytest.mark.parametrize("variant", ["classic", "classic_3", "classic_2"])
+def test_a_classic_review_has_one_curve_per_player_known_at_every_position(variant):
+    game = random_game(variant, 7, moves=9)
+    widget = BlokusWidget(game=bn.Game.from_json(game.to_json()), mode="review", review_player="mcts",
+                          review_limit=LIMIT)
+    try:
+        wait_for(lambda: done(widget), timeout=240)
+        review = widget.review
+        json.dumps(review, allow_nan=False)
+        players = game.variant.n_players
+        assert len(review["curves"]) == players == len(review["sides"])
+        assert [s["colors"] for s in review["sides"]] == [list(game.variant.colors_of(p)) for p in range(1, players + 1)]
+        for at in range(review["total"]):  # every player's chance at every position searched; one in all
+            values = [curve[at] for curve in review["curves"]]
+            assert None not in values and sum(values) == pytest.approx(1, abs=1e-3)
+        frame = widget.review_frame()
+        for move, row in zip(review["moves"], frame.itertuples()):
+            assert move["before"] == round(getattr(row, f"chance_{row.player}"), 4)  # the mover's share
+    finally:
+        widget.close()

@@ -100,7 +100,9 @@ export interface ReviewState {
   total: number;
   moves: ReviewMove[];
   sides: ReviewSide[];
-  /** Per player, its win chance at each position 0..total (null where not known yet). */
+  /** Per player, its chance of finishing first at each position 0..total (null where not known yet):
+   *  in Duo and classic_2 the two sides' complements; on the classic boards every player's share of
+   *  one search (they add up to 1). */
   curves: (number | null)[][];
   summary: ReviewSummary[];
   position: ReviewPosition;
