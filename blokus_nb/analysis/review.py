@@ -1,8 +1,8 @@
 """Review a game as chess players review theirs: the win chance each move lost, its class, a summary per player.
 
 Before every placement the MCTS player searches the position (as
-:func:`~blokus_nb.analysis.evaluate` does, seeded the same way, so the two
-agree on the win chances). The mover's win chance *before* a move is the
+:func:`~blokus_nb.analysis.evaluate` does, seeded the same way, so in
+two-sided games the two agree on the win chances). The mover's win chance *before* a move is the
 search's estimate for its best move; its chance *after* is read from the next
 position searched: the same estimate if the mover moves again (its opponent
 passed), one minus the opponent's estimate in a two-sided game, and, with
@@ -15,9 +15,10 @@ finishing first (:attr:`SearchResult.chances
 for every player at every position: the mover's chance before a move is its
 share in the position searched before it, its chance after is its share in
 the very next position searched (whoever moves there), so a move's loss is
-the mover's loss of first-place chance by that move alone. Duo and
-``classic_2`` (two sides) are read as above; their chances are the mover's
-and one minus it.
+the mover's loss of first-place chance by that move alone (``evaluate``
+still reports the search's own rate for the mover, which need not add up
+to 1 over the players). Duo and ``classic_2`` (two sides) are read as above;
+their chances are the mover's and one minus it.
 
 The *loss* of a move is before minus after. Moves are classed by it, with
 the thresholds lichess uses for chess (its 0.1, 0.2 and 0.3 on a -1..1
