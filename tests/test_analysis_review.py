@@ -161,3 +161,71 @@ def test_match_report_gains_the_win_chance_panel_when_a_review_is_given(duo_game
     panel = next(a for a in figure.axes if a.get_title() == title)
     assert len([line for line in panel.get_lines() if "Pentobi" in line.get_label()]) == 2
     assert figure.get_figwidth() <= CELL_INCHES and text_problems(figure) == []
+
+
+# ---------------------------------------------------------------- every player's chance
+def test_duo_reviews_are_what_they_were_before_the_chances(duo_game):
+    # Made with blokus_nb 5150e5c, before searches gave every player's chance (the same game,
+    # player, budget and seed): Duo's numbers must not move.
+    import json
+
+    before = json.loads((DATA / "review" / "duo_mcts_25.json").read_text())
+    frame = analysis.review(duo_game, before["player"], limit=Limit(simulations=before["simulations"]),
+                            seed=before["seed"], progress=False)
+    columns = list(before["rows"][0])
+    rows = [{k: (None if isinstance(v, float) and math.isnan(v) else (str(v) if k in ("color", "class") else v))
+             for k, v in r.items()} for r in frame[columns].to_dict("records")]
+    assert rows == before["rows"]
+    # The new columns: each side's chance, the mover's being win_before.
+    movers = frame["player"].to_numpy()
+    for row, mover in zip(frame.itertuples(), movers):
+        chances = (row.chance_1, row.chance_2)
+        assert chances[mover - 1] == row.win_before and chances[2 - mover] == 1.0 - row.win_before
+
+
+def chance_estimates(game, table):
+    """Estimates that give every player's chance: ``table[k]`` at the k-th placement."""
+    indices = placements(game)
+    return [Estimate(i, 0.0, "", math.nan, 1, tuple(table[k])) for k, i in enumerate(indices)]
+
+
+def test_with_every_players_chance_a_moves_loss_is_the_movers_drop_at_the_next_position():
+    game = random_game("classic", seed=3, moves=6)
+    table = [(0.25, 0.25, 0.25, 0.25), (0.4, 0.2, 0.2, 0.2), (0.3, 0.3, 0.2, 0.2), (0.3, 0.1, 0.5, 0.1),
+             (0.35, 0.15, 0.4, 0.1), (0.2, 0.2, 0.2, 0.4)]
+    frame = review_frame(game, chance_estimates(game, table))
+    for k in range(4):
+        assert list(frame.loc[k, ["chance_1", "chance_2", "chance_3", "chance_4"]]) == list(table[k])
+    # blue (player 1) moved first: 0.25 before, 0.4 in the position after its move
+    assert (frame.loc[0, "win_before"], frame.loc[0, "win_after"]) == (0.25, 0.4)
+    assert frame.loc[0, "loss"] == pytest.approx(-0.15) and frame.loc[0, "class"] == "good"
+    # yellow (player 2): 0.2 before, 0.3 after; red (3): 0.2 before, 0.5 after; green (4): 0.1, 0.1
+    assert frame.loc[1, "loss"] == pytest.approx(-0.1) and frame.loc[3, "loss"] == pytest.approx(0.0)
+    assert math.isnan(frame.loc[5, "win_after"])  # the game goes on: not known after the last move
+    curves = side_curves(frame, 4)
+    assert [curve[:6] for curve in curves] == [[t[p] for t in table] for p in range(4)]
+    assert all(curve[6] is None for curve in curves)
+
+
+def test_every_players_curve_ends_on_the_result_of_a_finished_four_player_game():
+    game = random_game("classic", seed=5)
+    indices = placements(game)
+    table = [(0.25, 0.25, 0.25, 0.25)] * len(indices)
+    frame = review_frame(game, chance_estimates(game, table))
+    winners = game.winners("points")
+    final = [1 / len(winners) if p in winners else 0.0 for p in (1, 2, 3, 4)]
+    curves = side_curves(frame, 4)
+    assert [curve[-1] for curve in curves] == final
+    last = frame.iloc[-1]
+    assert last["win_after"] == final[last["player"] - 1]
+
+
+def test_a_classic_review_gives_every_player_a_chance_at_every_position():
+    game = random_game("classic", seed=2, moves=10)
+    frame = analysis.review(game, "mcts", limit=Limit(simulations=30), progress=False)
+    chances = frame[["chance_1", "chance_2", "chance_3", "chance_4"]].to_numpy()
+    np.testing.assert_allclose(chances.sum(axis=1), 1.0)
+    movers = frame["player"].to_numpy()
+    np.testing.assert_array_equal(frame["win_before"], chances[np.arange(len(frame)), movers - 1])
+    curves = side_curves(frame, 4)
+    assert all(value is not None for curve in curves for value in curve[:-1])

@@ -1,13 +1,24 @@
 """Review a game as chess players review theirs: the win chance each move lost, its class, a summary per player.
 
 Before every placement the MCTS player searches the position (as
-:func:`~blokus_nb.analysis.evaluate` does, seeded the same way, so the two
-agree on the win chances). The mover's win chance *before* a move is the
+:func:`~blokus_nb.analysis.evaluate` does, seeded the same way, so in
+two-sided games the two agree on the win chances). The mover's win chance *before* a move is the
 search's estimate for its best move; its chance *after* is read from the next
 position searched: the same estimate if the mover moves again (its opponent
 passed), one minus the opponent's estimate in a two-sided game, and, with
 three or four players, the mover's estimate at its own next turn. After the
 last move it is the result (1 win, 1/k for a k-way tie, 0 loss).
+
+With three or four players, a search that gives every player's chance of
+finishing first (:attr:`SearchResult.chances
+<blokus_nb.players.mcts.SearchResult.chances>`; they add up to 1) is read
+for every player at every position: the mover's chance before a move is its
+share in the position searched before it, its chance after is its share in
+the very next position searched (whoever moves there), so a move's loss is
+the mover's loss of first-place chance by that move alone (``evaluate``
+still reports the search's own rate for the mover, which need not add up
+to 1 over the players). Duo and ``classic_2`` (two sides) are read as above;
+their chances are the mover's and one minus it.
 
 The *loss* of a move is before minus after. Moves are classed by it, with
 the thresholds lichess uses for chess (its 0.1, 0.2 and 0.3 on a -1..1
@@ -88,6 +99,9 @@ class Estimate:
     #: The search's estimate for the move played (NaN if the search did not try it).
     played_win_rate: float
     simulations: int
+    #: Each player's chance of finishing first (indexed like the game's players), or empty
+    #: when the search gives none.
+    chances: tuple[float, ...] = ()
 
 
 def classify(loss: float, best: bool = False) -> str:
@@ -158,8 +172,11 @@ def _search(player_spec: Any, seed: int | None, index: int, position: Game, play
                                 f"(an MCTS player such as 'hard'), not {player!r}")
     result = search(position, limit)
     stats = next((a for a in result.alternatives if a.move == played), None)
+    chances = tuple(float(c) for c in getattr(result, "chances", ()) or ())
+    if len(chances) != position.variant.n_players:  # a search that does not estimate them all
+        chances = ()
     return Estimate(index, float(result.win_rate), str(result.move),
-                    math.nan if stats is None else float(stats.win_rate), int(result.simulations))
+                    math.nan if stats is None else float(stats.win_rate), int(result.simulations), chances)
 
 
 def _search_chunk(task: tuple) -> list[Estimate]:
@@ -240,8 +257,12 @@ def review_frame(game: Game, estimates: "list[Estimate]") -> pd.DataFrame:
     Columns: ``move_number`` (history index + 1, as in the per-move table),
     ``color``, ``player``, ``cells``, ``win_before``, ``win_after``,
     ``loss``, ``class`` (one of :data:`CLASSES`), ``best_move``,
-    ``played_win_rate`` (the search's estimate of the move played) and
-    ``simulations``.
+    ``played_win_rate`` (the search's estimate of the move played),
+    ``simulations``, and ``chance_1`` ... ``chance_<n>``: each player's
+    chance of finishing first in the position before the move (they add up
+    to 1; NaN where it was not searched, or, with three or four players, where
+    the search gave only the mover's chance). With two sides they are the
+    mover's ``win_before`` and one minus it.
 
     >>> import blokus_nb as bn
     >>> game = bn.read_sgf("(;GM[Blokus Duo];B[d9,c10,d10,e10,d11];W[j5])")
@@ -259,12 +280,19 @@ def review_frame(game: Game, estimates: "list[Estimate]") -> pd.DataFrame:
         movers.append(variant.player_of(color, placed[color]))
         placed[color] += 1
     final = _final_shares(game) if game.is_over else None
+    n = variant.n_players
+    chances = [_chances(by_index.get(index), mover, n) for index, mover in zip(indices, movers)]
     rows = []
     for row, index in enumerate(indices):
         move, mover = history[index], movers[row]
         estimate = by_index.get(index)
-        before = estimate.win_chance if estimate else math.nan
-        after = _after(row, indices, movers, by_index, variant.n_players, final)
+        if n > 2 and chances[row] is not None:  # every player's chance (see the module docstring)
+            before = chances[row][mover - 1]
+            later = chances[row + 1] if row + 1 < len(indices) else final
+            after = math.nan if later is None else later[mover - 1]
+        else:
+            before = estimate.win_chance if estimate else math.nan
+            after = _after(row, indices, movers, by_index, n, final)
         loss = before - after
         if estimate is None or math.isnan(loss):
             kind = None
@@ -274,17 +302,28 @@ def review_frame(game: Game, estimates: "list[Estimate]") -> pd.DataFrame:
                      "win_before": before, "win_after": after, "loss": loss, "class": kind,
                      "best_move": estimate.best_move if estimate else None,
                      "played_win_rate": estimate.played_win_rate if estimate else math.nan,
-                     "simulations": estimate.simulations if estimate else 0})
-    frame = pd.DataFrame(rows, columns=COLUMNS)
+                     "simulations": estimate.simulations if estimate else 0,
+                     **{f"chance_{p}": math.nan if chances[row] is None else chances[row][p - 1]
+                        for p in range(1, n + 1)}})
+    frame = pd.DataFrame(rows, columns=COLUMNS + [f"chance_{p}" for p in range(1, n + 1)])
     frame["color"] = pd.Categorical(frame["color"], categories=list(game.colors))
     frame["class"] = pd.Categorical(frame["class"], categories=list(CLASSES), ordered=True)
-    frame.attrs.update({"variant": variant.name, "players": list(game.player_names)})
+    frame.attrs.update({"variant": variant.name, "players": list(game.player_names), "result": final or []})
     return frame
+
+
+def _chances(estimate: Estimate | None, mover: int, n_players: int) -> tuple[float, ...] | None:
+    """Every player's chance in a position searched (None if not searched, or not known for all)."""
+    if estimate is None:
+        return None
+    if n_players == 2:  # two sides: the mover's chance decides both, as it always has
+        return (estimate.win_chance, 1.0 - estimate.win_chance)[::1 if mover == 1 else -1]
+    return estimate.chances or None
 
 
 def _after(row: int, indices: list[int], movers: list[int], by_index: dict[int, Estimate],
            n_players: int, final: list[float] | None) -> float:
-    """The mover's win chance after the move of ``row`` (see the module docstring)."""
+    """The mover's win chance after the move of ``row`` when only the movers' chances are known."""
     mover = movers[row]
     if row + 1 < len(indices):
         if movers[row + 1] == mover or n_players == 2:
@@ -361,8 +400,11 @@ def side_curves(frame: pd.DataFrame, n_players: int) -> list[list[float | None]]
     """Each player's win chance at every position (0 = the start, k = after k placements), for a graph.
 
     In a two-sided game both sides are known at every searched position (one
-    is one minus the other); with more players a player's curve holds its
-    last known value while the others move. ``None`` where nothing is known yet.
+    is one minus the other); with more players every player is known there
+    when the search gave every player's chance (the ``chance_<p>`` columns),
+    and the curves end on the result (``frame.attrs["result"]``) of a finished
+    game; else a player's curve is made of its own turns and holds its last
+    known value while the others move. ``None`` where nothing is known yet.
 
     >>> import blokus_nb as bn
     >>> game = bn.read_sgf("(;GM[Blokus Duo];B[d9,c10,d10,e10,d11];W[j5])")
@@ -376,17 +418,28 @@ def side_curves(frame: pd.DataFrame, n_players: int) -> list[list[float | None]]
     def known(value: Any) -> bool:
         return value is not None and not math.isnan(value)
 
+    every = [f"chance_{p}" for p in range(1, n_players + 1)]
+    has_every = n_players != 2 and set(every) <= set(frame.columns)
+    result = frame.attrs.get("result") or []
     for k, row in enumerate(frame.itertuples(index=False)):
         mover = row.player - 1
         if n_players == 2:
             for at, value in ((k, row.win_before), (k + 1, row.win_after)):
                 if known(value):
                     curves[mover][at], curves[1 - mover][at] = float(value), 1.0 - float(value)
-        else:
-            if known(row.win_before):
-                curves[mover][k] = float(row.win_before)
-            if known(row.win_after):  # the last value known of this player: the result, at the end
-                curves[mover][end] = float(row.win_after)
+            continue
+        shares = [getattr(row, name) for name in every] if has_every else []
+        if shares and all(known(v) for v in shares):  # every player's chance in this position
+            for player, value in enumerate(shares):
+                curves[player][k] = float(value)
+            if k == end - 1 and result:  # after the last move of a finished game: its result
+                for player, value in enumerate(result):
+                    curves[player][end] = float(value)
+            continue
+        if known(row.win_before):
+            curves[mover][k] = float(row.win_before)
+        if known(row.win_after):  # the last value known of this player: the result, at the end
+            curves[mover][end] = float(row.win_after)
     if n_players != 2:
         for curve in curves:  # a curve holds its value while the others move
             for at in range(1, end):

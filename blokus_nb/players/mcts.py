@@ -46,7 +46,11 @@ second still counts for something; in matches against three greedy players
 this rank-based result wins far more often than searching on wins alone,
 because a few hundred simulations tell places apart much better than they
 find rare wins. The move played is the one with the most visits; the
-reported win rate counts only wins (ties shared).
+reported win rate counts only wins (ties shared). The result's ``chances``
+give every player's chance of finishing first after that move: in a
+two-sided game the mover's win rate and one minus it; with three or four
+players the wins each player scored in the simulations through the move
+(every node keeps them then), scaled to add up to 1.
 
 >>> import blokus_nb as bn
 >>> from blokus_nb.players import MCTSPlayer, Limit
@@ -125,7 +129,7 @@ class _Node:
     """
 
     __slots__ = ("color", "mover", "done", "last", "pids", "scores", "visits", "values", "wins",
-                 "children", "prior_values", "total", "width", "expanded")
+                 "children", "prior_values", "total", "width", "expanded", "player_wins")
 
     def __init__(self, color: int, mover: int, done: int, last: int = 0) -> None:
         self.color = color      # color index to move, -1 when the game is over
@@ -142,6 +146,8 @@ class _Node:
         self.total = 0          # real simulations through this node
         self.width = 0          # moves currently considered
         self.expanded = False
+        # With three or four players: each player's wins in the simulations through this node.
+        self.player_wins: list[float] | None = None
 
 
 class MCTSPlayer(Player):
@@ -323,6 +329,7 @@ class MCTSPlayer(Player):
         self._mover_shared = [variant.player_of(c, 1) != variant.player_of(c, 0) for c in colors]
         self._variant = variant
         self._colors = colors
+        self._per_player = variant.n_players > 2  # each player's wins kept in every node (chances)
         cutoff = self.cutoff
         if cutoff == "auto":
             cutoff = AUTO_CUTOFF.get(game.size, 8)
@@ -420,6 +427,14 @@ class MCTSPlayer(Player):
             parent.visits[i] += 1
             parent.values[i] += results[parent.mover]
             parent.wins[i] += wins[parent.mover]
+        if self._per_player:  # below the root (its children are what SearchResult.chances reads)
+            for below in [parent for parent, _ in path[1:]] + [node]:
+                kept = below.player_wins
+                if kept is None:
+                    below.player_wins = list(wins)
+                else:
+                    for p, w in enumerate(wins):
+                        kept[p] += w
         return created
 
     def _playout(self, board: Board, color: int, done: int, rng: random.Random) -> int:
@@ -484,7 +499,19 @@ class MCTSPlayer(Player):
                                        root.scores[i])
                         for real, value, rate, i in stats]
         best = alternatives[0]
-        return SearchResult(best.move, best.win_rate, simulations, nodes, seconds, alternatives)
+        chances = self._chances(root, root.children[stats[0][3]] if stats[0][0] else None, best.win_rate)
+        return SearchResult(best.move, best.win_rate, simulations, nodes, seconds, alternatives, chances)
+
+    def _chances(self, root: _Node, child: _Node | None, win_rate: float) -> tuple[float, ...]:
+        """Each player's chance of finishing first after the move to ``child`` (see the module docstring)."""
+        n = self._variant.n_players
+        kept = child.player_wins if child is not None else None
+        if n > 2 and kept and sum(kept) > 0:
+            total = sum(kept)
+            return tuple(w / total for w in kept)
+        # Two sides, or nothing simulated through the move: the mover's rate, the rest shared.
+        others = (1.0 - win_rate) / (n - 1)
+        return tuple(win_rate if p == root.mover else others for p in range(n))
 
     def __repr__(self) -> str:
         parts = [] if self.seed is None else [f"seed={self.seed!r}"]

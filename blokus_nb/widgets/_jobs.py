@@ -6,6 +6,11 @@ through its limit and stop early); instead every :class:`Job` carries the
 stamp of what it was asked about (the widget's position), and the widget
 throws away an answer whose stamp no longer matches. So Undo, New game or a
 placement made meanwhile cancel a search: its result is never shown or played.
+A cancelled job tells its owner (``on_cancel``), once, so whatever the owner
+shows about it ("searching", "queued") is reset: a job is either delivered
+or its owner hears that it never will be. That holds from the moment it
+starts until its answer reaches ``deliver`` (the widget's lock may keep it
+waiting there).
 
 >>> answers = []
 >>> jobs = Jobs(deliver=lambda job, result, error: answers.append(result) or result)
@@ -26,14 +31,16 @@ from typing import Any, Callable
 Deliver = Callable[["Job", Any, "BaseException | None"], Any]
 
 
-@dataclass
+@dataclass(eq=False)  # a job is itself: compared and hashed by identity
 class Job:
     """One question: ``compute()`` answers it; ``asked`` stamps the position it was asked about.
 
     ``kind`` names it for people and threads (``"move"``, ``"hint"``,
     ``"solution"``); ``color`` is the color it thinks for, if any. The answer
     takes at least ``pause`` seconds, so a person sees the "thinking" state
-    before a computer's piece appears.
+    before a computer's piece appears. ``on_cancel()`` is called once if the
+    job is cancelled (in the thread that cancels it, which usually holds the
+    widget's lock): the owner resets what it shows about the job there.
     """
 
     kind: str
@@ -42,6 +49,7 @@ class Job:
     color: str = ""
     pause: float = 0.0
     cancelled: threading.Event = field(default_factory=threading.Event)
+    on_cancel: Callable[[], Any] | None = None
 
 
 class Jobs:
@@ -50,6 +58,9 @@ class Jobs:
     def __init__(self, deliver: Deliver) -> None:
         self._deliver = deliver
         self._job: Job | None = None
+        # Computed, not yet delivered (deliver may wait for the widget's lock): still cancellable,
+        # by any thread but the one delivering it (what deliver starts does not cancel it).
+        self._delivering: dict[Job, threading.Thread] = {}
         self._guard = threading.Lock()
 
     @property
@@ -79,27 +90,46 @@ class Jobs:
         self._take(job)
         try:
             result = job.compute()
+        except BaseException:
+            self._release(job, delivering=False)
+            raise
+        self._release(job)
+        try:
+            return None if job.cancelled.is_set() else self._deliver(job, result, None)
         finally:
-            self._release(job)
-        return None if job.cancelled.is_set() else self._deliver(job, result, None)
+            self._delivered(job)
 
     def cancel(self) -> None:
-        """Drop the job running: its answer will not be delivered."""
-        with self._guard:
-            if self._job is not None:
-                self._job.cancelled.set()
-                self._job = None
+        """Drop the job running (and one waiting to be delivered): its answer will not be delivered."""
+        self._take(None)
 
-    def _take(self, job: Job) -> None:
+    def _take(self, job: Job | None) -> None:
+        """Make ``job`` the one running; cancel the others, then tell their owners (outside the guard)."""
+        here = threading.current_thread()
         with self._guard:
+            dropped = [j for j, thread in self._delivering.items() if thread is not here]
             if self._job is not None:
-                self._job.cancelled.set()
+                dropped.append(self._job)
             self._job = job
+            dropped = [j for j in dropped if not j.cancelled.is_set()]
+            for old in dropped:
+                old.cancelled.set()
+                self._delivering.pop(old, None)
+        for old in dropped:
+            if old.on_cancel is not None:
+                old.on_cancel()
 
-    def _release(self, job: Job) -> None:
+    def _release(self, job: Job, delivering: bool = True) -> None:
+        """``job`` is computed: from now on it waits to be delivered (by this thread)."""
         with self._guard:
             if self._job is job:
                 self._job = None
+            if delivering and not job.cancelled.is_set():
+                self._delivering[job] = threading.current_thread()
+
+    def _delivered(self, job: Job) -> None:
+        with self._guard:
+            self._delivering.pop(job, None)
 
     def _in_thread(self, job: Job) -> None:
         started = time.perf_counter()
@@ -111,5 +141,8 @@ class Jobs:
             error = exc
         job.cancelled.wait(max(0.0, job.pause - (time.perf_counter() - started)))
         self._release(job)
-        if not job.cancelled.is_set():
-            self._deliver(job, result, error)
+        try:
+            if not job.cancelled.is_set():
+                self._deliver(job, result, error)
+        finally:
+            self._delivered(job)

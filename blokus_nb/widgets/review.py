@@ -9,6 +9,12 @@ and Stop ends the work between two positions (or within a search, whose
 estimate is then dropped). What is found is kept for the game as it is: if the
 game changes, the searches of the positions before the change stay.
 
+The engine's line (the next few moves from the position shown) runs on the
+same job. Review asked for while it searches waits for it (``"queued"``) and
+starts when the line is found; a job cancelled on the way (a move tried, the
+mode changed) resets what the board showed of it, so nothing stays
+"searching" or "running" with no job behind it.
+
 The searches are those of :func:`blokus_nb.analysis.review` with the same
 player, limit and seeds, so :meth:`Reviewer.frame` is the same frame.
 
@@ -43,8 +49,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["Reviewer"]
 
-#: What the review is doing: not started, searching, stopped by a person, every position searched, failed.
-STATUSES = ("idle", "running", "stopped", "done", "failed")
+#: What the review is doing: not started, searching, waiting for the engine's line, stopped by a
+#: person, every position searched, failed.
+STATUSES = ("idle", "running", "queued", "stopped", "done", "failed")
 #: Moves of the engine's line shown on request (its best move and the replies it expects).
 LINE_MOVES = 4
 
@@ -160,13 +167,23 @@ class Reviewer:
 
     # ---------------------------------------------------------------- the background job
     def resume(self, widget: "BlokusWidget") -> None:
-        """Search the positions not searched yet, unless a person stopped the review or it is running."""
+        """Search the positions not searched yet, unless a person stopped the review or it is running.
+
+        While the engine's line searches, the review waits for it (``"queued"``).
+        """
         with widget._locked() as game:
-            if game is None or widget.mode != "review" or widget._jobs.busy or self.status == "stopped":
+            if game is None or widget.mode != "review" or self.status == "stopped":
+                return
+            running = widget._jobs.job
+            if running is not None and running.kind == "review":
                 return
             todo = self.pending(game)
             if not todo:
-                self.status = "done"
+                self.status, self.message = "done", ""
+                self._show(widget, game)
+                return
+            if running is not None:  # the engine's line: engine_line_found starts the review after it
+                self.status, self.message = "queued", "the review goes on once the engine's line is found"
                 self._show(widget, game)
                 return
             copy, cancelled, stamp = game.copy(), threading.Event(), widget._stamp()
@@ -180,7 +197,12 @@ class Reviewer:
 
             self.status, self.message = "running", ""
             self._show(widget, game)
-            widget._jobs.start(Job("review", compute, stamp, cancelled=cancelled))
+            widget._jobs.start(Job("review", compute, stamp, cancelled=cancelled, on_cancel=self._review_cancelled))
+
+    def _review_cancelled(self) -> None:
+        """The review's job was cancelled (a change to the game, the mode or the seats; Stop): nothing runs."""
+        if self.status == "running":
+            self.status = "idle"
 
     def _found(self, widget: "BlokusWidget", stamp: Any, estimate: Estimate) -> None:
         """One position searched (in the job's thread): shown if the game is still the one searched."""
@@ -202,10 +224,11 @@ class Reviewer:
     def stop(self, widget: "BlokusWidget") -> None:
         """Stop searching; what was found stays. :meth:`start` goes on from there."""
         with widget._locked() as game:
-            if self.status != "running":
+            if self.status not in ("running", "queued"):
                 raise BlokusError("no review is running")
-            widget._jobs.cancel()
-            self.status = "stopped"
+            if self.status == "running":  # a queued review only stops waiting: the engine's line goes on
+                widget._jobs.cancel()
+            self.status, self.message = "stopped", ""
             self._show(widget, game)
 
     def start(self, widget: "BlokusWidget") -> None:
@@ -213,8 +236,8 @@ class Reviewer:
         with widget._locked():
             if widget.mode != "review":
                 raise BlokusError("the review runs on a board in review mode: set mode='review'")
-            if self.status == "running":
-                raise BlokusError("the review is already running")
+            if self.status in ("running", "queued"):
+                raise BlokusError(f"the review is already {self.status}")
             self.status = "idle"
         self.resume(widget)
 
@@ -226,7 +249,7 @@ class Reviewer:
         """Act on a review request from a view (see :mod:`.review_protocol`); refuse with a reason."""
         kind = request.kind
         if kind == "stop-review":
-            if widget.mode != "review" or self.status != "running":
+            if widget.mode != "review" or self.status not in ("running", "queued"):
                 raise Refusal("no review is running", "idle")
             self.stop(widget)
             return
@@ -246,8 +269,8 @@ class Reviewer:
                 return
             if kind == "review":
                 if widget.mode == "review":
-                    if self.status == "running":
-                        raise Refusal("the review is already running", "busy")
+                    if self.status in ("running", "queued"):
+                        raise Refusal(f"the review is already {self.status}", "busy")
                     self.start(widget)
                     return
                 if widget.mode == "play" and not game.is_over:
@@ -263,7 +286,7 @@ class Reviewer:
 
     def ask_engine_line(self, widget: "BlokusWidget") -> None:
         """Search the engine's line from the position shown in the background (the lock is held)."""
-        if self.status == "running":
+        if self.status in ("running", "queued"):
             raise Refusal("the engine is busy with the review: stop it (or wait) to see its line", "busy")
         if widget._jobs.busy:
             raise Refusal("the engine is already searching", "busy")
@@ -271,9 +294,16 @@ class Reviewer:
         if shown.is_over:
             raise Refusal("the line is over here: there is no move to show", "game-over")
         node, cancelled = self.line.node, threading.Event()
-        self._engine_line = (node, None)
+        asked = self._engine_line = (node, None)
+
+        def line_cancelled() -> None:  # a move tried, the mode changed: the line is searched no more
+            if self._engine_line is asked:
+                self._engine_line = None
+            if self.status == "queued":  # nothing to wait for: the next resume starts the review
+                self.status, self.message = "idle", ""
+
         job = Job("line", lambda: engine_line(shown, self.player, self.limit, self.seed, stop=cancelled.is_set),
-                  widget._stamp(), cancelled=cancelled)
+                  widget._stamp(), cancelled=cancelled, on_cancel=line_cancelled)
         self._show(widget, widget.game)
         widget._jobs.start(job)
 
@@ -288,6 +318,9 @@ class Reviewer:
         else:
             self._engine_line = (asked[0], list(moves))
         self._show(widget, widget.game)
+        if self.status == "queued":  # Review was asked for meanwhile: it runs now
+            self.status = "idle"
+            self.resume(widget)
 
     def _change_line(self, widget: "BlokusWidget", request: Any) -> None:
         """Try a move, leave a variation, promote or delete one (the lock is held)."""

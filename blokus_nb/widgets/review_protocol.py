@@ -3,8 +3,10 @@
 State out: :func:`review_state` turns the searches done so far (and an
 opening index, if one was given) into the plain JSON value of
 :attr:`BlokusWidget.review <blokus_nb.BlokusWidget.review>`: the progress,
-every placement with its class and mark, each side's win-chance curve, each
-player's summary, and for the position shown the engine's best move, the
+every placement with its class and mark, each player's curve (its chance of
+finishing first at every position: in Duo and ``classic_2`` the two sides'
+complements, on the classic boards every player's share; see
+:func:`~blokus_nb.analysis.review.side_curves`), each player's summary, and for the position shown the engine's best move, the
 move played and the corpus's moves. Nothing here decides a rule.
 
 Requests in: ``review`` (start or resume the review; from a finished game in

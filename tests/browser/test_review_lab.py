@@ -214,3 +214,33 @@ def test_a_review_at_the_review_level_for_the_readme(notebook):
         page.set_viewport_size({"width": 1400, "height": 1000})
     assert path.stat().st_size > 20_000
     notebook.run(notebook.SECOND, "None")
+
+
+def test_a_classic_review_draws_every_players_chance_in_its_color(notebook):
+    page = notebook.page
+    notebook.py(DEFINE + "classic = bn.load(root / 'tests/data/pentobi/games/classic/classic_L1_0001.blksgf')\n")
+    root = notebook.show("cl = BlokusWidget(game=classic, mode='review', review_limit=Limit(simulations=40)); cl",
+                         index=notebook.SECOND)
+    expect(root.locator('[data-role="review"]')).to_have_attribute("data-status", "done", timeout=300_000)
+    lines = root.locator(".bk-graph-line")
+    expect(lines).to_have_count(4)
+    assert [lines.nth(k).get_attribute("data-color") for k in range(4)] == ["blue", "yellow", "red", "green"]
+    for k in range(4):  # every player known at every position: one unbroken line each
+        assert lines.nth(k).get_attribute("d").count("M") == 1
+    expect(lines.nth(0).locator("title")).to_contain_text("(blue): ")
+    # The dotted line of the fair share is at a quarter, not at a half.
+    even = root.locator(".bk-graph-even")
+    assert float(even.get_attribute("y1")) == 6 + 0.75 * 128
+    expect(root.locator('[data-role="review-summary"] tbody tr')).to_have_count(4)
+    worst = notebook.value("max(cl.review['moves'], key=lambda m: m['loss'] or 0)['number']")
+    root.locator(f'[data-role="move-list"] li[data-number="{worst - 1}"]').click()
+    expect(root.locator('[data-role="graph"]')).to_have_attribute("data-index", str(worst - 1))
+    page.set_viewport_size({"width": 1400, "height": 1300})
+    try:
+        root.evaluate("el => el.scrollIntoView({ block: 'start' })")
+        page.mouse.move(0, 0)
+        path = notebook.screenshot("review-classic", root)  # docs/images/review_classic.png, in the README
+    finally:
+        page.set_viewport_size({"width": 1400, "height": 1000})
+    assert path.stat().st_size > 20_000
+    notebook.run(notebook.SECOND, "None")

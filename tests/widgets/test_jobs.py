@@ -80,3 +80,53 @@ def test_the_answer_waits_for_the_pause_unless_cancelled():
     jobs.cancel()  # ends the pause at once
     time.sleep(0.1)
     assert job.cancelled.is_set() and answers.got == [("move", 1, None)]
+
+
+def test_a_cancelled_job_tells_its_owner_once_and_a_delivered_one_never():
+    answers, release, dropped = Answers(), threading.Event(), []
+    jobs = Jobs(answers)
+    first = jobs.start(Job("line", lambda: release.wait(5), asked=1, on_cancel=lambda: dropped.append("line")))
+    jobs.cancel()
+    jobs.cancel()  # nothing running: nobody is told twice
+    assert dropped == ["line"] and not jobs.busy
+    # Superseded by a new job: its owner is told too.
+    jobs.start(Job("review", lambda: release.wait(5), asked=2, on_cancel=lambda: dropped.append("review")))
+    jobs.start(Job("hint", lambda: "answer", asked=3, on_cancel=lambda: dropped.append("hint")))
+    release.set()
+    wait_for(lambda: answers.got)
+    time.sleep(0.1)
+    assert first.cancelled.is_set() and dropped == ["line", "review"]  # the hint was delivered: not dropped
+    assert answers.got == [("hint", "answer", None)]
+
+
+def test_a_job_cancelled_while_its_answer_waits_to_be_delivered_tells_its_owner():
+    # The answer is computed but its delivery waits (for the widget's lock, here for `gate`):
+    # a cancel then still drops it, and the owner hears of it.
+    gate, dropped, got = threading.Event(), [], []
+
+    def deliver(job, result, error):
+        gate.wait(5)
+        if not job.cancelled.is_set():
+            got.append(result)
+
+    jobs = Jobs(deliver)
+    job = jobs.start(Job("line", lambda: "moves", asked=1, on_cancel=lambda: dropped.append(job.kind)))
+    time.sleep(0.1)  # computed; waiting in deliver
+    jobs.cancel()
+    gate.set()
+    time.sleep(0.1)
+    assert dropped == ["line"] and got == [] and job.cancelled.is_set()
+
+
+def test_a_job_that_starts_another_from_its_own_delivery_is_not_cancelled_by_it():
+    dropped, second = [], []
+    jobs: Jobs
+
+    def deliver(job, result, error):
+        if job.kind == "line":  # the review waited for the engine's line: it starts now
+            second.append(jobs.start(Job("review", lambda: "done", asked=2)))
+
+    jobs = Jobs(deliver)
+    first = jobs.start(Job("line", lambda: "moves", asked=1, on_cancel=lambda: dropped.append("line")))
+    wait_for(lambda: second and not jobs.busy)
+    assert dropped == [] and not first.cancelled.is_set()

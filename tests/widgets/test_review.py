@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 
 import pandas as pd
 import pytest
@@ -352,5 +353,113 @@ def test_the_engine_line_is_refused_while_the_review_runs_and_at_the_end(duo_gam
         widget.mode = "review"
         wait_for(lambda: done(widget), timeout=240)
         assert refused(widget, {"type": "engine-line", "version": widget.version})["rule"] == "game-over"
+    finally:
+        widget.close()
+
+
+# ---------------------------------------------------------------- the engine's line and the review, one job at a time
+class Gated(bn.players.MCTSPlayer):
+    """A quick search that first waits for its gate to open (or for the job to be cancelled)."""
+
+    def __init__(self, gate, **kwargs):
+        super().__init__(**kwargs)
+        self.gate = gate  # copies (a seed per position) share it
+
+    def search(self, game, limit=None):
+        stop = limit.stop if limit is not None else None
+        while not self.gate.wait(0.01):
+            if stop is not None and stop():
+                break
+        return super().search(game, Limit(simulations=5, stop=stop))
+
+
+@pytest.fixture
+def gated(duo_game):
+    import threading
+
+    gate = threading.Event()
+    widget = BlokusWidget(game=duo_game.copy(), mode="review", review_player=Gated(gate), review_limit=LIMIT)
+    widget.gate = gate
+    yield widget
+    gate.set()
+    widget.close()
+
+
+def line_searching(widget: BlokusWidget) -> None:
+    """Stop the review at once (nothing found) and ask for the engine's line, which waits at the gate."""
+    assert widget.review["status"] == "running"
+    custom(widget, {"type": "stop-review"})
+    wait_for(lambda: not widget._jobs.busy)
+    custom(widget, {"type": "seek", "index": 3})
+    custom(widget, {"type": "engine-line", "version": widget.version})
+    assert widget.error == "" and widget.review["position"]["engine_line"] == "searching"
+
+
+def test_review_pressed_while_the_engine_line_searches_waits_for_it_then_runs(gated):
+    line_searching(gated)
+    sent = Recorder(gated)
+    custom(gated, {"type": "review", "version": gated.version})
+    assert sent.refusals() == [] and gated.error == ""
+    assert gated.review["status"] == "queued" and "engine's line" in gated.review["message"]
+    assert gated.review["position"]["engine_line"] == "searching"  # the line was not cancelled
+    gated.gate.set()
+    wait_for(lambda: done(gated), timeout=240)
+    assert gated.review["done"] == 12
+    assert len(gated.review["position"]["engine_line"]) == 4
+
+
+def test_stop_while_the_review_waits_for_the_engine_line_unqueues_it_and_keeps_the_line(gated):
+    line_searching(gated)
+    gated.start_review()
+    assert gated.review["status"] == "queued"
+    custom(gated, {"type": "stop-review"})
+    assert gated.review["status"] == "stopped" and gated.error == ""
+    gated.gate.set()
+    wait_for(lambda: isinstance(gated.review["position"]["engine_line"], list)
+             and gated.review["position"]["engine_line"], timeout=60)
+    assert gated.review["status"] == "stopped" and gated.review["done"] == 0
+
+
+def test_an_engine_line_cancelled_by_a_move_tried_is_searching_no_more(gated):
+    line_searching(gated)
+    try_move(gated)  # the tree changes: the line's job is cancelled
+    custom(gated, {"type": "seek", "index": 3})  # back where it was asked
+    assert gated.review["position"]["engine_line"] == []
+    gated.gate.set()
+    time.sleep(0.2)  # the cancelled search ends; its answer is dropped
+    assert gated.review["position"]["engine_line"] == []
+    custom(gated, {"type": "engine-line", "version": gated.version})  # asked again, it is found
+    wait_for(lambda: isinstance(gated.review["position"]["engine_line"], list)
+             and gated.review["position"]["engine_line"], timeout=60)
+
+
+def test_a_review_cancelled_by_leaving_review_mode_is_not_running(gated):
+    assert gated.review["status"] == "running"
+    gated.mode = "replay"
+    assert gated._reviewer.status == "idle"  # nothing searches: not "running"
+    gated.gate.set()
+    gated.mode = "review"
+    wait_for(lambda: done(gated), timeout=240)
+
+
+# ---------------------------------------------------------------- the classic boards
+@pytest.mark.parametrize("variant", ["classic", "classic_3", "classic_2"])
+def test_a_classic_review_has_one_curve_per_player_known_at_every_position(variant):
+    game = random_game(variant, 7, moves=9)
+    widget = BlokusWidget(game=bn.Game.from_json(game.to_json()), mode="review", review_player="mcts",
+                          review_limit=LIMIT)
+    try:
+        wait_for(lambda: done(widget), timeout=240)
+        review = widget.review
+        json.dumps(review, allow_nan=False)
+        players = game.variant.n_players
+        assert len(review["curves"]) == players == len(review["sides"])
+        assert [s["colors"] for s in review["sides"]] == [list(game.variant.colors_of(p)) for p in range(1, players + 1)]
+        for at in range(review["total"]):  # every player's chance at every position searched; one in all
+            values = [curve[at] for curve in review["curves"]]
+            assert None not in values and sum(values) == pytest.approx(1, abs=1e-3)
+        frame = widget.review_frame()
+        for move, row in zip(review["moves"], frame.itertuples()):
+            assert move["before"] == round(getattr(row, f"chance_{row.player}"), 4)  # the mover's share
     finally:
         widget.close()

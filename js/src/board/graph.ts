@@ -1,9 +1,12 @@
-// The review's win-chance graph: one line per side over the positions of the
-// game, a dot for each inaccuracy, mistake and blunder, and a cursor at the
-// position shown. A click or a drag on it asks for that position.
+// The review's win-chance graph: one line per player over the positions of the
+// game (in Duo one per side; on the classic boards each player's chance of
+// finishing first, in its first color; classic_2's two players one line each),
+// a dotted line at the fair share, a dot for each inaccuracy, mistake and
+// blunder, and a cursor at the position shown. A click or a drag on it asks
+// for that position.
 
 import { setFlag, svg } from "../shared/dom.js";
-import { type ReviewMove, type ReviewState, percent } from "./review_protocol.js";
+import { type ReviewMove, type ReviewSide, type ReviewState, percent } from "./review_protocol.js";
 
 /** The graph's drawing box (viewBox units; it is stretched to the width it is given). */
 export const WIDTH = 600;
@@ -44,6 +47,17 @@ export function curvePath(curve: readonly (number | null)[]): string {
   return path;
 }
 
+/** The fair share of first place: 1/2 with two sides, 1/3 or 1/4 with three or four players. */
+export function fairShare(players: number): number {
+  return players > 0 ? 1 / players : 0.5;
+}
+
+/** What a player's line is called: "Ann (blue + red): 42%" at the position shown. */
+export function lineTitle(side: ReviewSide | undefined, player: number, value: number | null | undefined): string {
+  const name = side ? `${side.name || `Player ${player}`} (${side.colors.join(" + ")})` : `Player ${player}`;
+  return `${name}: ${percent(value)} chance to finish first`;
+}
+
 /** The moves the graph marks: the inaccuracies, mistakes and blunders. */
 export function markedMoves(moves: readonly ReviewMove[]): ReviewMove[] {
   return moves.filter((m) => m.class === "inaccuracy" || m.class === "mistake" || m.class === "blunder");
@@ -54,6 +68,7 @@ export class WinGraph {
   private readonly lines: SVGGElement;
   private readonly marks: SVGGElement;
   private readonly cursor: SVGLineElement;
+  private readonly even: SVGLineElement;
   private key = "";
   private count = 0;
 
@@ -64,7 +79,7 @@ export class WinGraph {
       "aria-valuemin": 0, "aria-valuemax": 0, "aria-valuenow": 0,
     });
     svg("rect", { class: "bk-graph-bg", x: 0, y: 0, width: WIDTH, height: HEIGHT }, this.element);
-    svg("line", { class: "bk-graph-even", x1: 0, x2: WIDTH, y1: yOf(0.5), y2: yOf(0.5) }, this.element);
+    this.even = svg("line", { class: "bk-graph-even", x1: 0, x2: WIDTH, y1: yOf(0.5), y2: yOf(0.5) }, this.element);
     this.lines = svg("g", { class: "bk-graph-lines" }, this.element);
     this.cursor = svg("line", { class: "bk-graph-cursor", y1: 0, y2: HEIGHT, x1: 0, x2: 0 }, this.element);
     this.marks = svg("g", { class: "bk-graph-marks" }, this.element);
@@ -97,11 +112,17 @@ export class WinGraph {
     if (key !== this.key) {
       this.key = key;
       this.lines.replaceChildren();
+      const fair = yOf(fairShare(review.curves.length));
+      this.even.setAttribute("y1", String(fair));
+      this.even.setAttribute("y2", String(fair));
       review.curves.forEach((curve, k) => {
-        svg("path", {
-          class: "bk-graph-line", d: curvePath(curve), "data-color": colorOf(k + 1), "data-player": k + 1,
-          "vector-effect": "non-scaling-stroke",
+        const side = review.sides.find((s) => s.player === k + 1);
+        const line = svg("path", {
+          class: "bk-graph-line", d: curvePath(curve), "data-color": side?.colors[0] ?? colorOf(k + 1),
+          "data-player": k + 1, "vector-effect": "non-scaling-stroke",
         }, this.lines);
+        const last = [...curve].reverse().find((v) => v !== null);
+        svg("title", {}, line).textContent = lineTitle(side, k + 1, last);
       });
       this.marks.replaceChildren();
       for (const move of markedMoves(review.moves)) {

@@ -17,6 +17,7 @@ export function progressText(review: Pick<ReviewState, "status" | "done" | "tota
   const counted = `${review.done} of ${review.total} positions`;
   switch (review.status) {
     case "running": return `Reviewing: ${counted} searched (${review.level}).`;
+    case "queued": return `Review waiting: ${review.message} (${counted} searched).`;
     case "stopped": return `Review stopped: ${counted} searched. Resume goes on from there.`;
     case "done": return `Review done: ${review.total} positions (${review.level}).`;
     case "failed": return `Review failed: ${review.message}`;
@@ -132,7 +133,8 @@ export class ReviewPanel {
     this.progress.max = Math.max(1, review.total);
     this.progress.value = review.done;
     this.progressLine.textContent = progressText(review);
-    this.buttons.show("stop-review", review.status === "running");
+    const searching = review.status === "running" || review.status === "queued";
+    this.buttons.show("stop-review", searching);
     this.buttons.show("resume-review", review.status === "stopped" || review.status === "failed");
     this.graph.update(review, review.line.main ? index : review.line.branch ?? index, colorOf);
     this.graphBox.toggleAttribute("data-variation", !review.line.main);
@@ -146,7 +148,7 @@ export class ReviewPanel {
       : "A variation: the review searched the main line only. Try a move, or go back to the main line.";
     this.variation.toggleAttribute("hidden", main);
     this.engineLine.textContent = engineLineText(review.position);
-    this.buttons.enable("engine-line", review.status !== "running" && review.line.open
+    this.buttons.enable("engine-line", !searching && review.line.open
       && review.position.engine_line !== "searching");
     this.variationText.textContent = variationText(review.line);
     for (const action of ["main-line", "promote", "delete-variation"] as const) this.buttons.enable(action, !main);

@@ -92,14 +92,17 @@ export interface ReviewLine {
 }
 
 export interface ReviewState {
-  status: "idle" | "running" | "stopped" | "done" | "failed";
+  /** "queued": Review was asked for while the engine's line searched; it runs once the line is found. */
+  status: "idle" | "running" | "queued" | "stopped" | "done" | "failed";
   message: string;
   level: string;
   done: number;
   total: number;
   moves: ReviewMove[];
   sides: ReviewSide[];
-  /** Per player, its win chance at each position 0..total (null where not known yet). */
+  /** Per player, its chance of finishing first at each position 0..total (null where not known yet):
+   *  in Duo and classic_2 the two sides' complements; on the classic boards every player's share of
+   *  one search (they add up to 1). */
   curves: (number | null)[][];
   summary: ReviewSummary[];
   position: ReviewPosition;

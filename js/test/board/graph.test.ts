@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { HEIGHT, WIDTH, curvePath, indexAt, markedMoves, xOf, yOf } from "../../src/board/graph.js";
+import { HEIGHT, WIDTH, curvePath, fairShare, indexAt, lineTitle, markedMoves, xOf, yOf } from "../../src/board/graph.js";
 import type { ReviewMove } from "../../src/board/review_protocol.js";
 
 test("a click on the graph goes to the nearest position, within the game", () => {
@@ -33,4 +33,18 @@ test("only inaccuracies, mistakes and blunders are marked", () => {
   const marked = markedMoves([move(1, "best"), move(2, "good"), move(3, "inaccuracy"), move(4, "mistake"),
     move(5, "blunder"), move(6, "")]);
   assert.deepEqual(marked.map((m) => m.number), [3, 4, 5]);
+});
+
+test("the fair share is 1/2 with two sides and 1/n with more players", () => {
+  assert.equal(fairShare(2), 0.5);
+  assert.equal(fairShare(4), 0.25);
+  assert.equal(fairShare(3), 1 / 3);
+  assert.equal(fairShare(0), 0.5);
+});
+
+test("a player's line is named by the player and all its colors", () => {
+  assert.equal(lineTitle({ player: 1, name: "Ann", colors: ["blue", "red"] }, 1, 0.42),
+    "Ann (blue + red): 42% chance to finish first");
+  assert.equal(lineTitle({ player: 3, name: "", colors: ["red"] }, 3, null), "Player 3 (red): – chance to finish first");
+  assert.equal(lineTitle(undefined, 2, 0.5), "Player 2: 50% chance to finish first");
 });

@@ -9,6 +9,8 @@ const base = { done: 12, total: 32, level: "hard, 400 simulations a position", m
 test("the progress line says what the review is doing", () => {
   assert.equal(progressText({ ...base, status: "running" }),
     "Reviewing: 12 of 32 positions searched (hard, 400 simulations a position).");
+  assert.equal(progressText({ ...base, status: "queued", message: "the review goes on once the engine's line is found" }),
+    "Review waiting: the review goes on once the engine's line is found (12 of 32 positions searched).");
   assert.equal(progressText({ ...base, status: "stopped" }),
     "Review stopped: 12 of 32 positions searched. Resume goes on from there.");
   assert.equal(progressText({ ...base, status: "done", done: 32 }), "Review done: 32 positions (hard, 400 simulations a position).");
