@@ -20,7 +20,133 @@ ROOT = Path(__file__).resolve().parent.parent
 PENTOBI = Path(os.environ.get("PENTOBI_GTP") or ROOT.parent / "shared" / "tools" / "pentobi" / "pentobi-gtp")
 X_AT_E10 = "e9,d10,e10,f10,e11"
 
-FAKE = '"""A small fake GTP engine for tests/test_engines.py, run as ``python fake_gtp.py MODE [--game VARIANT]``.\n\nModes: ``legal`` answers legal moves (blokus-nb\'s own greedy choice), ``illegal`` answers a\nwell-formed move that breaks the rules, ``hang`` never answers a search, ``die`` exits with\na message on stderr at its second search, ``garbage`` does not speak GTP, ``silent`` answers\nno search estimate. ``--no-savesgf`` leaves savesgf out of its commands (the variant is then\nchecked by all_legal). Every command received is appended to ``$FAKE_GTP_LOG`` with the\nprocess id, so tests see what was sent.\n"""\n\nimport os\nimport sys\nimport time\n\nimport blokus_nb as bn\nfrom blokus_nb.players import make_player\n\nargs = sys.argv[1:]\nmode = args[0]\nvariant = args[args.index("--game") + 1] if "--game" in args else "duo"\nlog = os.environ.get("FAKE_GTP_LOG")\ncommands = ["name", "version", "list_commands", "clear_board", "play", "reg_genmove", "genmove", "quit",\n            "all_legal", "savesgf", "loadsgf", "get_value", "move_values", "set_random_seed", "time_settings"]\nif "--no-savesgf" in args:\n    commands.remove("savesgf")\nif mode == "silent":\n    commands.remove("get_value")\n    commands.remove("move_values")\n    commands.remove("reg_genmove")\n\nCOLORS = {"b": 0, "w": 1, "1": 0, "2": 1, "3": 2, "4": 3}\ngame = bn.Game(variant)\nsearches = 0\nlast = []\n\n\ndef answer(text="", ok=True):\n    sys.stdout.write(("= " if ok else "? ") + text + "\\n\\n")\n    sys.stdout.flush()\n\n\ndef play(color, text):\n    global game\n    try:\n        move = game.parse_move(text, game.colors[COLORS[color]])\n        if game.to_play != move.color:  # Pentobi takes the color named: a pass in between\n            raise bn.BlokusError("not its turn")\n        game.play(move)\n        return True\n    except (bn.BlokusError, KeyError, IndexError):\n        return False\n\n\nif mode == "garbage":\n    for line in sys.stdin:\n        sys.stdout.write("hello, I am not an engine\\n\\n")\n        sys.stdout.flush()\n    sys.exit(0)\n\nfor line in sys.stdin:\n    words = line.split()\n    if not words:\n        continue\n    if log:\n        with open(log, "a") as handle:\n            handle.write(f"{os.getpid()} {line.strip()}\\n")\n    command, rest = words[0], words[1:]\n    if command == "name":\n        answer("Fake")\n    elif command == "version":\n        answer("1.0")\n    elif command == "list_commands":\n        answer("\\n".join(commands))\n    elif command == "quit":\n        answer()\n        break\n    elif command == "clear_board":\n        game = bn.Game(variant)\n        answer()\n    elif command == "play":\n        answer() if play(*rest) else answer("invalid move", ok=False)\n    elif command == "savesgf" and "savesgf" in commands:\n        with open(rest[0], "w") as handle:\n            handle.write(game.to_sgf())\n        answer()\n    elif command == "loadsgf":\n        game = bn.read_sgf(rest[0])\n        answer()\n    elif command == "all_legal":\n        color = game.colors[COLORS[rest[0]]]\n        answer("\\n".join(str(m) for m in game.legal_moves(color)))\n    elif command in ("reg_genmove", "genmove") and command in commands:\n        searches += 1\n        if mode == "hang":\n            time.sleep(3600)\n        if mode == "die" and searches >= 2:\n            sys.stderr.write("fake: something went badly wrong\\nfake: giving up\\n")\n            sys.stderr.flush()\n            sys.exit(3)\n        if mode == "illegal":\n            answer("a1,a2")  # a domino in the corner: never at a start square\n            continue\n        color = game.colors[COLORS[rest[0]]]\n        moves = list(game.legal_moves(color))\n        if not moves:\n            answer("pass")\n            continue\n        copy = game.copy()\n        if copy.to_play != color:\n            copy = bn.Game(variant)  # not reached in the tests: they always ask the color to move\n        move = make_player("greedy", seed=0).choose_move(copy)\n        last = [move] + [m for m in moves if m != move][:2]\n        if command == "genmove":\n            game.play(move)\n        answer(str(move))\n    elif command == "get_value" and "get_value" in commands:\n        answer("0.6")\n    elif command == "move_values" and "move_values" in commands:\n        answer("\\n".join(f"{9 - 3 * k} {9 - 3 * k}.0 {0.6 - 0.1 * k:.3f} [{m.piece.name}]{m}"\n                         for k, m in enumerate(last)))\n    elif command in ("set_random_seed", "time_settings"):\n        answer()\n    else:\n        answer("unknown command", ok=False)\n'
+FAKE = r'''"""A small fake GTP engine for tests/test_engines.py, run as ``python fake_gtp.py MODE [--game VARIANT]``.
+
+Modes: ``legal`` answers legal moves (blokus-nb's own greedy choice), ``illegal`` answers a
+well-formed move that breaks the rules, ``hang`` never answers a search, ``die`` exits with
+a message on stderr at its second search, ``garbage`` does not speak GTP, ``silent`` answers
+no search estimate, ``slow`` takes a second a search. ``--no-savesgf`` leaves savesgf out of
+its commands (the variant is then checked by all_legal). Every command received is appended to ``$FAKE_GTP_LOG`` with the
+process id, so tests see what was sent.
+"""
+
+import os
+import sys
+import time
+
+import blokus_nb as bn
+from blokus_nb.players import make_player
+
+args = sys.argv[1:]
+mode = args[0]
+variant = args[args.index("--game") + 1] if "--game" in args else "duo"
+log = os.environ.get("FAKE_GTP_LOG")
+commands = ["name", "version", "list_commands", "clear_board", "play", "reg_genmove", "genmove", "quit",
+            "all_legal", "savesgf", "loadsgf", "get_value", "move_values", "set_random_seed", "time_settings"]
+if "--no-savesgf" in args:
+    commands.remove("savesgf")
+if mode == "silent":
+    commands.remove("get_value")
+    commands.remove("move_values")
+    commands.remove("reg_genmove")
+
+COLORS = {"b": 0, "w": 1, "1": 0, "2": 1, "3": 2, "4": 3}
+game = bn.Game(variant)
+searches = 0
+last = []
+
+
+def answer(text="", ok=True):
+    sys.stdout.write(("= " if ok else "? ") + text + "\n\n")
+    sys.stdout.flush()
+
+
+def play(color, text):
+    global game
+    try:
+        move = game.parse_move(text, game.colors[COLORS[color]])
+        if game.to_play != move.color:  # Pentobi takes the color named: a pass in between
+            raise bn.BlokusError("not its turn")
+        game.play(move)
+        return True
+    except (bn.BlokusError, KeyError, IndexError):
+        return False
+
+
+if mode == "garbage":
+    for line in sys.stdin:
+        sys.stdout.write("hello, I am not an engine\n\n")
+        sys.stdout.flush()
+    sys.exit(0)
+
+for line in sys.stdin:
+    words = line.split()
+    if not words:
+        continue
+    if log:
+        with open(log, "a") as handle:
+            handle.write(f"{os.getpid()} {line.strip()}\n")
+    command, rest = words[0], words[1:]
+    if command == "name":
+        answer("Fake")
+    elif command == "version":
+        answer("1.0")
+    elif command == "list_commands":
+        answer("\n".join(commands))
+    elif command == "quit":
+        answer()
+        break
+    elif command == "clear_board":
+        game = bn.Game(variant)
+        answer()
+    elif command == "play":
+        answer() if play(*rest) else answer("invalid move", ok=False)
+    elif command == "savesgf" and "savesgf" in commands:
+        with open(rest[0], "w") as handle:
+            handle.write(game.to_sgf())
+        answer()
+    elif command == "loadsgf":
+        game = bn.read_sgf(rest[0])
+        answer()
+    elif command == "all_legal":
+        color = game.colors[COLORS[rest[0]]]
+        answer("\n".join(str(m) for m in game.legal_moves(color)))
+    elif command in ("reg_genmove", "genmove") and command in commands:
+        searches += 1
+        if mode == "hang":
+            time.sleep(3600)
+        if mode == "slow":
+            time.sleep(1.0)
+        if mode == "die" and searches >= 2:
+            sys.stderr.write("fake: something went badly wrong\nfake: giving up\n")
+            sys.stderr.flush()
+            sys.exit(3)
+        if mode == "illegal":
+            answer("a1,a2")  # a domino in the corner: never at a start square
+            continue
+        color = game.colors[COLORS[rest[0]]]
+        moves = list(game.legal_moves(color))
+        if not moves:
+            answer("pass")
+            continue
+        copy = game.copy()
+        if copy.to_play != color:
+            copy = bn.Game(variant)  # not reached in the tests: they always ask the color to move
+        move = make_player("greedy", seed=0).choose_move(copy)
+        last = [move] + [m for m in moves if m != move][:2]
+        if command == "genmove":
+            game.play(move)
+        answer(str(move))
+    elif command == "get_value" and "get_value" in commands:
+        answer("0.6")
+    elif command == "move_values" and "move_values" in commands:
+        answer("\n".join(f"{9 - 3 * k} {9 - 3 * k}.0 {0.6 - 0.1 * k:.3f} [{m.piece.name}]{m}"
+                         for k, m in enumerate(last)))
+    elif command in ("set_random_seed", "time_settings"):
+        answer()
+    else:
+        answer("unknown command", ok=False)
+'''
 
 
 @pytest.fixture(scope="module")
@@ -39,8 +165,9 @@ def log(tmp_path, monkeypatch) -> Path:
 
 
 def fake(script: Path, mode: str = "legal", *extra: str, timeout: float = 10.0, **options) -> GTPEngine:
+    # The environment goes with the engine, so that workers' copies log and import as this one does.
     return GTPEngine([sys.executable, str(script), mode, *extra], timeout=timeout, name=f"fake {mode}",
-                     **options)
+                     env=dict(os.environ), **options)
 
 
 def sent(log: Path) -> list[str]:
@@ -217,6 +344,27 @@ def test_a_game_of_another_variant_is_refused_and_the_engine_goes_on(script, log
         with pytest.raises(EngineError, match="was started for duo, not classic"):
             engine.choose_move(bn.Game("classic"))
         assert engine.choose_move(bn.Game("duo")).color == "purple"
+
+
+def test_an_interrupted_search_leaves_the_engine_in_step(script, log):
+    import signal
+
+    def interrupt(*_):
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    try:
+        with fake(script, "slow") as engine:
+            signal.setitimer(signal.ITIMER_REAL, 0.3)  # Ctrl-C while the engine thinks
+            with pytest.raises(KeyboardInterrupt):
+                engine.choose_move(bn.Game("duo"))
+            game = duo_after(X_AT_E10)
+            move = engine.choose_move(game)  # the first search's late answer is not taken for this one
+            assert move.color == "orange" and game.is_legal(move)
+            assert engine._shared.connection.is_running
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 # ------------------------------------------------------------------------------ closing

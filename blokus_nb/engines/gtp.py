@@ -178,12 +178,12 @@ class GTPConnection:
             while self._owed:  # the late answers of interrupted commands
                 self._read_answer(command, deadline, timeout)
                 self._owed -= 1
+            self._owed += 1  # before sending: an interruption from here on leaves an answer to drop
             try:
                 self._process.stdin.write(command + "\n")
                 self._process.stdin.flush()
             except (OSError, ValueError):
                 raise self._ended(command, "had ended before it could be sent") from None
-            self._owed += 1
             lines = self._read_answer(command, deadline, timeout)
             self._owed -= 1
             try:

@@ -287,6 +287,7 @@ class GTPEngine(Player):
             todo = plays
             connection.position = (setup, ())
         for number, command in enumerate(todo):
+            connection.position = None  # an interruption now leaves the engine's position unknown
             ok, answer = connection.ask(command, self.timeout)
             if not ok:
                 connection.position = None
