@@ -436,6 +436,14 @@ def test_hint_and_review_take_an_engine(script, log):
     assert len(frame) == 3 and frame["win_before"].tolist() == pytest.approx([0.6] * 3)
     # the last move's class waits for the next position's search (the game goes on)
     assert frame.attrs["player"] == "fake legal" and frame["class"].notna().tolist() == [True, True, False]
+    longer = bn.Game("duo")
+    for _ in range(8):  # more positions than one worker's share (review.CHUNK)
+        longer.play(longer.legal_moves()[0])
+    with fake(script) as engine:  # on worker processes: each starts its own engine from the command
+        here = bn.analysis.review(longer, player=engine, progress=False)
+        spread = bn.analysis.review(longer, player=engine, progress=False, n_jobs=2)
+    assert len(pids(log)) > 2  # this process's engines and the workers'
+    assert spread["best_move"].tolist() == here["best_move"].tolist() and len(spread) == 8
 
 
 def test_an_engine_takes_a_widget_seat_and_reviews_on_the_review_board(script, log):
