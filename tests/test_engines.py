@@ -38,7 +38,7 @@ import blokus_nb as bn
 from blokus_nb.players import make_player
 
 args = sys.argv[1:]
-mode = args[0]
+mode = args[0] if args else "legal"
 variant = args[args.index("--game") + 1] if "--game" in args else "duo"
 log = os.environ.get("FAKE_GTP_LOG")
 commands = ["name", "version", "list_commands", "clear_board", "play", "reg_genmove", "genmove", "quit",
@@ -314,6 +314,14 @@ def test_a_program_that_does_not_speak_gtp_or_does_not_start_is_our_error(script
         fake(script, "garbage", timeout=5.0)
     with pytest.raises(EngineTerminatedError, match="could not be started"):
         GTPEngine(str(tmp_path / "no-such-engine"))
+    with pytest.raises(EngineTerminatedError, match="could not be started"):
+        GTPEngine([sys.executable, str(script)], env={"PATH": 5})
+    spaced = tmp_path / "an engine" / "fake gtp"  # a program's path with spaces is the program
+    spaced.parent.mkdir()
+    spaced.write_text(f"#!{sys.executable}\n" + FAKE, encoding="utf-8")
+    spaced.chmod(0o755)
+    with GTPEngine(str(spaced)) as engine:
+        assert engine.command == [str(spaced)]
     with pytest.raises(EngineTerminatedError, match="ended while answering 'name'"):
         GTPEngine([sys.executable, "-c", "import sys; sys.stderr.write('no way\\n')"])
 

@@ -138,7 +138,7 @@ class GTPConnection:
             self._process = subprocess.Popen(
                 list(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                 text=True, encoding="utf-8", errors="replace", bufsize=1, cwd=cwd, env=env, **options)
-        except (OSError, ValueError) as error:
+        except (OSError, ValueError, TypeError) as error:  # no such program, or a bad cwd= or env=
             why = getattr(error, "strerror", None) or str(error)
             raise EngineTerminatedError(f"engine {name!r} could not be started ({self.command_line}): {why}",
                                         engine=name, command=self.command_line) from None

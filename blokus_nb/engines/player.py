@@ -38,6 +38,7 @@ import random
 import re
 import shlex
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any, Sequence
@@ -81,7 +82,9 @@ def _seconds(name: str, value: Any) -> float:
 def _command_line(command: Any) -> list[str]:
     """The program and its arguments: a command line as text (split as a shell would), or a list."""
     if isinstance(command, (str, os.PathLike)):
-        parts = shlex.split(os.fspath(command)) if isinstance(command, str) else [os.fspath(command)]
+        # A path of a program (which may have spaces) is the program; other text is a command line.
+        path = os.fspath(command)
+        parts = shlex.split(path) if isinstance(command, str) and not os.path.isfile(path) else [path]
     elif isinstance(command, Sequence) and all(isinstance(part, (str, os.PathLike)) for part in command):
         parts = [os.fspath(part) for part in command]
     else:
@@ -95,10 +98,14 @@ def _command_line(command: Any) -> list[str]:
 class _Shared:
     """The running engine that a player and its copies (``with_seed``) share; none after pickling."""
 
-    __slots__ = ("connection",)
+    __slots__ = ("connection", "starting")
 
     def __init__(self) -> None:
         self.connection: GTPConnection | None = None
+        self.starting = threading.Lock()  # two threads asking a fresh copy at once start one engine
+
+    def __reduce__(self) -> tuple:
+        return (_Shared, ())  # never the process: the receiver starts its own
 
 
 class GTPEngine(Player):
@@ -150,16 +157,17 @@ class GTPEngine(Player):
     # -- the process ------------------------------------------------------------------
     def _connect(self) -> GTPConnection:
         """The running engine: started and checked on first use (after pickling, in the worker)."""
-        connection = self._shared.connection
-        if connection is None:
-            connection = GTPConnection(self.command, name=self.name, grace=self.grace, cwd=self.cwd,
-                                       env=self.env)
-            try:
-                self._handshake(connection)
-            except BaseException:
-                connection.close()
-                raise
-            self._shared.connection = connection
+        with self._shared.starting:
+            return self._shared.connection or self._start()
+
+    def _start(self) -> GTPConnection:
+        connection = GTPConnection(self.command, name=self.name, grace=self.grace, cwd=self.cwd, env=self.env)
+        try:
+            self._handshake(connection)
+        except BaseException:
+            connection.close()  # a refused engine is not left running
+            raise
+        self._shared.connection = connection
         return connection
 
     def _handshake(self, connection: GTPConnection) -> None:
@@ -251,7 +259,7 @@ class GTPEngine(Player):
 
     def __getstate__(self) -> dict:
         state = self.__dict__.copy()
-        state["_shared"] = _Shared()  # a process cannot travel: the receiver starts its own
+        state["_shared"] = _Shared()  # a process cannot travel: the receiver starts its own (copies too)
         return state
 
     def __repr__(self) -> str:
