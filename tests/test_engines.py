@@ -45,6 +45,10 @@ commands = ["name", "version", "list_commands", "clear_board", "play", "reg_genm
             "all_legal", "savesgf", "loadsgf", "get_value", "move_values", "set_random_seed", "time_settings"]
 if "--no-savesgf" in args:
     commands.remove("savesgf")
+if "--no-move-values" in args:
+    commands.remove("move_values")
+if "--book" in args:
+    commands.append("param")
 if mode == "silent":
     commands.remove("get_value")
     commands.remove("move_values")
@@ -138,10 +142,12 @@ for line in sys.stdin:
             game.play(move)
         answer(str(move))
     elif command == "get_value" and "get_value" in commands:
-        answer("0.6")
+        answer("0.55")
     elif command == "move_values" and "move_values" in commands:
         answer("\n".join(f"{9 - 3 * k} {9 - 3 * k}.0 {0.6 - 0.1 * k:.3f} [{m.piece.name}]{m}"
                          for k, m in enumerate(last)))
+    elif command == "param" and "param" in commands:
+        answer("use_book 1" if not rest else "")
     elif command in ("set_random_seed", "time_settings"):
         answer()
     else:
@@ -240,10 +246,23 @@ def test_passes_are_not_sent_and_the_colors_are_pentobis(script, log):
 def test_the_search_reports_the_engines_value_and_root_moves(script, log):
     with fake(script) as engine:
         result = engine.search(duo_after(X_AT_E10))
-    assert result.move.color == "orange" and result.win_rate == pytest.approx(0.6)
+    assert result.move.color == "orange" and result.win_rate == pytest.approx(0.6)  # the move's, not get_value's
     assert result.chances == pytest.approx((0.4, 0.6))  # orange is player 2
     assert [a.visits for a in result.alternatives] == [9, 6, 3] and result.alternatives[0].move == result.move
     assert result.simulations == 18
+    with fake(script, "legal", "--no-move-values") as engine:
+        result = engine.search(duo_after(X_AT_E10))
+    assert result.win_rate == pytest.approx(0.55) and [a.visits for a in result.alternatives] == [0]
+
+
+def test_an_opening_book_is_off_while_the_engine_evaluates_and_on_while_it_plays(script, log):
+    with fake(script, "legal", "--book") as engine:
+        engine.choose_move(bn.Game("duo"))
+        engine.search(bn.Game("duo"))
+        engine.search(duo_after(X_AT_E10))
+        engine.choose_move(duo_after(X_AT_E10))
+    switches = [c for c in sent(log) if c.startswith("param")]
+    assert switches == ["param", "param use_book 0", "param use_book 1"]
 
 
 def test_a_limit_with_time_becomes_time_settings_and_a_seed_set_random_seed(script, log):

@@ -127,6 +127,8 @@ class GTPConnection:
         self.lock = threading.RLock()
         #: What the player last sent (its own business: see ``player.py``); None when unknown.
         self.position: object = None
+        #: Whether the engine's opening book is on (None: it has none we know of); the player's too.
+        self.book: bool | None = None
         self._owed = 0  # answers still to come for commands whose wait was interrupted
         self._stderr: collections.deque[str] = collections.deque(maxlen=STDERR_LINES)
         options: dict = {}

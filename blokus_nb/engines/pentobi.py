@@ -19,10 +19,12 @@ from ..errors import BlokusError, short_repr
 from ..variants import Variant, get_variant
 from .player import DEFAULT_TIMEOUT, GTPEngine
 
-__all__ = ["LEVELS", "find_pentobi", "pentobi", "pentobi_command"]
+__all__ = ["LEVELS", "TIMEOUTS", "find_pentobi", "pentobi", "pentobi_command"]
 
 #: Pentobi's levels: a fixed number of simulations a move each, from 1 (weakest) to 9.
 LEVELS = range(1, 10)
+#: The longest wait for one answer at a level, in seconds: about 100 times a move's time on one core.
+TIMEOUTS = {**{level: DEFAULT_TIMEOUT for level in range(1, 8)}, 8: 300.0, 9: 1200.0}
 
 
 def find_pentobi() -> str | None:
@@ -57,14 +59,16 @@ def pentobi_command(path: "str | os.PathLike[str]", *, variant: "str | Variant" 
 
 
 def pentobi(level: int = 1, variant: "str | Variant" = "duo", *, path: "str | os.PathLike[str] | None" = None,
-            book: "str | os.PathLike[str] | None" = None, threads: int = 1, timeout: float = DEFAULT_TIMEOUT,
+            book: "str | os.PathLike[str] | None" = None, threads: int = 1, timeout: float | None = None,
             seed: int | None = None, **options: Any) -> GTPEngine:
     """Pentobi at ``level`` (1-9) for ``variant``, as a :class:`GTPEngine` named ``"pentobi level N"``.
 
     ``path`` defaults to :func:`find_pentobi`; ``book`` is its opening book
     (Pentobi uses one from level 4; none by default); other ``options`` go to
     :class:`GTPEngine`. A level is a number of simulations a move, not a time:
-    a :class:`~blokus_nb.players.Limit` does not change it.
+    a :class:`~blokus_nb.players.Limit` does not change it. ``timeout`` (the
+    longest wait for one answer) defaults to :data:`TIMEOUTS` of the level:
+    level 9 takes tens of seconds a move on the classic board.
 
     >>> pentobi(path="/nowhere/pentobi-gtp")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
@@ -77,5 +81,7 @@ def pentobi(level: int = 1, variant: "str | Variant" = "duo", *, path: "str | os
             raise BlokusError("pentobi-gtp is not on the PATH and $PENTOBI_GTP names no file: build it from "
                               "Pentobi's source (README, 'Outside engines') and give its path=")
     command = pentobi_command(path, variant=variant, level=level, book=book, threads=threads)
+    if timeout is None:
+        timeout = TIMEOUTS.get(int(level), DEFAULT_TIMEOUT)
     options.setdefault("name", f"pentobi level {level}")
     return GTPEngine(command, variant=variant, timeout=timeout, seed=seed, **options)

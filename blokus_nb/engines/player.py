@@ -190,6 +190,12 @@ class GTPEngine(Player):
         if missing:
             raise self._error(f"lacks the GTP commands {', '.join(missing)}, which a player needs",
                               "list_commands", connection)
+        # Pentobi's opening book: on for play, off while it evaluates (a book move comes with no estimate).
+        connection.book = None
+        if "param" in self.commands:
+            ok, answer = connection.ask("param", self.timeout)
+            if ok and "use_book 1" in answer.splitlines():
+                connection.book = True
         self._check_variant(connection)
 
     def _check_variant(self, connection: GTPConnection) -> None:
@@ -337,9 +343,13 @@ class GTPEngine(Player):
                               f"rules refuse: {error}", command, connection) from None
         return move
 
-    def _genmove(self, connection: GTPConnection, game: Game, limit: Limit | None) -> Move:
-        """The engine's move for ``game`` (searched, not played on its board)."""
+    def _genmove(self, connection: GTPConnection, game: Game, limit: Limit | None, book: bool = True) -> Move:
+        """The engine's move for ``game`` (searched, not played on its board); ``book=False``: a search
+        even where the engine has a book move."""
         self._send_position(connection, game)
+        if connection.book is not None and connection.book != book:
+            self._ask(connection, f"param use_book {int(book)}")
+            connection.book = book
         color = engine_colors(game)[game.colors.index(game.to_play)]
         if self.seed is not None and "set_random_seed" in self.commands:
             seed = random.Random(f"{self.seed}/{len(game.history)}").getrandbits(31)
@@ -365,9 +375,12 @@ class GTPEngine(Player):
     def search(self, game: Game, limit: Limit | None = None) -> SearchResult:
         """The engine's move for ``game.to_play``, its win estimate and its other root moves.
 
-        ``win_rate`` is the engine's ``get_value`` (kept within 0..1); where it
-        answers 0 before it has any value (Pentobi in the first moves), the
-        chosen move's value from ``move_values``. ``alternatives`` are the
+        ``win_rate`` is the chosen move's value in ``move_values`` (the chance
+        after the move, as our searches report it), kept within 0..1; where
+        the engine does not list the move, its ``get_value`` (Pentobi's value
+        of the position, which it answers as 0 in its first moves). An opening
+        book (Pentobi's ``use_book``) is off while it searches here, so every
+        position is searched; ``choose_move`` plays from the book. ``alternatives`` are the
         moves of ``move_values`` (visits and value; ``heuristic`` is NaN: the
         engine reports no prior), the chosen move first. ``chances`` are each
         player's in two-player games, empty with three or four players.
@@ -387,7 +400,7 @@ class GTPEngine(Player):
                               "can play, not evaluate", "list_commands", connection)
         with connection.lock:
             start = time.perf_counter()
-            move = self._genmove(connection, game, limit)
+            move = self._genmove(connection, game, limit, book=False)
             seconds = time.perf_counter() - start
             value = None
             if "get_value" in self.commands:
@@ -400,8 +413,8 @@ class GTPEngine(Player):
                                     math.nan if value is None else value, math.nan)
         else:
             statistics.remove(chosen)
-        if (value is None or value == 0.0) and chosen.visits and not math.isnan(chosen.value):
-            value = chosen.value  # no value of its own yet: the chosen move's
+        if chosen.visits and not math.isnan(chosen.value):
+            value = chosen.value  # the chance after the move, as our searches report it
         if value is None:
             value = 0.5  # move_values without the chosen move: nothing is known
         win_rate = min(1.0, max(0.0, value))
