@@ -22,6 +22,7 @@ from .variants import VARIANTS, Variant, get_variant
 _LAZY = {
     "analysis": ("blokus_nb.analysis", None),
     "envs": ("blokus_nb.envs", None),
+    "engines": ("blokus_nb.engines", None),
     "arena": ("blokus_nb.players.arena", None),
     "players": ("blokus_nb.players", None),
     "polyominoes": ("blokus_nb.polyominoes", None),

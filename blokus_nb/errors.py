@@ -231,3 +231,35 @@ class PlayerError(BlokusError):
         self.player = player
         self.game = game
         self.seed = seed
+
+
+class EngineError(BlokusError):
+    """An outside engine (:class:`blokus_nb.engines.GTPEngine`) failed: it refused a command, or
+    answered something our rules refuse (an illegal move is never played).
+
+    ``engine`` names the engine, ``command`` is the GTP command it was given
+    and ``stderr`` its last lines on standard error (also at the end of the
+    message, where a person sees them).
+    """
+
+    def __init__(self, message: str, *, engine: str = "", command: str = "",
+                 stderr: Sequence[str] = ()) -> None:
+        lines = tuple(stderr)
+        if lines:
+            message += "\nThe engine's last lines on stderr:\n" + "\n".join(f"  {line}" for line in lines)
+        super().__init__(message)
+        self.engine = engine
+        self.command = command
+        self.stderr = lines
+
+
+class EngineTerminatedError(EngineError):
+    """An outside engine's process is gone: it died, it was closed, or it did not answer in time
+    (and was stopped, as nothing it says afterwards can be trusted). ``returncode`` is its exit
+    status when known (negative: the signal that ended it). Start a new engine to go on.
+    """
+
+    def __init__(self, message: str, *, engine: str = "", command: str = "",
+                 stderr: Sequence[str] = (), returncode: int | None = None) -> None:
+        super().__init__(message, engine=engine, command=command, stderr=stderr)
+        self.returncode = returncode

@@ -160,7 +160,7 @@ def hint(game: Game, player: str | Player = "hard", *, limit: Limit | None = Non
         return Hint(color, Move.pass_move(color, game.size), name)
     win_rate = simulations = None
     others: list[Alternative] = []
-    if isinstance(chooser, MCTSPlayer):
+    if isinstance(chooser, MCTSPlayer) or callable(getattr(chooser, "search", None)):  # an outside engine too
         result = chooser.search(game, limit)
         move, win_rate, simulations = result.move, result.win_rate, result.simulations
         others = [Alternative(s.move, s.win_rate, s.visits, s.heuristic)

@@ -169,7 +169,7 @@ def _search(player_spec: Any, seed: int | None, index: int, position: Game, play
     search = getattr(player, "search", None)
     if search is None:
         raise ArgumentTypeError(f"a review needs a player that searches and reports win rates "
-                                f"(an MCTS player such as 'hard'), not {player!r}")
+                                f"(an MCTS player such as 'hard', or a bn.engines.GTPEngine), not {player!r}")
     result = search(position, limit)
     stats = next((a for a in result.alternatives if a.move == played), None)
     chances = tuple(float(c) for c in getattr(result, "chances", ()) or ())
@@ -342,7 +342,8 @@ def review(game: Game, player: "str | Player" = "hard", *, limit: Limit | None =
            n_jobs: int | None = 1, progress: bool = True) -> pd.DataFrame:
     """Review every placement of ``game``: one row per move (see :func:`review_frame`).
 
-    ``player`` is a searching player or its name; ``limit`` the search per
+    ``player`` is a searching player or its name (an outside engine,
+    :class:`blokus_nb.engines.GTPEngine`, searches as its own level); ``limit`` the search per
     position (default :data:`REVIEW_LIMIT`, the same on every machine);
     ``n_jobs`` spreads the positions over worker processes.
     :func:`review_summary` sums the frame up per player, :func:`plot_review`

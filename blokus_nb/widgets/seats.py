@@ -33,7 +33,8 @@ def make_seat(spec: Any, seed: int | None = None) -> tuple[str, Any]:
     ``spec`` is ``"human"`` (or None), a player name for
     :func:`blokus_nb.players.make_player` (``"random"``, ``"greedy"``,
     ``"mcts"``, ``"easy"``, ``"medium"``, ``"hard"``), or a player object with
-    a ``choose_move(game, limit=None)`` method.
+    a ``choose_move(game, limit=None)`` method (an outside engine,
+    :class:`blokus_nb.engines.GTPEngine`, is one).
     """
     if spec is None or spec == HUMAN:
         return HUMAN, None
