@@ -16,18 +16,20 @@ from .mcts import MCTSPlayer
 from .puct import PUCTPlayer
 from ..errors import ArgumentTypeError, BlokusError
 
-__all__ = ["PLAYER_NAMES", "LEVELS", "STRONG_NETWORKS", "make_player"]
+__all__ = ["PLAYER_NAMES", "LEVELS", "NETWORKS", "make_player"]
 
 #: The variants "hard" and "expert" search with a network (see the README's strength table).
-STRONG_NETWORKS: tuple[str, ...] = ("duo",)
+NETWORKS: dict[str, tuple[str, ...]] = {"hard": ("duo", "classic"), "expert": ("duo",)}
 
 
 # What the names mean. The budgets are wall-clock time, so "hard" answers in
 # about 1.5 s and "expert" in about 5 s on one core whatever the variant; pass a
 # Limit with ``simulations`` to choose_move for results that do not depend on the
 # machine. "medium" searches with the linear models (players/mcts.py); "hard" and
-# "expert" search the variants in STRONG_NETWORKS with a policy/value network
+# "expert" search the variants in NETWORKS with a policy/value network
 # (players/puct.py, players/net.py) and the others as "medium" does, with more time.
+# A level searches a variant with a network only once a match against Pentobi has
+# measured it stronger there than the 0.2.0 search (the README's strength table).
 _BUILDERS: dict[str, Callable[[int | None], Player]] = {
     "random": lambda seed: RandomPlayer(seed=seed),
     "greedy": lambda seed: GreedyPlayer(seed=seed),
@@ -35,8 +37,8 @@ _BUILDERS: dict[str, Callable[[int | None], Player]] = {
     # A greedy player that often settles for a slightly worse move.
     "easy": lambda seed: GreedyPlayer(seed=seed, temperature=1.0),
     "medium": lambda seed: MCTSPlayer(seed=seed, limit=Limit(time=0.3)),
-    "hard": lambda seed: PUCTPlayer(seed=seed, limit=Limit(time=1.5), networks=STRONG_NETWORKS),
-    "expert": lambda seed: PUCTPlayer(seed=seed, limit=Limit(time=5.0), networks=STRONG_NETWORKS),
+    "hard": lambda seed: PUCTPlayer(seed=seed, limit=Limit(time=1.5), networks=NETWORKS["hard"]),
+    "expert": lambda seed: PUCTPlayer(seed=seed, limit=Limit(time=5.0), networks=NETWORKS["expert"]),
 }
 
 #: The levels for people, weakest first.
