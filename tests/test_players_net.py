@@ -331,7 +331,7 @@ def test_the_strong_levels_search_with_the_network():
         player = make_player(level, seed=0)
         assert isinstance(player, PUCTPlayer) and player.playouts == 0.8
     assert make_player("hard").networks == ("duo", "classic")  # measured stronger in classic
-    assert make_player("expert").networks == ("duo",)  # not yet measured in classic
+    assert make_player("expert").networks == ("duo", "classic")
 
 
 def test_the_pentobi_benchmark_skips_and_says_so_without_the_engine(tmp_path, capsys):

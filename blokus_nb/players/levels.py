@@ -19,7 +19,7 @@ from ..errors import ArgumentTypeError, BlokusError
 __all__ = ["PLAYER_NAMES", "LEVELS", "NETWORKS", "make_player"]
 
 #: The variants "hard" and "expert" search with a network (see the README's strength table).
-NETWORKS: dict[str, tuple[str, ...]] = {"hard": ("duo", "classic"), "expert": ("duo",)}
+NETWORKS: dict[str, tuple[str, ...]] = {"hard": ("duo", "classic"), "expert": ("duo", "classic")}
 
 
 # What the names mean. The budgets are wall-clock time, so "hard" answers in
