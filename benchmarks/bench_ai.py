@@ -14,7 +14,9 @@ Sections (``--only`` picks some):
   tenth game, the split of ``training/train.py``), how often our move equals
   Pentobi's (top-1) and how often Pentobi's move is among our three best (top-3).
 * ``speed``: simulations per second at the start, middle and end of a held-out
-  Duo and classic game.
+  Duo and classic game, in every variant (the classic game's moves replayed as
+  ``classic_2`` and ``classic_3``): the 0.1.0 search, the 0.2.0 search and,
+  where it searches with a network (Duo, classic), :class:`PUCTPlayer`.
 * ``calibration``: the search's win chance before a move against the final
   result, on the level-7 Duo games the calibration was not fitted on (games
   71-140, see ``training/calibrate_net.py``): Brier score and a reliability
@@ -65,6 +67,13 @@ Then the network search mixed a random playout into each new position's value
   4 / 22 / 56 / 84 / 96% (the 60-80% bin is outside);
 * speed, network search with playouts, Duo start / middle / end: 1,105 / 1,605 / 3,580
   simulations a second.
+
+Then "hard" in classic searched with the classic network (2026-12-01, core 1 shared):
+
+* speed, classic start / middle / end: network search 199 / 336 / 506 simulations a
+  second, the 0.2.0 search 780 / 594 / 1,693 in the same run;
+* pentobi, classic ("hard" as ``classic_players:hard_w08``, the same player): first alone
+  in 7 of 40 games (17.5%, 9-32%), shared in 2, ahead of 42.5 of 120 opponents.
 """
 
 from __future__ import annotations
@@ -203,21 +212,24 @@ def run_agreement(args) -> None:
 # ------------------------------------------------------------------------------ speed
 def run_speed(args) -> None:
     print(f"\n== simulations per second (one core, {args.speed_time:g} s per position)")
-    for folder in ("duo_L6", "classic_L6"):
+    for variant, folder in (("duo", "duo_L6"), ("classic", "classic_L6"), ("classic_2", "classic_L6"),
+                            ("classic_3", "classic_L6")):
         path = game_files(args_data, folder, held_out=True)[0]
         record = bn.read_sgf(path)
-        moves = [m for m in record.history]
+        moves = [m for m in record.history if not m.is_pass]
         for stage, share in (("start", 0.0), ("middle", 0.4), ("end", 0.75)):
-            game = bn.Game(record.variant)
+            game = bn.Game(variant)
             for move in moves[:int(len(moves) * share)]:
-                if not move.is_pass:
-                    game.play(move)
+                game.play(str(move))
+            players = [("0.1.0", BaselineMCTSPlayer(seed=1)), ("0.2.0", MCTSPlayer(seed=1))]
+            if variant in ("duo", "classic"):
+                players.append(("network", PUCTPlayer(seed=1)))
             figures = []
-            for label, player in (("0.1.0", BaselineMCTSPlayer(seed=1)), ("0.2.0", MCTSPlayer(seed=1)),
-                                  ("network", PUCTPlayer(seed=1))):
+            for label, player in players:
+                player.search(game, Limit(simulations=1))  # tables and weights read before the clock
                 result = player.search(game, Limit(time=args.speed_time))
                 figures.append(f"{label} {result.simulations / result.seconds:6.0f}/s")
-            print(f"{record.variant.name:8s} {stage:6s} (move {len(game.history) + 1:2d}): {'  '.join(figures)}",
+            print(f"{variant:9s} {stage:6s} (move {len(game.history) + 1:2d}): {'  '.join(figures)}",
                   flush=True)
 
 

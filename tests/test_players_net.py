@@ -1,4 +1,5 @@
-"""The Duo network and the search it guides: inputs, shipped weights, legality, seeds, budgets."""
+"""The Duo and classic networks and the search they guide: inputs, shipped weights, legality, seeds,
+budgets."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ import pytest
 
 import blokus_nb as bn
 from blokus_nb.players import Limit, MCTSPlayer, make_player
-from blokus_nb.players.net import (FORMAT, NET_PATH, Net, canonical_pids, encode, load_net,
-                                   tables)
+from blokus_nb.engine import Board
+from blokus_nb.players.net import (CLASSIC, CLASSIC_NET_PATH, FORMAT, NET_PATH, Net, canonical_pids,
+                                   encode, legal_array, load_net, tables)
 from blokus_nb.players.puct import PUCTPlayer
 from sample_games import random_game
 
@@ -49,7 +51,96 @@ def test_orange_sees_the_board_as_purple_does_after_a_half_turn():
 
 def test_the_network_refuses_other_boards():
     with pytest.raises(bn.BlokusError, match="Duo"):
-        encode(bn.Game("classic").board, 0)
+        encode(Board(14, [0, 13, 182, 195]), 0)
+    with pytest.raises(bn.BlokusError, match="made for the duo board"):
+        load_net().evaluate(bn.Game("classic").board, 0, [])
+    with pytest.raises(bn.BlokusError, match="made for the classic board"):
+        load_net(variant="classic").evaluate(bn.Game("duo").board, 0, [])
+    with pytest.raises(bn.BlokusError, match="not 'hex'"):
+        load_net(variant="hex")
+
+
+def test_the_duo_network_still_gives_what_it_gave():
+    # pinned before the classic network was added: the same weights file, the same outputs
+    net = load_net()
+    game = random_game("duo", 3, 7)
+    color = game.colors.index(game.to_play)
+    pids = game.board.legal_placements(color)
+    logits, value = net.evaluate(game.board, color, pids)
+    assert NET_PATH.name == "net_duo.npz" and isinstance(value, float)
+    assert (len(pids), round(value, 5), round(float(np.sum(logits)), 3)) == PINNED_DUO
+
+
+PINNED_DUO = (452, 0.58007, -108.531)
+
+
+# -- the classic board ----------------------------------------------------------------------
+def test_quarter_turns_take_each_start_corner_to_the_first_in_playing_order():
+    t = tables(20)
+    n = len(t.flat)
+    geo = bn.Game("classic").board.geo
+    starts = bn.Game("classic").board.start_cells  # blue, yellow, red, green
+    assert (t.turns[0] == np.arange(n)).all()
+    for k in range(4):
+        assert sorted(t.turns[k].tolist()) == list(range(n))
+        assert (t.pieces[t.turns[k]] == t.pieces).all()
+        for j in range(4):  # color k + j's corner goes to color j's
+            corner = geo.placement_of_cells({starts[(k + j) % 4]})
+            assert set(geo.cells[t.turns[k][corner]]) == {starts[j]}
+    twice = t.turns[1][t.turns[1]]
+    assert (twice == t.turns[2]).all() and (t.turns[1][t.turns[3]] == np.arange(n)).all()
+
+
+@pytest.mark.parametrize("color", [1, 2, 3])
+def test_each_color_sees_the_board_as_blue_does_after_quarter_turns(color):
+    game = random_game("classic", 7, 14)
+    planes, hands = encode(game.board, color)
+    assert planes.shape == (400, 13) and hands.shape == (84,)
+    # relabel the colors from the mover and turn the board: blue to move there sees the same
+    board = bn.Game("classic").board
+    for move in game.history:
+        if not move.is_pass:
+            c = game.colors.index(move.color)
+            board.place((c - color) % 4, int(tables(20).turns[color][move.placement]))
+    twin_planes, twin_hands = encode(board, 0)
+    assert np.array_equal(planes, twin_planes) and np.array_equal(hands, twin_hands)
+    assert planes[:, 0].sum() == game.squares_placed(game.colors[color])
+    pids = legal_array(game.board, color)
+    assert sorted(canonical_pids(pids, color, CLASSIC).tolist()) == sorted(board.legal_placements(0))
+
+
+def test_the_shipped_classic_network_loads_and_gives_chances_of_first_place():
+    assert CLASSIC_NET_PATH.is_file()
+    assert NET_PATH.stat().st_size + CLASSIC_NET_PATH.stat().st_size < 5 * 2**20
+    net = load_net(variant="classic")
+    assert net is load_net(variant="classic_3") and net.encoding is CLASSIC
+    game = bn.Game("classic")
+    logits, chances = net.evaluate(game.board, 0, game.board.legal_placements(0))
+    assert len(logits) == 58 and chances.shape == (4,) and abs(chances.sum() - 1) < 1e-6
+    # the first color finishes first alone in 47% of Pentobi's games, the others in 8-19%
+    assert chances[0] == chances.max() and 0.35 < chances[0] < 0.6 and chances[1:].max() < 0.3
+    # an opening with the monomino wastes blue's start; the chances come back by color index
+    game.play("a20")
+    _, other = net.evaluate(game.board, 1, game.board.legal_placements(1))
+    assert abs(other.sum() - 1) < 1e-6 and other[0] < chances[0] / 2 and other[1] > chances[1]
+    calibrated = net.first_chances(chances)
+    assert abs(calibrated.sum() - 1) < 1e-9 and calibrated.argmax() == 0
+
+
+def test_weights_of_one_board_are_refused_for_the_other(tmp_path):
+    path = tmp_path / "duo.npz"
+    load_net().save(path)
+    with pytest.raises(bn.BlokusError, match="other inputs"):
+        load_net(path, variant="classic")
+    classic = tmp_path / "classic.npz"
+    load_net(variant="classic").save(classic)
+    with pytest.raises(bn.BlokusError, match="other inputs"):
+        load_net(classic)
+    assert load_net(classic, variant="classic").encoding is CLASSIC
+    with pytest.raises(bn.BlokusError, match="classic Net"):
+        PUCTPlayer(classic_net=load_net())
+    with pytest.raises(bn.BlokusError, match="Duo Net"):
+        PUCTPlayer(net=load_net(variant="classic"))
 
 
 def test_the_shipped_network_loads_is_small_and_package_data():
@@ -164,29 +255,83 @@ def test_the_network_search_goes_on_below_the_moves_played():
     game.play(first.move)
     reply = PUCTPlayer(seed=9).choose_move(game, Limit(simulations=5))
     game.play(reply)
-    root, _, _ = player._net_tree
+    root, _, _, _ = player._net_tree
     kept = root.children[root.pids.tolist().index(first.move.placement)]
     kept = (kept.children[kept.pids.tolist().index(reply.placement)]
             if kept is not None and kept.expanded else None)
     before = 0 if kept is None else kept.total
     player.search(game, Limit(simulations=10))
-    root, _, _ = player._net_tree
+    root, _, _, _ = player._net_tree
     assert root.total == before + 10
     copy = player.with_seed(5)
     assert copy._net_tree is None
 
 
-def test_other_boards_are_searched_as_mcts_does():
-    game = random_game("classic", 1, 4)
-    a = PUCTPlayer(seed=4).search(game, Limit(simulations=30))
+@pytest.mark.parametrize("variant, networks", [("classic_2", ("duo", "classic")),
+                                               ("classic_3", ("duo", "classic")), ("classic", ("duo",))])
+def test_other_variants_are_searched_as_mcts_does(variant, networks):
+    game = random_game(variant, 1, 4)
+    a = PUCTPlayer(seed=4, networks=networks).search(game, Limit(simulations=30))
     b = MCTSPlayer(seed=4).search(game, Limit(simulations=30))
     assert a.move == b.move and [s.visits for s in a.alternatives] == [s.visits for s in b.alternatives]
 
 
-def test_the_strong_levels_search_duo_with_the_network():
+def test_every_move_the_classic_network_search_chooses_is_legal():
+    game = bn.Game("classic")
+    player = PUCTPlayer(seed=0, limit=Limit(simulations=3))
+    while not game.is_over:
+        before = game.board.snapshot()
+        result = player.search(game)
+        assert game.board.snapshot() == before and game.is_legal(result.move), f"{result.move}"
+        assert len(result.chances) == 4 and abs(sum(result.chances) - 1) < 1e-6
+        assert result.win_rate == pytest.approx(result.chances[game.colors.index(game.to_play)])
+        game.play(result.move)
+    assert sum(not m.is_pass for m in game.history) > 40
+
+
+def test_a_seed_and_a_budget_repeat_a_classic_network_search():
+    game = random_game("classic", 4, 9)
+    first = PUCTPlayer(seed=3).search(game, Limit(simulations=25))
+    second = PUCTPlayer(seed=3).search(game, Limit(simulations=25))
+    assert first.simulations == 25 == sum(a.visits for a in first.alternatives)
+    assert [(a.move, a.visits, a.value) for a in first.alternatives] == \
+        [(a.move, a.visits, a.value) for a in second.alternatives]
+    assert first.chances == second.chances
+
+
+def test_a_classic_network_search_keeps_to_its_time_and_reuses_its_tree():
+    game = random_game("classic", 2, 12)
+    player = PUCTPlayer(seed=1)
+    player.search(game, Limit(simulations=2))  # the tables and weights, read once
+    start = time.perf_counter()
+    result = player.search(game, Limit(time=0.5))
+    assert time.perf_counter() - start < 0.5 + 0.4 and result.simulations >= 2
+    game.play(result.move)
+    root, _, _, variant = player._net_tree
+    assert variant == "classic"
+    kept = root.children[root.pids.tolist().index(result.move.placement)]
+    before = 0 if kept is None else kept.total
+    player.search(game, Limit(simulations=5))
+    root, _, _, _ = player._net_tree
+    assert root.total == before + 5
+
+
+def test_a_finished_classic_board_shares_first_place():
+    from blokus_nb.players.puct import _first_shares
+
+    game = random_game("classic", 3, 200)
+    shares = _first_shares(game.board)
+    points = [game.board.points(c) for c in range(4)]
+    assert shares.sum() == pytest.approx(1)
+    assert all((s > 0) == (p == max(points)) for s, p in zip(shares, points))
+
+
+def test_the_strong_levels_search_with_the_network():
     for level in ("hard", "expert"):
         player = make_player(level, seed=0)
         assert isinstance(player, PUCTPlayer) and player.playouts == 0.8
+    assert make_player("hard").networks == ("duo", "classic")  # measured stronger in classic
+    assert make_player("expert").networks == ("duo", "classic")
 
 
 def test_the_pentobi_benchmark_skips_and_says_so_without_the_engine(tmp_path, capsys):

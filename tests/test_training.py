@@ -164,3 +164,106 @@ def test_a_short_network_training_run_writes_a_loadable_net_and_repeats(tmp_path
     game = bn.Game("duo")
     move = PUCTPlayer(seed=0, net=a).choose_move(game, Limit(simulations=10))
     assert game.is_legal(move)
+
+
+# -- the classic network (net_data.py --variant classic, train_net.py, calibrate_classic.py) --
+needs_classic_data = pytest.mark.skipif(
+    not (SHARED_PENTOBI / "selfplay" / "classic_L6_policy").is_dir(),
+    reason="Pentobi's classic self-play games with visit counts are not here")
+
+
+def _classic_batch(rng: np.random.Generator, batch: int = 2):
+    from blokus_nb.players.net import CLASSIC, tables
+
+    flat = tables(20).flat
+    planes = (rng.random((batch, 400, 13)) < 0.3).astype(np.float64)
+    hands = (rng.random((batch, 84)) < 0.5).astype(np.float64)
+    legal, legal_start, target, target_start, target_p = [], [], [], [], []
+    for i in range(batch):
+        pids = rng.choice(len(flat), size=12, replace=False)
+        legal_start.append(sum(len(x) for x in legal))
+        legal.append(flat[pids] + i * train_net.n_policy(CLASSIC))
+        target_start.append(sum(len(x) for x in target))
+        target.append(legal[-1][:3])
+        p = rng.random(3)
+        target_p.append(p / p.sum())
+    shares = rng.random((batch, 4))
+    return (planes, hands, np.concatenate(legal), np.array(legal_start), np.concatenate(target),
+            np.array(target_start), np.concatenate(target_p), shares / shares.sum(axis=1, keepdims=True))
+
+
+def test_the_classic_backward_pass_matches_finite_differences():
+    from blokus_nb.players.net import CLASSIC
+
+    rng = np.random.default_rng(6)
+    params = {k: v.astype(np.float64)
+              for k, v in train_net.init_params(3, 2, 4, seed=1, encoding=CLASSIC).items()}
+    assert params["value2_w"].shape == (4, 4) and params["hand_w"].shape == (84, 3)
+    args = _classic_batch(rng)
+    _, _, grads = train_net.losses(params, *args)
+
+    def loss() -> float:
+        p_loss, v_loss, _, _ = train_net.losses(params, *args, with_grads=False)
+        return p_loss + v_loss
+
+    for name in params:
+        for _ in range(2):
+            index = tuple(int(rng.integers(0, n)) for n in params[name].shape)
+            old = params[name][index]
+            params[name][index] = old + 1e-5
+            up = loss()
+            params[name][index] = old - 1e-5
+            down = loss()
+            params[name][index] = old
+            assert grads[name][index] == pytest.approx((up - down) / 2e-5, rel=1e-3, abs=1e-6), name
+
+
+def test_the_classic_training_forward_pass_is_the_packages():
+    from blokus_nb.players.net import CLASSIC
+
+    rng = np.random.default_rng(3)
+    params = train_net.init_params(5, 2, 6, seed=2, encoding=CLASSIC)
+    planes, hands = rng.random((2, 400, 13)).astype(np.float32), rng.random((2, 84)).astype(np.float32)
+    policy, z, _ = train_net.forward(params, planes, hands)
+    net_policy, net_value = Net(params, CLASSIC).forward(planes, hands)
+    e = np.exp(z - z.max(axis=1, keepdims=True))
+    assert np.allclose(policy, net_policy, atol=1e-5)
+    assert np.allclose(e / e.sum(axis=1, keepdims=True), net_value, atol=1e-6)
+
+
+def test_shares_of_first_place_are_in_the_movers_frame():
+    assert net_data.first_shares("85 84 65 66", 0) == [1.0, 0.0, 0.0, 0.0]
+    assert net_data.first_shares("85 84 65 66", 3) == [0.0, 1.0, 0.0, 0.0]
+    assert net_data.first_shares("80 60 80 80", 2) == pytest.approx([1 / 3, 1 / 3, 1 / 3, 0.0])
+
+
+@needs_classic_data
+def test_a_short_classic_training_run_writes_a_classic_net_that_searches(tmp_path, capsys):
+    import calibrate_classic
+
+    arrays = tmp_path / "classic.npz"
+    assert net_data.main(["--data", str(SHARED_PENTOBI), "--variant", "classic", "--games", "21",
+                          "--out", str(arrays)]) == 0
+    with np.load(arrays) as d:
+        assert set(d["game"][d["held_out"]].tolist()) == {10, 20}
+        assert d["result"].shape == (len(d["value"]), 4) and np.allclose(d["result"].sum(axis=1), 1)
+        assert np.allclose(np.add.reduceat(d["target_p"], d["target_start"]), 1.0, atol=1e-5)
+        assert tuple(d["plane_names"].tolist())[0] == "own" and int(d["cells"]) == 400
+    first, second = tmp_path / "a.npz", tmp_path / "b.npz"
+    options = ["--data", str(arrays), "--epochs", "0.3", "--channels", "4", "--layers", "2",
+               "--hidden", "4", "--batch", "32", "--seed", "3"]
+    assert train_net.main(options + ["--out", str(first)]) == 0
+    assert train_net.main(options + ["--out", str(second)]) == 0
+    assert "held out after step" in capsys.readouterr().out
+    a, b = load_net(first, variant="classic"), load_net(second, variant="classic")
+    assert all(np.array_equal(a.params[k], b.params[k]) for k in a.params)
+    calibrated = tmp_path / "calibrated.npz"
+    assert calibrate_classic.main(["--arrays", str(arrays), "--net", str(first),
+                                   "--out", str(calibrated)]) == 0
+    out = capsys.readouterr().out
+    assert "always 25%" in out and "called 0%-20%" in out
+    net = load_net(calibrated, variant="classic")
+    assert net.params["calibration"].shape == (1,)
+    game = bn.Game("classic")
+    result = PUCTPlayer(seed=0, classic_net=net).search(game, Limit(simulations=4))
+    assert game.is_legal(result.move) and sum(result.chances) == pytest.approx(1)

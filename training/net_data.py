@@ -1,7 +1,16 @@
-"""Turn Pentobi's Duo self-play games with root visit counts into training arrays for the network.
+"""Turn Pentobi's self-play games with root visit counts into training arrays for the networks.
 
     python training/net_data.py --out ../blokus-data/duo_policy.npz     # all 3,000 games, a few minutes
     python training/net_data.py --games 5 --out /tmp/small.npz          # a quick run
+    python training/net_data.py --variant classic --out ../data/classic_policy.npz   # 1,491 games
+
+With ``--variant classic`` it reads ``selfplay/classic_L6_policy/`` instead
+(four colors, :data:`blokus_nb.players.net.CLASSIC`): there ``result`` is
+each color's share of first place (1 alone, 1/k in a k-way tie for the most
+points, else 0) in the mover's frame (the mover first, then the others in
+playing order), four numbers a position, and ``value`` is Pentobi's estimate
+for the mover (which in four-color games is not a chance of first place:
+it averages near one half).
 
 Reads ``selfplay/duo_L6_policy/policy.jsonl.gz`` and its ``index.csv`` under
 ``--data`` (default ``../shared/data/pentobi``). Every tenth game (game
@@ -39,10 +48,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import blokus_nb as bn  # noqa: E402
-from blokus_nb.players.net import N_CELLS, PLANES, canonical_pids, encode  # noqa: E402
+from blokus_nb.players.net import (CLASSIC, DUO, N_CELLS, PLANES, canonical_pids,  # noqa: E402
+                                   encode, legal_array)
 
 DEFAULT_DATA = ROOT.parent / "shared" / "data" / "pentobi"
 FOLDER = "duo_L6_policy"
+FOLDERS = {"duo": FOLDER, "classic": "classic_L6_policy"}
 
 
 def game_number(name: str) -> int:
@@ -60,6 +71,46 @@ def mover_result(final_score: str, color: int) -> float:
         return 0.5
     winner = 0 if final_score.startswith("B") else 1
     return 1.0 if winner == color else 0.0
+
+
+def first_shares(final_score: str, color: int) -> list[float]:
+    """Each color's share of first place from Pentobi's points per color, in ``color``'s frame
+    (``color`` first, then the others in playing order).
+
+    >>> first_shares("85 84 65 66", 0), first_shares("70 80 80 60", 1)
+    ([1.0, 0.0, 0.0, 0.0], [0.5, 0.5, 0.0, 0.0])
+    """
+    points = [int(p) for p in final_score.split()]
+    best = max(points)
+    shares = [1.0 / points.count(best) if p == best else 0.0 for p in points]
+    return [shares[(color + k) % len(points)] for k in range(len(points))]
+
+
+def classic_positions(game_line: dict, final_score: str):
+    """Yield one dict per searched position of one four-color classic game."""
+    game = bn.Game("classic")
+    for position in game_line["positions"]:
+        if game.is_over:
+            break
+        color = game.colors.index(game.to_play)
+        board = game.board
+        root = position["root"]
+        if root:
+            pids = legal_array(board, color)
+            visits = np.array([float(r[0]) for r in root])
+            target = [game.parse_move(r[2]).placement for r in root]
+            if visits.sum() > 0 and len(pids) > 1:
+                planes, hands = encode(board, color)
+                yield {
+                    "planes": np.packbits(planes.T.astype(np.uint8), axis=1, bitorder="little"),
+                    "hands": hands.astype(np.uint8),
+                    "legal": canonical_pids(pids, color, CLASSIC),
+                    "target": canonical_pids(target, color, CLASSIC),
+                    "target_p": visits / visits.sum(),
+                    "value": min(1.0, max(0.0, float(root[0][1]))),
+                    "result": first_shares(final_score, color),
+                }
+        game.play(position["played"])
 
 
 def positions(game_line: dict, final_score: str):
@@ -118,8 +169,11 @@ def played_positions(record: bn.Game, final_score: str, values: list[float]):
         game.play(move)
 
 
-def build(data: Path, games: int | None, extra: tuple[str, ...] = (), log=print) -> dict[str, np.ndarray]:
-    folder = data / "selfplay" / FOLDER
+def build(data: Path, games: int | None, extra: tuple[str, ...] = (), log=print,
+          variant: str = "duo") -> dict[str, np.ndarray]:
+    folder = data / "selfplay" / FOLDERS[variant]
+    encoding = CLASSIC if variant == "classic" else DUO
+    reader = classic_positions if variant == "classic" else positions
     with open(folder / "index.csv", newline="") as handle:
         scores = {row["file"]: row["final_score"] for row in csv.DictReader(handle)}
     rows: dict[str, list] = {k: [] for k in ("planes", "hands", "legal", "target", "target_p",
@@ -132,13 +186,15 @@ def build(data: Path, games: int | None, extra: tuple[str, ...] = (), log=print)
                 break
             record = json.loads(line)
             number = game_number(record["file"])
-            for row in positions(record, scores[record["file"]]):
+            for row in reader(record, scores[record["file"]]):
                 for name, value in row.items():
                     rows[name].append(value)
                 game_of.append(number)
                 held.append(number % 10 == 0)
             if (k + 1) % 500 == 0:
                 log(f"{k + 1} games, {len(game_of)} positions ({time.perf_counter() - started:.0f} s)")
+    if extra and variant != "duo":
+        raise SystemExit("--extra sets are Duo sets")
     for n_set, name in enumerate(extra, start=1):
         with open(data / "selfplay" / name / "index.csv", newline="") as handle:
             index = list(csv.DictReader(handle))
@@ -157,38 +213,40 @@ def build(data: Path, games: int | None, extra: tuple[str, ...] = (), log=print)
     out = {
         "planes": np.stack(rows["planes"]),
         "hands": np.stack(rows["hands"]),
-        "legal": np.concatenate(rows["legal"]).astype(np.int16),
+        "legal": np.concatenate(rows["legal"]).astype(np.int16 if encoding is DUO else np.int32),
         "legal_start": np.cumsum([0] + [len(x) for x in rows["legal"]])[:-1].astype(np.int64),
-        "target": np.concatenate(rows["target"]).astype(np.int16),
+        "target": np.concatenate(rows["target"]).astype(np.int16 if encoding is DUO else np.int32),
         "target_start": np.cumsum([0] + [len(x) for x in rows["target"]])[:-1].astype(np.int64),
         "target_p": np.concatenate(rows["target_p"]).astype(np.float32),
         "value": np.array(rows["value"], dtype=np.float32),
         "result": np.array(rows["result"], dtype=np.float32),
         "game": np.array(game_of, dtype=np.int32),
         "held_out": np.array(held, dtype=bool),
-        "plane_names": np.array(PLANES),
-        "cells": np.array(N_CELLS),
+        "plane_names": np.array(encoding.planes),
+        "cells": np.array(encoding.cells),
     }
     log(f"{len(game_of)} positions from {len(set(game_of))} games "
         f"({int(out['held_out'].sum())} held out) in {time.perf_counter() - started:.0f} s")
     return out
 
 
-def unpack_planes(packed: np.ndarray) -> np.ndarray:
-    """``planes`` as stored (packed bits, ``(N, 7, 25)``) back to ``(N, 196, 7)`` float32."""
-    bits = np.unpackbits(packed, axis=2, bitorder="little")[:, :, :N_CELLS]
+def unpack_planes(packed: np.ndarray, cells: int = N_CELLS) -> np.ndarray:
+    """``planes`` as stored (packed bits, ``(N, 7, 25)``) back to ``(N, 196, 7)`` float32
+    (on the classic board ``(N, 13, 50)`` to ``(N, 400, 13)``, with ``cells`` 400)."""
+    bits = np.unpackbits(packed, axis=2, bitorder="little")[:, :, :cells]
     return bits.transpose(0, 2, 1).astype(np.float32)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    parser.add_argument("--variant", choices=sorted(FOLDERS), default="duo")
     parser.add_argument("--games", type=int, default=None, help="the first N games (all)")
     parser.add_argument("--out", type=Path, required=True, help=".npz to write (keep it outside the repo)")
     parser.add_argument("--extra", nargs="*", default=[],
                         help="more Duo sets without visit counts (e.g. duo_L6): the move played is the target")
     args = parser.parse_args(argv)
-    arrays = build(args.data, args.games, tuple(args.extra))
+    arrays = build(args.data, args.games, tuple(args.extra), variant=args.variant)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(args.out, **arrays)
     print(f"wrote {args.out}")

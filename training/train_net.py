@@ -1,8 +1,16 @@
-"""Train the Duo policy/value network (:mod:`blokus_nb.players.net`) in plain numpy.
+"""Train the Duo or classic policy/value network (:mod:`blokus_nb.players.net`) in plain numpy.
 
     python training/net_data.py --out ../blokus-data/duo_policy.npz       # once: the arrays (~1 min)
     python training/train_net.py --data ../blokus-data/duo_policy.npz      # the shipped weights
     python training/train_net.py --data small.npz --epochs 1 --out /tmp/net.npz   # a quick run
+
+The board comes from the arrays (their ``plane_names``): arrays made with
+``net_data.py --variant classic`` train the four-color classic network,
+whose value head is a softmax over the four colors' chances of finishing
+first, trained by cross-entropy against each color's share of first place
+in the game (``result``); the classic board has no mirror symmetry, so
+there is no augmentation. The exact runs behind the shipped weights are in
+``training/README.md``.
 
 The arrays come from Pentobi's level-6 self-play with root visit counts
 (``training/net_data.py``). Positions of held-out games (every tenth) are
@@ -39,32 +47,40 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "training"))
 
-from blokus_nb.players.net import (N_CELLS, N_ORIENTATIONS, NET_PATH, PLANES, SIZE, Net,  # noqa: E402
+from blokus_nb.players.net import (CLASSIC, DUO, N_CELLS, N_ORIENTATIONS, Encoding, Net,  # noqa: E402
                                    tables)
 from net_data import unpack_planes  # noqa: E402
 
-#: Weight of Pentobi's own estimate (against the game's result) in the value target.
+#: Weight of Pentobi's own estimate (against the game's result) in the value target (Duo).
 VALUE_MIX = 0.5
 N_HANDS = 42
 N_POLICY = N_CELLS * N_ORIENTATIONS
 
 
-def init_params(channels: int, layers: int, hidden: int, seed: int) -> dict[str, np.ndarray]:
+def n_policy(encoding: Encoding) -> int:
+    """Entries of one position's policy map (anchor cell x orientation)."""
+    return encoding.cells * N_ORIENTATIONS
+
+
+def init_params(channels: int, layers: int, hidden: int, seed: int, encoding: Encoding = DUO
+                ) -> dict[str, np.ndarray]:
     """He-initialised weights for a network of ``layers`` 3x3 convolutions of ``channels``."""
     rng = np.random.default_rng(seed)
     params = {}
-    width = len(PLANES)
+    width = len(encoding.planes)
+    n_hands = encoding.hands
+    outputs = 4 if encoding is CLASSIC else 1
     for k in range(layers):
         params[f"conv{k}_w"] = rng.normal(0, math.sqrt(2 / (9 * width)), (9 * width, channels))
         params[f"conv{k}_b"] = np.zeros(channels)
         width = channels
-    params["hand_w"] = rng.normal(0, 0.05, (N_HANDS, channels))
+    params["hand_w"] = rng.normal(0, 0.05, (n_hands, channels))
     params["policy_w"] = rng.normal(0, math.sqrt(1 / channels), (channels, N_ORIENTATIONS))
     params["policy_b"] = np.zeros(N_ORIENTATIONS)
-    params["value1_w"] = rng.normal(0, math.sqrt(2 / (channels + N_HANDS)), (channels + N_HANDS, hidden))
+    params["value1_w"] = rng.normal(0, math.sqrt(2 / (channels + n_hands)), (channels + n_hands, hidden))
     params["value1_b"] = np.zeros(hidden)
-    params["value2_w"] = rng.normal(0, math.sqrt(1 / hidden), (hidden, 1))
-    params["value2_b"] = np.zeros(1)
+    params["value2_w"] = rng.normal(0, math.sqrt(1 / hidden), (hidden, outputs))
+    params["value2_b"] = np.zeros(outputs)
     return {k: v.astype(np.float32) for k, v in params.items()}
 
 
@@ -87,25 +103,37 @@ def _col2im(dcols: np.ndarray, shape: tuple[int, int, int, int]) -> np.ndarray:
     return padded[:, 1:-1, 1:-1]
 
 
+def _board(params: dict[str, np.ndarray]) -> tuple[int, int]:
+    """(side, cells) of the board the weights are for, from the hand weights' size."""
+    size = CLASSIC.size if params["hand_w"].shape[0] == CLASSIC.hands else DUO.size
+    return size, size * size
+
+
 def forward(params: dict[str, np.ndarray], planes: np.ndarray, hands: np.ndarray):
-    """The forward pass, keeping what the backward pass needs: ``(policy, value logit, cache)``."""
+    """The forward pass, keeping what the backward pass needs: ``(policy, value logit, cache)``.
+
+    The value logit is ``(B,)`` in Duo and ``(B, 4)`` (one per color, mover first) in classic.
+    """
     batch = planes.shape[0]
+    size, cells = _board(params)
     layers = sum(1 for k in params if k.startswith("conv") and k.endswith("_w"))
-    x = planes.reshape(batch, SIZE, SIZE, -1)
+    x = planes.reshape(batch, size, size, -1)
     cache = {"cols": [], "acts": [], "hands": hands}
     for k in range(layers):
         cols = _im2col(x)
-        z = (cols @ params[f"conv{k}_w"]).reshape(batch, SIZE, SIZE, -1) + params[f"conv{k}_b"]
+        z = (cols @ params[f"conv{k}_w"]).reshape(batch, size, size, -1) + params[f"conv{k}_b"]
         if k == 0:
             z += (hands @ params["hand_w"])[:, None, None, :]
         x = np.maximum(z, 0.0)
         cache["cols"].append(cols)
         cache["acts"].append(x)
-    flat = x.reshape(batch * N_CELLS, -1)
-    policy = (flat @ params["policy_w"] + params["policy_b"]).reshape(batch, N_POLICY)
+    flat = x.reshape(batch * cells, -1)
+    policy = (flat @ params["policy_w"] + params["policy_b"]).reshape(batch, cells * N_ORIENTATIONS)
     pooled = np.concatenate([x.mean(axis=(1, 2)), hands], axis=1)
     hidden = np.maximum(pooled @ params["value1_w"] + params["value1_b"], 0.0)
-    z = (hidden @ params["value2_w"] + params["value2_b"])[:, 0]
+    z = hidden @ params["value2_w"] + params["value2_b"]
+    if z.shape[1] == 1:
+        z = z[:, 0]
     cache.update(pooled=pooled, hidden=hidden, flat=flat)
     return policy, z, cache
 
@@ -115,24 +143,26 @@ def backward(params: dict[str, np.ndarray], cache: dict, dpolicy: np.ndarray, dz
     """Gradients of the loss given its gradients for the policy map and the value logit."""
     grads = {}
     batch = dz.shape[0]
+    size, cells = _board(params)
     layers = len(cache["acts"])
     channels = cache["acts"][-1].shape[-1]
-    dpolicy = dpolicy.reshape(batch * N_CELLS, N_ORIENTATIONS)
+    dpolicy = dpolicy.reshape(batch * cells, N_ORIENTATIONS)
     grads["policy_w"] = cache["flat"].T @ dpolicy
     grads["policy_b"] = dpolicy.sum(axis=0)
-    dx = (dpolicy @ params["policy_w"].T).reshape(batch, SIZE, SIZE, channels)
-    dz = dz[:, None]
+    dx = (dpolicy @ params["policy_w"].T).reshape(batch, size, size, channels)
+    if dz.ndim == 1:
+        dz = dz[:, None]
     grads["value2_w"] = cache["hidden"].T @ dz
     grads["value2_b"] = dz.sum(axis=0)
     dhidden = (dz @ params["value2_w"].T) * (cache["hidden"] > 0)
     grads["value1_w"] = cache["pooled"].T @ dhidden
     grads["value1_b"] = dhidden.sum(axis=0)
     dpooled = dhidden @ params["value1_w"].T
-    dx += (dpooled[:, :channels] / N_CELLS)[:, None, None, :]
+    dx += (dpooled[:, :channels] / cells)[:, None, None, :]
     for k in reversed(range(layers)):
         act = cache["acts"][k]
         dpre = dx * (act > 0)
-        flat = dpre.reshape(batch * N_CELLS, -1)
+        flat = dpre.reshape(batch * cells, -1)
         grads[f"conv{k}_w"] = cache["cols"][k].T @ flat
         grads[f"conv{k}_b"] = flat.sum(axis=0)
         if k == 0:
@@ -148,7 +178,10 @@ def losses(params, planes, hands, legal, legal_start, target, target_start, targ
     """Mean policy cross-entropy, mean value log-loss, and (optionally) the gradients.
 
     ``legal`` / ``target`` are policy-map indices (:attr:`NetTables.flat`, already
-    offset by ``row * 196 * 91``), grouped by position with the ``*_start`` arrays.
+    offset by ``row * cells * 91``), grouped by position with the ``*_start`` arrays.
+    In classic ``value_target`` is ``(B, 4)`` (shares of first place, mover first), the
+    value loss the cross-entropy of the softmax against it, and the value returned the
+    softmax ``(B, 4)``.
     """
     batch = planes.shape[0]
     policy, z, cache = forward(params, planes, hands)
@@ -163,9 +196,15 @@ def losses(params, planes, hands, legal, legal_start, target, target_start, targ
     t_group = np.repeat(np.arange(batch), t_counts)
     policy_loss = float(np.mean(np.log(total) + top
                                 - np.add.reduceat(target_p * flat_policy[target], target_start)))
-    v = 1.0 / (1.0 + np.exp(-z))
     eps = 1e-7
-    value_loss = float(-np.mean(value_target * np.log(v + eps) + (1 - value_target) * np.log(1 - v + eps)))
+    if z.ndim == 2:
+        top_z = z.max(axis=1, keepdims=True)
+        log_v = z - top_z - np.log(np.exp(z - top_z).sum(axis=1, keepdims=True))
+        v = np.exp(log_v)
+        value_loss = float(-np.mean((value_target * log_v).sum(axis=1)))
+    else:
+        v = 1.0 / (1.0 + np.exp(-z))
+        value_loss = float(-np.mean(value_target * np.log(v + eps) + (1 - value_target) * np.log(1 - v + eps)))
     if not with_grads:
         return policy_loss, value_loss, policy, v
     dpolicy = np.zeros_like(flat_policy)
@@ -185,20 +224,31 @@ class Data:
         with np.load(path) as d:
             self.arrays = {k: d[k] for k in d.files}
         a = self.arrays
-        if tuple(a["plane_names"].tolist()) != PLANES:
+        names = tuple(a["plane_names"].tolist())
+        known = [e for e in (DUO, CLASSIC) if e.planes == names]
+        if not known:
             raise SystemExit(f"{path} was made for other planes ({a['plane_names'].tolist()}); "
                              "make it again with training/net_data.py")
+        self.encoding = known[0]
         self.n = len(a["value"])
         self.legal_end = np.append(a["legal_start"][1:], len(a["legal"]))
         self.target_end = np.append(a["target_start"][1:], len(a["target"]))
-        self.value_target = (VALUE_MIX * a["value"] + (1 - VALUE_MIX) * a["result"]).astype(np.float32)
+        if self.encoding is CLASSIC:  # each color's share of first place, mover first
+            self.value_target = a["result"].astype(np.float32)
+        else:
+            self.value_target = (VALUE_MIX * a["value"] + (1 - VALUE_MIX) * a["result"]).astype(np.float32)
 
     def batch(self, rows: np.ndarray, mirror: bool):
+        """The arrays :func:`losses` takes for the positions ``rows``; ``mirror`` (Duo only)
+        mirrors them in the diagonal through both start squares."""
         a = self.arrays
-        t = tables()
-        planes = unpack_planes(a["planes"][rows])
+        encoding = self.encoding
+        t = tables(encoding.size)
+        size, per_position = encoding.size, n_policy(encoding)
+        mirror = mirror and encoding is DUO
+        planes = unpack_planes(a["planes"][rows], encoding.cells)
         if mirror:
-            planes = planes.reshape(len(rows), SIZE, SIZE, -1).transpose(0, 2, 1, 3).reshape(planes.shape)
+            planes = planes.reshape(len(rows), size, size, -1).transpose(0, 2, 1, 3).reshape(planes.shape)
         legal, legal_start, target, target_p, target_start = [], [], [], [], []
         n_legal = n_target = 0
         for i, r in enumerate(rows):
@@ -208,8 +258,8 @@ class Data:
                 pids, tp = t.mirrored[pids], t.mirrored[tp]
             legal_start.append(n_legal)
             target_start.append(n_target)
-            legal.append(t.flat[pids] + i * N_POLICY)
-            target.append(t.flat[tp] + i * N_POLICY)
+            legal.append(t.flat[pids] + i * per_position)
+            target.append(t.flat[tp] + i * per_position)
             target_p.append(a["target_p"][a["target_start"][r]:self.target_end[r]])
             n_legal += len(pids)
             n_target += len(tp)
@@ -233,20 +283,29 @@ def evaluate(params, data: Data, rows: np.ndarray, batch: int = 256) -> dict[str
         agree += float(np.sum(flat[target[ts]] >= best - 1e-6))
         pl += p_loss * len(chunk)
         vl += v_loss * len(chunk)
-        brier += float(np.sum((v - a["result"][chunk]) ** 2))
+        if v.ndim == 2:  # classic: the mover's chance of finishing first against its share of it
+            brier += float(np.sum((v[:, 0] - a["result"][chunk, 0]) ** 2))
+        else:
+            brier += float(np.sum((v - a["result"][chunk]) ** 2))
     n = len(rows)
     return {"policy_loss": pl / n, "value_loss": vl / n, "top1": agree / n, "brier": brier / n}
 
 
 def train(data: Data, epochs: float, channels: int, layers: int, hidden: int, batch: int, lr: float,
-          seed: int, max_positions: int | None = None, log=print) -> Net:
+          seed: int, max_positions: int | None = None, log=print, eval_positions: int | None = None,
+          checkpoint: Path | None = None, value_weight: float = 1.0) -> Net:
+    """Train from ``seed`` alone; after every epoch report on the held-out positions (the first
+    ``eval_positions`` of them, if given) and, with ``checkpoint``, write the weights so far.
+    ``value_weight`` scales the value loss's gradient against the policy's."""
     rng = np.random.default_rng(seed)
-    params = init_params(channels, layers, hidden, seed)
+    params = init_params(channels, layers, hidden, seed, data.encoding)
     train_rows = np.flatnonzero(~data.arrays["held_out"])
     held_rows = np.flatnonzero(data.arrays["held_out"])
     if max_positions is not None:
         train_rows = train_rows[:max_positions]
         held_rows = held_rows[:max(1, max_positions // 10)]
+    if eval_positions is not None:
+        held_rows = held_rows[:eval_positions]
     steps = max(1, int(epochs * len(train_rows) / batch))
     m = {k: np.zeros_like(v) for k, v in params.items()}
     s2 = {k: np.zeros_like(v) for k, v in params.items()}
@@ -263,7 +322,7 @@ def train(data: Data, epochs: float, channels: int, layers: int, hidden: int, ba
         rows = np.sort(order[cursor:cursor + batch])
         cursor += batch
         args = data.batch(rows, mirror=bool(rng.random() < 0.5))
-        p_loss, v_loss, grads = losses(params, *args)
+        p_loss, v_loss, grads = losses(params, *args, value_weight=value_weight)
         running = [0.98 * running[0] + 0.02 * p_loss, 0.98 * running[1] + 0.02 * v_loss]
         rate = lr * (0.05 + 0.95 * 0.5 * (1 + math.cos(math.pi * step / steps)))
         for k, g in grads.items():
@@ -279,13 +338,16 @@ def train(data: Data, epochs: float, channels: int, layers: int, hidden: int, ba
         if step % per_epoch == 0 or step == steps and steps % per_epoch:
             scores = evaluate(params, data, held_rows)
             log(f"held out after step {step}: " + ", ".join(f"{k} {v:.3f}" for k, v in scores.items()))
-    return Net(params)
+            if checkpoint is not None:
+                Net(params, data.encoding).save(checkpoint)
+    return Net(params, data.encoding)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--data", type=Path, required=True, help="arrays from training/net_data.py")
-    parser.add_argument("--out", type=Path, default=NET_PATH, help="weights to write (the shipped ones)")
+    parser.add_argument("--out", type=Path, default=None,
+                        help="weights to write (default: the shipped ones for the arrays' board)")
     parser.add_argument("--epochs", type=float, default=4.0)
     parser.add_argument("--channels", type=int, default=32)
     parser.add_argument("--layers", type=int, default=4)
@@ -294,13 +356,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lr", type=float, default=2e-3)
     parser.add_argument("--seed", type=int, default=16)
     parser.add_argument("--max-positions", type=int, default=None, help="train on the first N positions only")
+    parser.add_argument("--eval-positions", type=int, default=None,
+                        help="report on the first N held-out positions only (all)")
+    parser.add_argument("--value-weight", type=float, default=1.0,
+                        help="weight of the value loss against the policy loss (1)")
+    parser.add_argument("--checkpoint", type=Path, default=None, help="write the weights after every epoch")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     data = Data(args.data)
+    out = args.out if args.out is not None else data.encoding.path
     net = train(data, args.epochs, args.channels, args.layers, args.hidden, args.batch, args.lr, args.seed,
-                args.max_positions)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    written = net.save(args.out)
+                args.max_positions, eval_positions=args.eval_positions, checkpoint=args.checkpoint,
+                value_weight=args.value_weight)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    written = net.save(out)
     print(f"wrote {written} ({written.stat().st_size} bytes) in {time.perf_counter() - started:.0f} s")
     return 0
 

@@ -2,8 +2,8 @@
 
 Modules: ``base`` (the protocol, the random player), ``features`` (evaluation
 features), ``greedy``, ``model`` (the learned move and value models and their
-shipped weights), ``mcts`` (the search), ``net`` (the Duo policy/value
-network), ``puct`` (the search it guides), ``levels`` (players by name),
+shipped weights), ``mcts`` (the search), ``net`` (the Duo and classic
+policy/value networks), ``puct`` (the search they guide), ``levels`` (players by name),
 ``ratings`` (our levels on Pentobi's Elo scale) and ``arena`` (matches and
 ratings).
 

@@ -1,4 +1,4 @@
-"""Search guided by the policy/value network (PUCT, as in AlphaZero) for Blokus Duo.
+"""Search guided by the policy/value network (PUCT, as in AlphaZero) for Blokus Duo and classic.
 
 Every simulation walks from the root to a position not yet in the tree,
 choosing at each node the move with the best
@@ -25,7 +25,16 @@ counts as the node's own network value less :attr:`PUCTPlayer.fpu`
 the most visited one; the subtree below it is kept for the next move (*tree
 reuse*).
 
-On other boards than Duo's the player searches as :class:`MCTSPlayer` does.
+In the four-color ``classic`` game (with ``"classic"`` in
+:attr:`PUCTPlayer.networks`) the search is the same with the classic
+network, but every value is a vector: each color's chance of finishing
+first (ties shared; the network's softmax, a playout's result, a finished
+game's), mixed in the same way, and every move is judged by its own color's
+entry (max-n). The search then fills :attr:`SearchResult.chances` with each
+color's calibrated chance after the chosen move
+(:meth:`~blokus_nb.players.net.Net.first_chances`).
+
+On other boards and variants the player searches as :class:`MCTSPlayer` does.
 
 >>> import blokus_nb as bn
 >>> from blokus_nb.players import Limit
@@ -51,7 +60,7 @@ from ..game import Game
 from ..move import Move
 from .base import Limit
 from .mcts import DEFAULT_LIMIT, MCTSPlayer, MoveStatistics, SearchResult
-from .net import SIZE, Net, legal_array, load_net, tables
+from .net import CLASSIC, DUO, Net, legal_array, load_net, tables
 
 __all__ = ["PUCTPlayer"]
 
@@ -60,7 +69,7 @@ class _Node:
     """A position: the color to move and, once expanded, its moves with priors and statistics."""
 
     __slots__ = ("color", "pids", "priors", "logits", "visits", "values", "children", "total",
-                 "value", "expanded")
+                 "value", "expanded", "chances", "sums")
 
     def __init__(self, color: int) -> None:
         self.color = color          # color index to move; -1 when the game is over
@@ -73,17 +82,21 @@ class _Node:
         self.total = 0
         self.value = 0.5            # the network's value of the node for ``color``
         self.expanded = False
+        self.chances: np.ndarray | None = None  # classic: the network's chance of first, per color
+        self.sums: np.ndarray | None = None     # classic: per move, the sum of those vectors
 
 
 class PUCTPlayer(MCTSPlayer):
     """Network-guided search (see the module docstring); plays the most visited move.
 
     ``exploration`` is the constant ``c`` of the PUCT formula, ``fpu`` the
-    first-play reduction, ``net`` the network (default: the shipped one) and
-    ``playouts`` the weight of a random playout's result in a new position's
-    value (0: the network alone; 1: the playout alone).
-    Other keyword arguments go to :class:`MCTSPlayer`, which searches the
-    boards the network is not made for.
+    first-play reduction, ``net`` the Duo network and ``classic_net`` the
+    classic one (default: the shipped ones, the classic one read at the first
+    classic search), ``networks`` the variants searched with a network
+    (``"duo"``, ``"classic"``) and ``playouts`` the weight of a random
+    playout's result in a new position's value (0: the network alone; 1: the
+    playout alone). Other keyword arguments go to :class:`MCTSPlayer`, which
+    searches the other variants.
 
     >>> import blokus_nb as bn
     >>> PUCTPlayer(seed=0, limit=Limit(simulations=20)).choose_move(bn.Game("duo")).color
@@ -94,22 +107,43 @@ class PUCTPlayer(MCTSPlayer):
 
     def __init__(self, seed: int | None = None, limit: Limit | None = None, *,
                  exploration: float = 1.5, fpu: float = 0.2, net: "Net | str" = "shipped",
-                 playouts: float = 0.8, **mcts_options) -> None:
+                 playouts: float = 0.8, classic_net: "Net | str" = "shipped",
+                 networks: tuple[str, ...] = ("duo", "classic"), **mcts_options) -> None:
         super().__init__(seed=seed, limit=limit, **mcts_options)
         self.puct = number(exploration, "exploration", low=0)
         self.fpu = number(fpu, "fpu")
         self.playouts = float(fraction(playouts, "playouts", what="the weight of a playout's result in a "
                                                                   "leaf's value, from 0 to 1"))
         self.net = load_net() if isinstance(net, str) and net == "shipped" else net
-        if not isinstance(self.net, Net):
-            raise BlokusError(f"net must be a Net (blokus_nb.players.net.load_net()) or 'shipped', not {net!r}")
+        if not isinstance(self.net, Net) or self.net.encoding is not DUO:
+            raise BlokusError(f"net must be a Duo Net (blokus_nb.players.net.load_net()) or 'shipped', "
+                              f"not {net!r}")
+        if not (isinstance(classic_net, str) and classic_net == "shipped") and not (
+                isinstance(classic_net, Net) and classic_net.encoding is CLASSIC):
+            raise BlokusError(f"classic_net must be a classic Net (load_net(variant='classic')) or "
+                              f"'shipped', not {classic_net!r}")
+        self._classic_net = classic_net
+        if not isinstance(networks, tuple) or not set(networks) <= {"duo", "classic"}:
+            raise BlokusError(f"networks is a tuple of the variants searched with a network "
+                              f"('duo', 'classic'), not {networks!r}")
+        self.networks = networks
         self._net_tree: tuple | None = None
         tables()  # built once per process (a fraction of a second), not inside the first move's time
 
+    @property
+    def classic_net(self) -> Net:
+        """The classic network (the shipped one is read at first use)."""
+        if isinstance(self._classic_net, str):
+            self._classic_net = load_net(variant="classic")
+        return self._classic_net
+
     # -- the search ---------------------------------------------------------------
     def _search(self, game: Game, limit: Limit | None) -> SearchResult:
-        if game.size != SIZE or len(game.colors) != 2:
+        name = game.variant.name
+        if name not in self.networks:
             return super()._search(game, limit)
+        classic = name == "classic"
+        net = self.classic_net if classic else self.net
         if game.is_over:
             raise IllegalMoveError("the game is over: there is nothing to search", rule="game-over")
         stop = limit.stop if limit is not None else None
@@ -119,6 +153,9 @@ class PUCTPlayer(MCTSPlayer):
         deadline = None if limit.time is None else start + limit.time
         board = game.board
         color = game.colors.index(game.to_play)
+        self._search_net = net
+        self._classic = classic
+        tables(board.size)
         root = self._reused(game) if self.reuse else None
         if root is None:
             root = _Node(color)
@@ -140,12 +177,16 @@ class PUCTPlayer(MCTSPlayer):
             simulations += 1
             if len(root.pids) == 1 and deadline is not None:
                 break  # a forced move
-        self._net_tree = (root, board.snapshot(), len(game.history))
+        self._net_tree = (root, board.snapshot(), len(game.history), name)
         return self._net_result(game, root, simulations, nodes, time.perf_counter() - start)
 
     def _net_expand(self, node: _Node, board: Board) -> None:
         pids = legal_array(board, node.color)
-        logits, value = self.net.evaluate_array(board, node.color, pids)
+        logits, value = self._search_net.evaluate_array(board, node.color, pids)
+        if self._classic:
+            node.chances = value
+            node.sums = np.zeros((len(pids), len(value)))
+            value = float(value[node.color])
         node.value = value
         node.pids = pids
         node.logits = logits
@@ -165,6 +206,8 @@ class PUCTPlayer(MCTSPlayer):
 
     def _net_simulate(self, root: _Node, board: Board, rng: random.Random) -> int:
         """One simulation from ``root`` on ``board`` (a copy of its position); returns nodes created."""
+        if self._classic:
+            return self._classic_simulate(root, board, rng)
         path = []
         node = root
         created = 0
@@ -196,6 +239,50 @@ class PUCTPlayer(MCTSPlayer):
             parent.total += 1
         return created
 
+    def _classic_simulate(self, root: _Node, board: Board, rng: random.Random) -> int:
+        """:meth:`_net_simulate` with a chance of first place per color (see the module docstring)."""
+        path = []
+        node = root
+        created = 0
+        while True:
+            i = self._net_select(node)
+            board.place(node.color, int(node.pids[i]))
+            path.append((node, i))
+            child = node.children[i]
+            if child is None:
+                child = _Node(self._next_of_four(board, node.color))
+                node.children[i] = child
+                created += 1
+                if child.color >= 0:
+                    self._net_expand(child, board)
+                    chances = child.chances
+                    if self.playouts:
+                        board.playout(child.color, rng, big_first=self.big_first)
+                        chances = chances + self.playouts * (_first_shares(board) - chances)
+                else:
+                    chances = _first_shares(board)
+                break
+            if child.color < 0:
+                chances = _first_shares(board)
+                break
+            node = child
+        for parent, i in path:
+            parent.visits[i] += 1
+            parent.values[i] += chances[parent.color]
+            parent.sums[i] += chances
+            parent.total += 1
+        return created
+
+    @staticmethod
+    def _next_of_four(board: Board, color: int) -> int:
+        """The next color after ``color`` in playing order that can move (-1: none can)."""
+        n = board.n_colors
+        for step in range(1, n + 1):
+            other = (color + step) % n
+            if board.has_legal(other):
+                return other
+        return -1
+
     def _playout_result(self, board: Board, color: int, rng: random.Random) -> float:
         """Random moves (pentominoes first, see ``big_first``) to the end; the result for ``color``."""
         board.playout(color, rng, big_first=self.big_first)
@@ -220,12 +307,12 @@ class PUCTPlayer(MCTSPlayer):
         """The node of the last search's tree for ``game``'s position, if it grew from there."""
         if self._net_tree is None:
             return None
-        node, snapshot, played = self._net_tree
+        node, snapshot, played, variant = self._net_tree
         self._net_tree = None
         history = game.history
-        if len(history) < played:
+        if len(history) < played or variant != game.variant.name:
             return None
-        board = Board(SIZE, game.board.start_cells)
+        board = Board(game.size, game.board.start_cells)
         board.restore(snapshot)
         for move in history[played:]:
             if move.is_pass:
@@ -264,6 +351,20 @@ class PUCTPlayer(MCTSPlayer):
             stats = [(0, root.value, 0)]
         stats.sort(key=lambda s: (s[0], s[1]), reverse=True)
         color, size = game.to_play, game.size
+        if self._classic:
+            net = self._search_net
+            mover = root.color
+
+            def first(i: int, visits: int) -> np.ndarray:
+                if visits == 0:
+                    return net.first_chances(root.chances)
+                return net.first_chances(root.sums[i] / visits)
+            alternatives = [MoveStatistics(Move(color, int(root.pids[i]), size), visits,
+                                           float(first(i, visits)[mover]), value, float(root.logits[i]))
+                            for visits, value, i in stats]
+            best = alternatives[0]
+            chances = tuple(float(c) for c in first(stats[0][2], stats[0][0]))
+            return SearchResult(best.move, best.win_rate, simulations, nodes, seconds, alternatives, chances)
         chance = self.net.win_chance
         alternatives = [MoveStatistics(Move(color, int(root.pids[i]), size), visits, chance(value), value,
                                        float(root.logits[i]))
@@ -276,3 +377,11 @@ class PUCTPlayer(MCTSPlayer):
         if self.limit is not None:
             parts.append(f"limit={self.limit!r}")
         return f"PUCTPlayer({', '.join(parts)})"
+
+
+def _first_shares(board: Board) -> np.ndarray:
+    """Each color's share of first place by Pentobi's points on a finished ``board`` (ties shared)."""
+    points = [board.points(c) for c in range(board.n_colors)]
+    best = max(points)
+    shares = np.array([1.0 if p == best else 0.0 for p in points])
+    return shares / shares.sum()

@@ -138,12 +138,17 @@ RATINGS: dict[tuple[str, str], PentobiRating] = {
     # Classic against three level-3 seats, 0.3 s a move, quiet machine: first alone in 10 of 40
     # games (25%), shared in 3; ahead of 63.5 of the 120 opponents (ties half).
     ("medium", "classic"): _measured("medium", "classic", 3, 63.5, 40, 202, pairs=120),
-    # Classic, one seat against three level-5 seats, 1.5 s a move, quiet machine: first alone in
-    # 4 of 40 games (10%), shared once; ahead of 36 of the 120 opponents (ties half).
-    ("hard", "classic"): _measured("hard", "classic", 5, 36, 40, 202, pairs=120),
-    # Classic against three level-5 seats at 5 s a move (the 0.2.0 search, as "hard" with more
-    # time): first alone in none of 20 games, shared once; ahead of 13.5 of the 60 opponents.
-    ("expert", "classic"): _measured("expert", "classic", 5, 13.5, 20, 202, pairs=60),
+    # Classic, one seat against three level-5 seats, 1.5 s a move: the classic network search
+    # with playouts (weight 0.8), measured as classic_players:hard_w08 (the same player), on a
+    # shared core (1.0 CPU s a move): first alone in 7 of 40 games (17.5%), shared in 2; ahead
+    # of 42.5 of the 120 opponents (ties half). The 0.2.0 search on a quiet machine: first alone
+    # in 4 of 40, ahead of 36 of 120.
+    ("hard", "classic"): _measured("hard", "classic", 5, 42.5, 40, 202, pairs=120),
+    # Classic against three level-5 seats at 5 s a move, the classic network search (measured
+    # as classic_players:expert_w08, the same player; a shared core): first alone in 2 of 12
+    # games; ahead of 11.5 of the 36 opponents. The 0.2.0 search: first alone in none of 20
+    # games, shared once; ahead of 13.5 of 60.
+    ("expert", "classic"): _measured("expert", "classic", 5, 11.5, 12, 202, pairs=36),
 }
 
 
