@@ -218,3 +218,60 @@ def test_a_missing_record_file_is_our_error_for_every_reader(tmp_path, name):
         assert isinstance(caught.value, FileNotFoundError)
     (skipped,) = bn.iter_games(path, errors="collect")
     assert skipped.game is None and "no such file" in skipped.message
+
+
+# Issue 26, item 3: "JSON Lines or one document" is decided the same way for text, for files
+# of either suffix, and for load_games([text]).
+def _jsonl_with_bad_first_record() -> tuple[str, int]:
+    import blokus_nb as bn
+    good = bn.Game("duo")
+    good.play(good.legal_moves()[0])
+    line = json.dumps(json.loads(_game_json(good)))
+    return '{"format": \n' + line + "\n" + line + "\n", 2
+
+
+def _game_json(game) -> str:
+    import tempfile
+    from pathlib import Path
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "g.json"
+        game.save(path)
+        return path.read_text()
+
+
+@pytest.mark.parametrize("where", ["text", "json", "jsonl", "open_jsonl"])
+def test_a_bad_first_json_line_skips_only_itself_wherever_the_text_comes_from(tmp_path, where):
+    import blokus_nb as bn
+    text, _ = _jsonl_with_bad_first_record()
+    if where == "text":
+        source = text
+    elif where == "open_jsonl":
+        (tmp_path / "games.jsonl").write_text(text)
+        source = open(tmp_path / "games.jsonl", "rb")
+    else:
+        (tmp_path / f"games.{where}").write_text(text)
+        source = tmp_path / f"games.{where}"
+    items = list(bn.iter_games(source, errors="collect"))
+    if where == "open_jsonl":
+        source.close()
+    assert [type(i).__name__ for i in items] == ["SkippedRecord", "Game", "Game"]
+    assert items[0].line == 1
+
+
+def test_load_games_of_text_keeps_the_records_after_a_bad_first_one():
+    import blokus_nb as bn
+    text, good = _jsonl_with_bad_first_record()
+    table = bn.analysis.load_games([text])
+    assert table["game_id"].nunique() == good
+
+
+def test_a_pretty_printed_document_in_a_jsonl_file_reads_as_one_game(tmp_path):
+    import blokus_nb as bn
+    game = bn.Game("duo")
+    game.play(game.legal_moves()[0])
+    pretty = json.dumps(json.loads(_game_json(game)), indent=2)
+    (tmp_path / "one.jsonl").write_text(pretty)
+    (tmp_path / "one.json").write_text(pretty)
+    for name in ("one.jsonl", "one.json"):
+        games = list(bn.iter_games(tmp_path / name))
+        assert len(games) == 1 and games[0].history == game.history

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import re
@@ -168,6 +169,27 @@ def _json_line_items(lines: Iterable[bytes | str], name: str) -> Iterator[Game |
         yield _built(lambda: game_from_dict(_loads(line, fail), source=name, line=number))
 
 
+def _jsonl_items(read: Callable[[int], bytes | str], name: str) -> Iterator[Game | RecordError | None]:
+    """A ``.jsonl`` file, streamed line by line when its first record is a whole line (the
+    usual case); otherwise read whole and judged as text is (:func:`_is_json_lines`)."""
+    lines = _file_lines(read)
+    head: list[bytes | str] = []
+    for raw in lines:
+        head.append(raw)
+        text = raw.decode("utf-8-sig", "replace") if isinstance(raw, bytes) else raw.lstrip("\ufeff")
+        if text.strip():
+            break
+    first = head[-1] if head else ""
+    first_text = first.decode("utf-8-sig", "replace") if isinstance(first, bytes) else first
+    if not head or _complete_value(first_text.lstrip("\ufeff")):
+        yield from _json_line_items(itertools.chain(head, lines), name)
+        return
+    parts = head + list(lines)
+    whole = (b"\n".join(parts) if parts and isinstance(parts[0], bytes)  # type: ignore[arg-type]
+             else "\n".join(parts))  # type: ignore[arg-type]
+    yield from _json_items(_decode(whole, name) if isinstance(whole, bytes) else whole, name)
+
+
 def _json_items(text: str, name: str) -> Iterator[Game | RecordError | None]:
     """The games of one JSON document (an object or a list of them), or JSON Lines."""
     text = text.lstrip("\ufeff")
@@ -175,7 +197,7 @@ def _json_items(text: str, name: str) -> Iterator[Game | RecordError | None]:
     def fail(message: str, line: int | None, column: int | None) -> RecordError:
         return RecordError(message, source=name, line=line, column=column)
 
-    if text.lstrip().startswith("{") and _several_values(text):
+    if _is_json_lines(text):
         yield from _json_line_items(_text_lines(text), name)  # JSON Lines given as text
         return
     try:
@@ -192,14 +214,34 @@ def _json_items(text: str, name: str) -> Iterator[Game | RecordError | None]:
         yield _built(lambda: game_from_dict(record, source=name, line=line))
 
 
-def _several_values(text: str) -> bool:
-    """Whether ``text`` holds a JSON value and then more (JSON Lines), judged by the first value."""
-    start = len(text) - len(text.lstrip())
+def _complete_value(line: str) -> bool:
+    """Whether one line holds one whole JSON value and nothing else."""
     try:
-        _, end = json.JSONDecoder().raw_decode(text, start)
+        json.loads(line)
     except (ValueError, RecursionError):
-        return False  # not JSON at all: the full read says where
-    return bool(text[end:].strip())
+        return False
+    return True
+
+
+def _is_json_lines(text: str) -> bool:
+    """Whether ``text`` is JSON Lines rather than one JSON document: the one decision for text,
+    for ``.json`` and ``.jsonl`` files and for ``load_games([text])``.
+
+    A first line that is a whole value makes JSON Lines when anything follows it. Otherwise
+    the text is one document if it parses as one, and JSON Lines if a later line is a whole
+    object on its own (a bad first record must not hide every later one).
+
+    >>> _is_json_lines('{"a": 1}\n{"a": 2}'), _is_json_lines('{\n"a": 1}'), _is_json_lines('{"a": \n{"a": 2}')
+    (True, False, True)
+    """
+    lines = [line for line in _text_lines(text.lstrip("\ufeff")) if line.strip()]
+    if not lines:
+        return False
+    if _complete_value(lines[0]):
+        return len(lines) > 1
+    if _complete_value(text.lstrip("\ufeff")):
+        return False
+    return any(line.lstrip().startswith("{") and _complete_value(line) for line in lines[1:])
 
 
 def _list_items(text: str, name: str) -> Iterator[Game | RecordError]:
@@ -273,7 +315,7 @@ def _items(source: Source, name: str | None) -> Iterator[Game | RecordError | No
                 yield from _sgf_items(path, name)
             elif kind == "jsonl":
                 with open(path, "rb") as handle:
-                    yield from _json_line_items(_file_lines(handle.read), name)
+                    yield from _jsonl_items(handle.read, name)
             else:
                 yield from _json_items(_decode(path.read_bytes(), name), name)
         except (OSError, BlokusError) as error:  # unreadable, or no record type at all
@@ -292,7 +334,7 @@ def _items(source: Source, name: str | None) -> Iterator[Game | RecordError | No
     suffix = Path(name).suffix.lower()
     try:
         if suffix == ".jsonl":
-            yield from _json_line_items(_file_lines(source.read), name)  # type: ignore[union-attr]
+            yield from _jsonl_items(source.read, name)  # type: ignore[union-attr]
         elif suffix == ".json":
             data = source.read()  # type: ignore[union-attr]
             yield from _json_items(_decode(data, name) if isinstance(data, bytes) else data, name)
