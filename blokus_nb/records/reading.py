@@ -224,7 +224,7 @@ def _complete_value(line: str) -> bool:
 
 
 def _is_json_lines(text: str) -> bool:
-    """Whether ``text`` is JSON Lines rather than one JSON document: the one decision for text,
+    r"""Whether ``text`` is JSON Lines rather than one JSON document: the one decision for text,
     for ``.json`` and ``.jsonl`` files and for ``load_games([text])``.
 
     A first line that is a whole value makes JSON Lines when anything follows it. Otherwise
