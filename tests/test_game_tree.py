@@ -401,3 +401,71 @@ def test_the_review_boards_try_a_move_follows_the_trees_node():
     node = line.play("j5")  # before: a second j5 beside the notes node
     assert node is line.tree.variations[0].variations[0].variations[0]
     assert sum(1 for _ in line.tree.walk()) == 4 and line.on_main_line()
+
+
+# Issue 26, items 1 and 2, as a property: a record with repeated moves, explicit passes and
+# nodes of notes only reads as a tree (or is refused), and what that tree saves reads back,
+# in both formats, and saves again the same.
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@st.composite
+def noted_records(draw) -> str:
+    import random
+
+    rng = random.Random(draw(st.integers(0, 2 ** 16)))
+    game = bn.Game("duo")
+    for _ in range(draw(st.integers(1, 8))):
+        if game.is_over:
+            break
+        game.play(rng.choice(game.legal_moves()))
+    lines = game.to_sgf().strip().split("\n")
+    root, moves = lines[1], lines[2:-1]
+    note = st.sampled_from(["N[idea]", "N[other]", "C[why]", "C[why not]", "TE[1]", ""])
+
+    def line(start: int) -> str:
+        out = []
+        for node in moves[start:]:
+            out.append(node + draw(note))
+            for _ in range(draw(st.integers(0, 2))):
+                out.append(";" + (draw(note) or "N[x]"))  # a node of notes only
+        return "".join(out)
+
+    body = line(0)
+    if draw(st.booleans()):  # the same move again as a variation, from some position
+        k = draw(st.integers(0, len(moves) - 1))
+        head = "".join(moves[:k])
+        body = f"{head}({line(k)})({moves[k]}{draw(note)}{line(k + 1) if draw(st.booleans()) else ''})"
+    return f"({root}{body})"
+
+
+@given(noted_records())
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_every_tree_read_saves_what_reads_back_in_both_formats(text):
+    try:
+        tree = bn.read_tree(text)
+    except bn.BlokusError:
+        return  # refused: fine, as long as nothing is read wrongly
+    sgf_text = tree.to_sgf()
+    assert bn.read_tree(sgf_text).to_sgf() == sgf_text
+    try:
+        json_text = tree.to_json()
+    except bn.BlokusError:
+        json_text = None  # a shape JSON cannot hold is refused on writing, never written
+    if json_text is not None:
+        again = bn.read_tree(json_text)
+        assert again.to_json() == json_text
+        assert again.end().game().history == tree.end().game().history
+    import tempfile
+    from pathlib import Path
+
+    game = bn.read_sgf(text)  # the main line, remembering its tree: bn.load(x.blksgf).save(y.json)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "game.json"
+        try:
+            game.save(path)
+        except bn.BlokusError:
+            assert not path.exists()  # refused, and nothing written
+        else:
+            assert bn.load(path).history == game.history
