@@ -364,3 +364,19 @@ def test_ratings_follow_from_the_score_against_a_pentobi_level():
     assert "at most" in str(nothing) and nothing.about == "below Pentobi level 1"
     with pytest.raises(bn.BlokusError, match="no Pentobi rating"):
         pentobi_rating("grandmaster")
+
+
+def test_a_pickled_network_player_still_plays_in_duo_and_classic():
+    # Workers of play_match get their players pickled: the encoding must survive as itself
+    # (it was copied, and the copy's network refused every board it was made for).
+    import pickle
+
+    from blokus_nb.players import Limit, make_player
+    from blokus_nb.players import net as net_module
+
+    assert pickle.loads(pickle.dumps(net_module.DUO)) is net_module.DUO
+    assert pickle.loads(pickle.dumps(net_module.CLASSIC)) is net_module.CLASSIC
+    for variant in ("duo", "classic"):
+        player = pickle.loads(pickle.dumps(make_player("hard", seed=1)))
+        game = bn.Game(variant)
+        assert player.choose_move(game, Limit(simulations=8)) in game.legal_moves()

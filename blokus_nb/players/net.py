@@ -105,6 +105,15 @@ class Encoding:
         """Bits of the pieces in hand (21 a color)."""
         return 21 * self.n_colors
 
+    def __reduce__(self) -> tuple:
+        # Pickled by name, so a player sent to a worker keeps the one encoding object its
+        # network is checked against (networks compare encodings by identity).
+        return (_encoding_named, (self.name,))
+
+
+def _encoding_named(name: str) -> "Encoding":
+    return _ENCODINGS[name]
+
 
 DUO = Encoding("duo", SIZE, 2, PLANES, FORMAT, NET_PATH)
 CLASSIC = Encoding("classic", 20, 4, CLASSIC_PLANES, CLASSIC_FORMAT, CLASSIC_NET_PATH)
