@@ -267,7 +267,7 @@ def test_the_network_search_goes_on_below_the_moves_played():
     assert copy._net_tree is None
 
 
-@pytest.mark.parametrize("variant, networks", [("classic_2", ("duo", "classic")),
+@pytest.mark.parametrize("variant, networks", [("classic_2", ("duo", "classic", "classic_3")),
                                                ("classic_3", ("duo", "classic")), ("classic", ("duo",))])
 def test_other_variants_are_searched_as_mcts_does(variant, networks):
     game = random_game(variant, 1, 4)
@@ -324,6 +324,87 @@ def test_a_finished_classic_board_shares_first_place():
     points = [game.board.points(c) for c in range(4)]
     assert shares.sum() == pytest.approx(1)
     assert all((s > 0) == (p == max(points)) for s, p in zip(shares, points))
+
+
+@pytest.mark.parametrize("variant", ["classic_2", "classic_3"])
+def test_every_move_the_network_search_chooses_in_classic_2_and_3_is_legal(variant):
+    game = bn.Game(variant)
+    player = PUCTPlayer(seed=0, limit=Limit(simulations=3))
+    while not game.is_over:
+        before = game.board.snapshot()
+        result = player.search(game)
+        assert game.board.snapshot() == before and game.is_legal(result.move), f"{result.move}"
+        n_players = game.variant.n_players
+        assert len(result.chances) == n_players and abs(sum(result.chances) - 1) < 1e-6
+        assert result.win_rate == pytest.approx(result.chances[game.player_to_play - 1])
+        game.play(result.move)
+    assert sum(not m.is_pass for m in game.history) > 40
+
+
+@pytest.mark.parametrize("variant", ["classic_2", "classic_3"])
+def test_a_seed_and_a_budget_repeat_a_network_search_in_classic_2_and_3(variant):
+    game = random_game(variant, 4, 9)
+    first = PUCTPlayer(seed=3).search(game, Limit(simulations=25))
+    second = PUCTPlayer(seed=3).search(game, Limit(simulations=25))
+    assert first.simulations == 25 == sum(a.visits for a in first.alternatives)
+    assert [(a.move, a.visits, a.value) for a in first.alternatives] == \
+        [(a.move, a.visits, a.value) for a in second.alternatives]
+    assert first.chances == second.chances
+
+
+def test_classic_2_judges_a_move_by_its_players_two_colors():
+    # blue and red are one player: the search's value of a node is the network's chance of
+    # blue finishing first plus red's, and each move is judged for the player who makes it
+    game = random_game("classic_2", 5, 8)
+    player = PUCTPlayer(seed=2)
+    player.search(game, Limit(simulations=20))
+    root = player._net_tree[0]
+    color = game.colors.index(game.to_play)
+    _, chances = player.classic_net.evaluate_array(game.board, color, root.pids)
+    assert root.chances.tolist() == pytest.approx([chances[0] + chances[2], chances[1] + chances[3]])
+    assert root.mover == game.player_to_play - 1 and root.value == pytest.approx(root.chances[root.mover])
+    for parent, child in _tree_edges(root):
+        assert child.mover == (child.color % 2 if child.color >= 0 else -1)
+        assert parent.sums.sum(axis=1) == pytest.approx(parent.visits)  # results add up to one
+
+
+def test_classic_3_leaves_the_shared_color_out_and_gives_its_moves_to_their_player():
+    game = bn.Game("classic_3")
+    player = PUCTPlayer(seed=2)
+    while game.moves_played("green") < 1 or game.to_play != "green":
+        game.play(player.search(game, Limit(simulations=4)).move)
+    # green is on its second move: played by player 2
+    assert game.player_to_play == 2
+    player.search(game, Limit(simulations=20))
+    root = player._net_tree[0]
+    _, chances = player.classic_net.evaluate_array(game.board, 3, root.pids)
+    assert root.mover == 1
+    assert root.chances.tolist() == pytest.approx((chances[:3] / chances[:3].sum()).tolist())
+    movers = {(child.color, child.mover) for _, child in _tree_edges(root) if child.color >= 0}
+    assert {mover for color, mover in movers if color < 3} <= {0, 1, 2}
+    assert all(mover == color for color, mover in movers if color < 3)
+
+
+def test_a_finished_classic_2_board_counts_a_players_two_colors():
+    from blokus_nb.players.puct import _first_shares
+
+    game = random_game("classic_2", 3, 200)
+    points = [game.board.points(c) for c in range(4)]
+    shares = _first_shares(game.board, [[0, 2], [1, 3]])
+    blue_red, yellow_green = points[0] + points[2], points[1] + points[3]
+    expected = [1.0, 0.0] if blue_red > yellow_green else [0.0, 1.0] if blue_red < yellow_green else [.5, .5]
+    assert shares.tolist() == expected
+
+
+def _tree_edges(root):
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        for child in node.children:
+            if child is not None:
+                yield node, child
+                if child.expanded:
+                    stack.append(child)
 
 
 def test_the_strong_levels_search_with_the_network():

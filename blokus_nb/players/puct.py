@@ -25,14 +25,17 @@ counts as the node's own network value less :attr:`PUCTPlayer.fpu`
 the most visited one; the subtree below it is kept for the next move (*tree
 reuse*).
 
-In the four-color ``classic`` game (with ``"classic"`` in
-:attr:`PUCTPlayer.networks`) the search is the same with the classic
-network, but every value is a vector: each color's chance of finishing
-first (ties shared; the network's softmax, a playout's result, a finished
-game's), mixed in the same way, and every move is judged by its own color's
-entry (max-n). The search then fills :attr:`SearchResult.chances` with each
-color's calibrated chance after the chosen move
-(:meth:`~blokus_nb.players.net.Net.first_chances`).
+On the classic board (``classic``, ``classic_2``, ``classic_3``) the search
+is the same with the classic network, but every value is a vector: each
+player's chance of finishing first (ties shared; the network's chances per
+color summed over a player's colors and, in ``classic_3``, renormalised
+without the shared green; a playout's result; a finished game's), mixed in
+the same way, and every move is judged by the entry of the player who makes
+it (max-n; in ``classic_3`` green's moves by whoever plays green that turn).
+The search then fills :attr:`SearchResult.chances` with each player's chance
+after the chosen move, calibrated in ``classic``
+(:meth:`~blokus_nb.players.net.Net.first_chances`) and the search's mean
+results as they are in ``classic_2`` and ``classic_3``.
 
 On other boards and variants the player searches as :class:`MCTSPlayer` does.
 
@@ -62,28 +65,34 @@ from .base import Limit
 from .mcts import DEFAULT_LIMIT, MCTSPlayer, MoveStatistics, SearchResult
 from .net import CLASSIC, DUO, Net, legal_array, load_net, tables
 
-__all__ = ["PUCTPlayer"]
+__all__ = ["PUCTPlayer", "NETWORK_VARIANTS"]
+
+#: The variants the search can play with a network (Duo's, or the classic board's).
+NETWORK_VARIANTS: tuple[str, ...] = ("duo", "classic", "classic_2", "classic_3")
+
 
 
 class _Node:
-    """A position: the color to move and, once expanded, its moves with priors and statistics."""
+    """A position: the color to move, the player moving it and, once expanded, its moves with
+    priors and statistics."""
 
-    __slots__ = ("color", "pids", "priors", "logits", "visits", "values", "children", "total",
+    __slots__ = ("color", "mover", "pids", "priors", "logits", "visits", "values", "children", "total",
                  "value", "expanded", "chances", "sums")
 
-    def __init__(self, color: int) -> None:
+    def __init__(self, color: int, mover: int = -1) -> None:
         self.color = color          # color index to move; -1 when the game is over
+        self.mover = mover          # player index (0-based) moving it (classic_3's green changes hands)
         self.pids = np.zeros(0, dtype=np.int64)   # legal placements, in the engine's order
         self.priors = np.zeros(0)
         self.logits = np.zeros(0)
         self.visits = np.zeros(0)
-        self.values = np.zeros(0)   # sum of results for ``color`` over each move's simulations
+        self.values = np.zeros(0)   # sum of results for ``mover`` over each move's simulations
         self.children: list[_Node | None] = []
         self.total = 0
-        self.value = 0.5            # the network's value of the node for ``color``
+        self.value = 0.5            # the network's value of the node for ``mover``
         self.expanded = False
-        self.chances: np.ndarray | None = None  # classic: the network's chance of first, per color
-        self.sums: np.ndarray | None = None     # classic: per move, the sum of those vectors
+        self.chances: np.ndarray | None = None  # four colors: the network's value per player
+        self.sums: np.ndarray | None = None     # four colors: per move, the sum of results per player
 
 
 class PUCTPlayer(MCTSPlayer):
@@ -92,11 +101,11 @@ class PUCTPlayer(MCTSPlayer):
     ``exploration`` is the constant ``c`` of the PUCT formula, ``fpu`` the
     first-play reduction, ``net`` the Duo network and ``classic_net`` the
     classic one (default: the shipped ones, the classic one read at the first
-    classic search), ``networks`` the variants searched with a network
-    (``"duo"``, ``"classic"``) and ``playouts`` the weight of a random
-    playout's result in a new position's value (0: the network alone; 1: the
-    playout alone). Other keyword arguments go to :class:`MCTSPlayer`, which
-    searches the other variants.
+    search on the classic board), ``networks`` the variants searched with a
+    network (any of :data:`NETWORK_VARIANTS`) and ``playouts`` the weight of a
+    random playout's result in a new position's value (0: the network alone;
+    1: the playout alone). Other keyword arguments go to :class:`MCTSPlayer`,
+    which searches the other variants.
 
     >>> import blokus_nb as bn
     >>> PUCTPlayer(seed=0, limit=Limit(simulations=20)).choose_move(bn.Game("duo")).color
@@ -108,7 +117,7 @@ class PUCTPlayer(MCTSPlayer):
     def __init__(self, seed: int | None = None, limit: Limit | None = None, *,
                  exploration: float = 1.5, fpu: float = 0.2, net: "Net | str" = "shipped",
                  playouts: float = 0.8, classic_net: "Net | str" = "shipped",
-                 networks: tuple[str, ...] = ("duo", "classic"), **mcts_options) -> None:
+                 networks: tuple[str, ...] = NETWORK_VARIANTS, **mcts_options) -> None:
         super().__init__(seed=seed, limit=limit, **mcts_options)
         self.puct = number(exploration, "exploration", low=0)
         self.fpu = number(fpu, "fpu")
@@ -123,9 +132,9 @@ class PUCTPlayer(MCTSPlayer):
             raise BlokusError(f"classic_net must be a classic Net (load_net(variant='classic')) or "
                               f"'shipped', not {classic_net!r}")
         self._classic_net = classic_net
-        if not isinstance(networks, tuple) or not set(networks) <= {"duo", "classic"}:
+        if not isinstance(networks, tuple) or not set(networks) <= set(NETWORK_VARIANTS):
             raise BlokusError(f"networks is a tuple of the variants searched with a network "
-                              f"('duo', 'classic'), not {networks!r}")
+                              f"({', '.join(map(repr, NETWORK_VARIANTS))}), not {networks!r}")
         self.networks = networks
         self._net_tree: tuple | None = None
         tables()  # built once per process (a fraction of a second), not inside the first move's time
@@ -142,8 +151,6 @@ class PUCTPlayer(MCTSPlayer):
         name = game.variant.name
         if name not in self.networks:
             return super()._search(game, limit)
-        classic = name == "classic"
-        net = self.classic_net if classic else self.net
         if game.is_over:
             raise IllegalMoveError("the game is over: there is nothing to search", rule="game-over")
         stop = limit.stop if limit is not None else None
@@ -152,13 +159,18 @@ class PUCTPlayer(MCTSPlayer):
         start = time.perf_counter()
         deadline = None if limit.time is None else start + limit.time
         board = game.board
-        color = game.colors.index(game.to_play)
-        self._search_net = net
-        self._classic = classic
+        self._setup(game)
+        self._duo = name == "duo"
+        self._search_net = self.net if self._duo else self.classic_net
+        # the network's chance per color of finishing first, summed per player (classic_2) and
+        # renormalised without the shared color (classic_3)
+        self._to_players = None if self._duo else _player_matrix(game.variant.n_players, self._players)
+        self._shared = sum(map(len, self._players)) < len(game.colors)
         tables(board.size)
         root = self._reused(game) if self.reuse else None
         if root is None:
-            root = _Node(color)
+            color = game.colors.index(game.to_play)
+            root = _Node(color, self._mover(board, color))
         if not root.expanded:
             self._net_expand(root, board)
         simulations = 0
@@ -183,10 +195,13 @@ class PUCTPlayer(MCTSPlayer):
     def _net_expand(self, node: _Node, board: Board) -> None:
         pids = legal_array(board, node.color)
         logits, value = self._search_net.evaluate_array(board, node.color, pids)
-        if self._classic:
-            node.chances = value
-            node.sums = np.zeros((len(pids), len(value)))
-            value = float(value[node.color])
+        if not self._duo:
+            chances = self._to_players @ value
+            if self._shared:
+                chances /= chances.sum()
+            node.chances = chances
+            node.sums = np.zeros((len(pids), len(chances)))
+            value = float(chances[node.mover])
         node.value = value
         node.pids = pids
         node.logits = logits
@@ -206,8 +221,6 @@ class PUCTPlayer(MCTSPlayer):
 
     def _net_simulate(self, root: _Node, board: Board, rng: random.Random) -> int:
         """One simulation from ``root`` on ``board`` (a copy of its position); returns nodes created."""
-        if self._classic:
-            return self._classic_simulate(root, board, rng)
         path = []
         node = root
         created = 0
@@ -217,64 +230,44 @@ class PUCTPlayer(MCTSPlayer):
             path.append((node, i))
             child = node.children[i]
             if child is None:
-                child = _Node(self._next_color(board, node.color))
+                color = self._next_to_move(board, node.color)
+                child = _Node(color, self._mover(board, color) if color >= 0 else -1)
                 node.children[i] = child
                 created += 1
-                if child.color >= 0:
+                if color >= 0:
                     self._net_expand(child, board)
-                    value, color = child.value, child.color
-                    if self.playouts:
-                        value += self.playouts * (self._playout_result(board, color, rng) - value)
+                    results = self._leaf_results(child, board, rng)
                 else:
-                    value, color = self._final(board, node.color), node.color
+                    results = self._shares(board)
                 break
             if child.color < 0:
-                value, color = self._final(board, node.color), node.color
+                results = self._shares(board)
                 break
             node = child
+        multi = not self._duo
         for parent, i in path:
-            result = value if parent.color == color else 1.0 - value
             parent.visits[i] += 1
-            parent.values[i] += result
+            parent.values[i] += results[parent.mover]
             parent.total += 1
+            if multi:
+                parent.sums[i] += results
         return created
 
-    def _classic_simulate(self, root: _Node, board: Board, rng: random.Random) -> int:
-        """:meth:`_net_simulate` with a chance of first place per color (see the module docstring)."""
-        path = []
-        node = root
-        created = 0
-        while True:
-            i = self._net_select(node)
-            board.place(node.color, int(node.pids[i]))
-            path.append((node, i))
-            child = node.children[i]
-            if child is None:
-                child = _Node(self._next_of_four(board, node.color))
-                node.children[i] = child
-                created += 1
-                if child.color >= 0:
-                    self._net_expand(child, board)
-                    chances = child.chances
-                    if self.playouts:
-                        board.playout(child.color, rng, big_first=self.big_first)
-                        chances = chances + self.playouts * (_first_shares(board) - chances)
-                else:
-                    chances = _first_shares(board)
-                break
-            if child.color < 0:
-                chances = _first_shares(board)
-                break
-            node = child
-        for parent, i in path:
-            parent.visits[i] += 1
-            parent.values[i] += chances[parent.color]
-            parent.sums[i] += chances
-            parent.total += 1
-        return created
+    def _leaf_results(self, node: _Node, board: Board, rng: random.Random) -> "np.ndarray | list[float]":
+        """Each player's result for a new node: its network value, a playout's result mixed in."""
+        if self._duo:
+            value = node.value
+            if self.playouts:
+                value += self.playouts * (self._playout_result(board, node.color, rng) - value)
+            return [value, 1.0 - value] if node.mover == 0 else [1.0 - value, value]
+        chances = node.chances
+        if self.playouts:
+            board.playout(node.color, rng, big_first=self.big_first)
+            chances = chances + self.playouts * (self._shares(board) - chances)
+        return chances
 
     @staticmethod
-    def _next_of_four(board: Board, color: int) -> int:
+    def _next_to_move(board: Board, color: int) -> int:
         """The next color after ``color`` in playing order that can move (-1: none can)."""
         n = board.n_colors
         for step in range(1, n + 1):
@@ -289,19 +282,17 @@ class PUCTPlayer(MCTSPlayer):
         return self._final(board, color)
 
     @staticmethod
-    def _next_color(board: Board, color: int) -> int:
-        other = 1 - color
-        if board.has_legal(other):
-            return other
-        if board.has_legal(color):
-            return color
-        return -1
-
-    @staticmethod
     def _final(board: Board, color: int) -> float:
-        """The finished game's result for ``color``: 1 won, 0.5 drawn, 0 lost (Pentobi's points)."""
+        """The finished Duo game's result for ``color``: 1 won, 0.5 drawn, 0 lost (Pentobi's points)."""
         mine, theirs = board.points(color), board.points(1 - color)
         return 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+
+    def _shares(self, board: Board) -> "np.ndarray | list[float]":
+        """Each player's share of first place on the finished ``board`` (ties shared)."""
+        if self._duo:
+            first = self._final(board, 0)
+            return [first, 1.0 - first]
+        return _first_shares(board, self._players)
 
     def _reused(self, game: Game) -> _Node | None:
         """The node of the last search's tree for ``game``'s position, if it grew from there."""
@@ -351,14 +342,13 @@ class PUCTPlayer(MCTSPlayer):
             stats = [(0, root.value, 0)]
         stats.sort(key=lambda s: (s[0], s[1]), reverse=True)
         color, size = game.to_play, game.size
-        if self._classic:
-            net = self._search_net
-            mover = root.color
+        if not self._duo:
+            mover = root.mover
+            # four colors: calibrated; classic_2 and classic_3: the search's mean results as they are
+            calibrate = self._search_net.first_chances if game.variant.name == "classic" else np.asarray
 
             def first(i: int, visits: int) -> np.ndarray:
-                if visits == 0:
-                    return net.first_chances(root.chances)
-                return net.first_chances(root.sums[i] / visits)
+                return calibrate(root.chances if visits == 0 else root.sums[i] / visits)
             alternatives = [MoveStatistics(Move(color, int(root.pids[i]), size), visits,
                                            float(first(i, visits)[mover]), value, float(root.logits[i]))
                             for visits, value, i in stats]
@@ -379,9 +369,30 @@ class PUCTPlayer(MCTSPlayer):
         return f"PUCTPlayer({', '.join(parts)})"
 
 
-def _first_shares(board: Board) -> np.ndarray:
-    """Each color's share of first place by Pentobi's points on a finished ``board`` (ties shared)."""
+def _first_shares(board: Board, players: "list[list[int]] | None" = None) -> np.ndarray:
+    """Each player's share of first place by Pentobi's points on a finished ``board`` (ties shared).
+
+    ``players`` lists each player's scoring colors (default: a player per color); a
+    player's points are its colors' points.
+    """
     points = [board.points(c) for c in range(board.n_colors)]
+    if players is not None:
+        points = [sum(points[c] for c in colors) for colors in players]
     best = max(points)
     shares = np.array([1.0 if p == best else 0.0 for p in points])
     return shares / shares.sum()
+
+
+def _player_matrix(n_players: int, players: list[list[int]]) -> np.ndarray:
+    """The matrix turning four colors' chances of finishing first into each player's.
+
+    A player's chance is the sum of its colors' chances, renormalised over the scored colors
+    (classic_3's shared green scores for no one).
+
+    >>> _player_matrix(2, [[0, 2], [1, 3]]).tolist()
+    [[1.0, 0.0, 1.0, 0.0], [0.0, 1.0, 0.0, 1.0]]
+    """
+    matrix = np.zeros((n_players, 4))
+    for p, colors in enumerate(players):
+        matrix[p, colors] = 1.0
+    return matrix
