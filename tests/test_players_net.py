@@ -386,6 +386,41 @@ def test_a_finished_classic_2_board_counts_a_players_two_colors():
     assert shares.tolist() == expected
 
 
+def test_a_finished_board_gives_each_player_its_share_of_the_others_behind_it():
+    from blokus_nb.players.puct import _rank_shares
+
+    game = random_game("classic", 3, 200)
+    points = [game.board.points(c) for c in range(4)]
+    expected = [(sum(p > q for q in points) + 0.5 * (points.count(p) - 1)) / 3 for p in points]
+    assert _rank_shares(game.board, [[0], [1], [2], [3]]).tolist() == pytest.approx(expected)
+
+
+def test_the_chances_of_first_give_expected_ranks_by_plackett_luce():
+    from blokus_nb.players.puct import _expected_ranks
+
+    ranks = _expected_ranks(np.array([0.4, 0.3, 0.2, 0.1]))
+    assert ranks.sum() == pytest.approx(2.0)  # four players: six pairs, one ahead in each
+    assert list(ranks) == sorted(ranks, reverse=True)
+    assert _expected_ranks(np.array([0.7, 0.3])).tolist() == pytest.approx([0.7, 0.3])
+
+
+@pytest.mark.parametrize("variant", ["classic", "classic_3"])
+def test_playing_for_rank_steers_by_rank_and_still_reports_chances_of_first(variant):
+    from blokus_nb.players.puct import _expected_ranks
+
+    game = random_game(variant, 6, 10)
+    player = PUCTPlayer(seed=2, goal="rank")
+    result = player.search(game, Limit(simulations=30))
+    root = player._net_tree[0]
+    assert root.goals.tolist() == pytest.approx(_expected_ranks(root.chances).tolist())
+    assert root.value == pytest.approx(root.goals[root.mover])
+    assert len(result.chances) == game.variant.n_players and sum(result.chances) == pytest.approx(1)
+    # selection sums the mover's rank; the reported chances come from the sums of chances of first
+    assert not np.allclose(root.values[root.visits > 0], root.sums[root.visits > 0, root.mover])
+    with pytest.raises(bn.BlokusError, match="goal"):
+        PUCTPlayer(goal="win")
+
+
 def _tree_edges(root):
     stack = [root]
     while stack:

@@ -32,6 +32,11 @@ color summed over a player's colors and, in ``classic_3``, renormalised
 without the shared green; a playout's result; a finished game's), mixed in
 the same way, and every move is judged by the entry of the player who makes
 it (max-n; in ``classic_3`` green's moves by whoever plays green that turn).
+With :attr:`PUCTPlayer.goal` ``"rank"`` a move is judged instead by its
+player's share of the others finished behind it (ties half; as Pentobi
+scores a four-color game), the network's chances of first read as a
+Plackett-Luce model (``p`` ahead of ``q`` with chance ``c[p] / (c[p] + c[q])``);
+the chances of first are still what the search reports.
 The search then fills :attr:`SearchResult.chances` with each player's chance
 after the chosen move, calibrated in ``classic``
 (:meth:`~blokus_nb.players.net.Net.first_chances`) and the search's mean
@@ -58,7 +63,7 @@ import numpy as np
 
 from ..engine import Board
 from ..errors import BlokusError, IllegalMoveError
-from ..validation import fraction, number
+from ..validation import choice, fraction, number
 from ..game import Game
 from ..move import Move
 from .base import Limit
@@ -69,6 +74,9 @@ __all__ = ["PUCTPlayer", "NETWORK_VARIANTS"]
 
 #: The variants the search can play with a network (Duo's, or the classic board's).
 NETWORK_VARIANTS: tuple[str, ...] = ("duo", "classic", "classic_2", "classic_3")
+#: What the search plays for on the classic board (:attr:`PUCTPlayer.goal`): ``"first"``, each
+#: player's chance of finishing first, or ``"rank"``, its share of the others finished behind it.
+GOALS: tuple[str, ...] = ("first", "rank")
 
 
 
@@ -77,7 +85,7 @@ class _Node:
     priors and statistics."""
 
     __slots__ = ("color", "mover", "pids", "priors", "logits", "visits", "values", "children", "total",
-                 "value", "expanded", "chances", "sums")
+                 "value", "expanded", "chances", "goals", "sums")
 
     def __init__(self, color: int, mover: int = -1) -> None:
         self.color = color          # color index to move; -1 when the game is over
@@ -91,7 +99,8 @@ class _Node:
         self.total = 0
         self.value = 0.5            # the network's value of the node for ``mover``
         self.expanded = False
-        self.chances: np.ndarray | None = None  # four colors: the network's value per player
+        self.chances: np.ndarray | None = None  # four colors: the network's chance of first per player
+        self.goals: np.ndarray | None = None    # four colors: the network's value per player (``goal``)
         self.sums: np.ndarray | None = None     # four colors: per move, the sum of results per player
 
 
@@ -117,7 +126,8 @@ class PUCTPlayer(MCTSPlayer):
     def __init__(self, seed: int | None = None, limit: Limit | None = None, *,
                  exploration: float = 1.5, fpu: float = 0.2, net: "Net | str" = "shipped",
                  playouts: float = 0.8, classic_net: "Net | str" = "shipped",
-                 networks: tuple[str, ...] = NETWORK_VARIANTS, **mcts_options) -> None:
+                 networks: tuple[str, ...] = NETWORK_VARIANTS, goal: str = "first",
+                 **mcts_options) -> None:
         super().__init__(seed=seed, limit=limit, **mcts_options)
         self.puct = number(exploration, "exploration", low=0)
         self.fpu = number(fpu, "fpu")
@@ -136,6 +146,7 @@ class PUCTPlayer(MCTSPlayer):
             raise BlokusError(f"networks is a tuple of the variants searched with a network "
                               f"({', '.join(map(repr, NETWORK_VARIANTS))}), not {networks!r}")
         self.networks = networks
+        self.goal = choice(goal, "goal", GOALS)
         self._net_tree: tuple | None = None
         tables()  # built once per process (a fraction of a second), not inside the first move's time
 
@@ -200,8 +211,9 @@ class PUCTPlayer(MCTSPlayer):
             if self._shared:
                 chances /= chances.sum()
             node.chances = chances
+            node.goals = chances if self.goal == "first" else _expected_ranks(chances)
             node.sums = np.zeros((len(pids), len(chances)))
-            value = float(chances[node.mover])
+            value = float(node.goals[node.mover])
         node.value = value
         node.pids = pids
         node.logits = logits
@@ -238,33 +250,42 @@ class PUCTPlayer(MCTSPlayer):
                     self._net_expand(child, board)
                     results = self._leaf_results(child, board, rng)
                 else:
-                    results = self._shares(board)
+                    results = self._outcome(board)
                 break
             if child.color < 0:
-                results = self._shares(board)
+                results = self._outcome(board)
                 break
             node = child
-        multi = not self._duo
+        if self._duo:
+            for parent, i in path:
+                parent.visits[i] += 1
+                parent.values[i] += results[parent.mover]
+                parent.total += 1
+            return created
+        goals, firsts = results
         for parent, i in path:
             parent.visits[i] += 1
-            parent.values[i] += results[parent.mover]
+            parent.values[i] += goals[parent.mover]
+            parent.sums[i] += firsts
             parent.total += 1
-            if multi:
-                parent.sums[i] += results
         return created
 
-    def _leaf_results(self, node: _Node, board: Board, rng: random.Random) -> "np.ndarray | list[float]":
-        """Each player's result for a new node: its network value, a playout's result mixed in."""
+    def _leaf_results(self, node: _Node, board: Board, rng: random.Random) -> "tuple | list[float]":
+        """Each player's result for a new node: its network value, a playout's result mixed in
+        (see :meth:`_outcome`)."""
         if self._duo:
             value = node.value
             if self.playouts:
                 value += self.playouts * (self._playout_result(board, node.color, rng) - value)
             return [value, 1.0 - value] if node.mover == 0 else [1.0 - value, value]
-        chances = node.chances
-        if self.playouts:
-            board.playout(node.color, rng, big_first=self.big_first)
-            chances = chances + self.playouts * (self._shares(board) - chances)
-        return chances
+        goals, firsts = node.goals, node.chances
+        if not self.playouts:
+            return goals, firsts
+        board.playout(node.color, rng, big_first=self.big_first)
+        end_goals, end_firsts = self._outcome(board)
+        w = self.playouts
+        firsts = firsts + w * (end_firsts - firsts)
+        return (firsts if self.goal == "first" else goals + w * (end_goals - goals)), firsts
 
     @staticmethod
     def _next_to_move(board: Board, color: int) -> int:
@@ -287,12 +308,14 @@ class PUCTPlayer(MCTSPlayer):
         mine, theirs = board.points(color), board.points(1 - color)
         return 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
 
-    def _shares(self, board: Board) -> "np.ndarray | list[float]":
-        """Each player's share of first place on the finished ``board`` (ties shared)."""
+    def _outcome(self, board: Board) -> "tuple | list[float]":
+        """The finished ``board``'s result per player: in Duo 1, 0.5 or 0; on the classic board
+        each player's :attr:`goal` and its share of first place (ties shared)."""
         if self._duo:
             first = self._final(board, 0)
             return [first, 1.0 - first]
-        return _first_shares(board, self._players)
+        firsts = _first_shares(board, self._players)
+        return (firsts if self.goal == "first" else _rank_shares(board, self._players)), firsts
 
     def _reused(self, game: Game) -> _Node | None:
         """The node of the last search's tree for ``game``'s position, if it grew from there."""
@@ -381,6 +404,26 @@ def _first_shares(board: Board, players: "list[list[int]] | None" = None) -> np.
     best = max(points)
     shares = np.array([1.0 if p == best else 0.0 for p in points])
     return shares / shares.sum()
+
+
+def _rank_shares(board: Board, players: list[list[int]]) -> np.ndarray:
+    """Each player's share of the others finished behind it on a finished ``board`` (ties half)."""
+    points = np.array([sum(board.points(c) for c in colors) for colors in players], dtype=np.float64)
+    ahead = (points[:, None] > points[None, :]) + 0.5 * (points[:, None] == points[None, :])
+    return (ahead.sum(axis=1) - 0.5) / (len(points) - 1)
+
+
+def _expected_ranks(chances: np.ndarray) -> np.ndarray:
+    """Each player's expected share of the others finished behind it, from the chances of finishing
+    first, taken as a Plackett-Luce model (player ``p`` ahead of ``q`` with chance
+    ``c[p] / (c[p] + c[q])``).
+
+    >>> _expected_ranks(np.array([0.5, 0.25, 0.25])).round(3).tolist()
+    [0.667, 0.417, 0.417]
+    """
+    c = np.maximum(chances, 1e-9)
+    ahead = c[:, None] / (c[:, None] + c[None, :])
+    return (ahead.sum(axis=1) - 0.5) / (len(c) - 1)
 
 
 def _player_matrix(n_players: int, players: list[list[int]]) -> np.ndarray:
