@@ -103,3 +103,23 @@ def test_a_classic_weights_file_with_another_format_is_refused(tmp_path):
     np.savez(path, **arrays)
     assert load_net(path, variant="classic").encoding is CLASSIC
 
+
+
+def test_the_pentobi_benchmark_measures_every_classic_target(tmp_path):
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    import bench_ai
+
+    args = bench_ai.argparse.Namespace(pentobi_sims=None, pentobi_out=tmp_path, pentobi_games=40,
+                                       pentobi_harness=tmp_path / "pentobi_match.py", seed=3)
+    runs = {}
+    for command in bench_ai.pentobi_commands(args):
+        option = dict(zip(command[2::2], command[3::2]))
+        runs[option["--variant"], option["--player"], int(option["--level"])] = int(option["--games"])
+        assert "--sims" not in option  # the levels' own time
+    assert runs[("classic", "hard", 5)] == runs[("classic", "expert", 6)] == 40
+    assert runs[("classic_2", "hard", 5)] == 40
+    assert runs[("classic_3", "hard", 5)] == 42  # whole rounds of three seats
+    assert {("duo", "hard", 5), ("duo", "expert", 6)} <= set(runs)
