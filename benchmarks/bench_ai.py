@@ -15,16 +15,20 @@ Sections (``--only`` picks some):
   Pentobi's (top-1) and how often Pentobi's move is among our three best (top-3).
 * ``speed``: simulations per second at the start, middle and end of a held-out
   Duo and classic game, in every variant (the classic game's moves replayed as
-  ``classic_2`` and ``classic_3``): the 0.1.0 search, the 0.2.0 search and,
-  where it searches with a network (Duo, classic), :class:`PUCTPlayer`.
+  ``classic_2`` and ``classic_3``): the 0.1.0 search and the levels' own,
+  "medium" and "hard" (whose search "expert" shares), each labelled with
+  whether it searches with a network there.
 * ``calibration``: the search's win chance before a move against the final
   result, on the level-7 Duo games the calibration was not fitted on (games
   71-140, see ``training/calibrate_net.py``): Brier score and a reliability
   table in 20-point bins (``--plot FILE`` also draws the diagram).
 * ``pentobi``: matches against Pentobi's own engine with its match harness
-  (``../shared/tools/pentobi_match.py``): "hard" against level 5 in Duo and in
-  classic (one seat against three), "expert" against level 6 in Duo, at the
-  levels' own time (``--pentobi-sims N`` for a fixed budget). Pentobi is a
+  (``../shared/tools/pentobi_match.py``): in Duo "hard" against level 5 and
+  "expert" against level 6; in classic (our seat one color against three
+  Pentobi seats) "hard" against level 5 and "expert" against level 6; "hard"
+  against a level-5 player in ``classic_2`` and against two in ``classic_3``;
+  at the levels' own time (``--pentobi-sims N`` for a fixed budget), our seat
+  rotating (``--pentobi-games`` rounded up to whole rounds). Pentobi is a
   measuring instrument, never a dependency: without its engine
   (``$PENTOBI_GTP``, or beside the harness) the section says so and skips.
 
@@ -74,6 +78,15 @@ Then "hard" in classic searched with the classic network (2026-12-01, core 1 sha
   second, the 0.2.0 search 780 / 594 / 1,693 in the same run;
 * pentobi, classic ("hard" as ``classic_players:hard_w08``, the same player): first alone
   in 7 of 40 games (17.5%, 9-32%), shared in 2, ahead of 42.5 of 120 opponents.
+
+Speed in every variant, the levels' searches (2026-12-02, core 0 shared with other work,
+load 2.3; ``taskset -c 0 nice -n 10 python benchmarks/bench_ai.py --only speed
+--speed-time 0.5``), simulations a second at start / middle / end:
+
+* duo: medium 489 / 1,118 / 9,644, hard (network) 327 / 512 / 815;
+* classic: medium 756 / 564 / 1,331, hard (network) 189 / 323 / 458;
+* classic_2: medium 752 / 582 / 1,626, hard (the 0.2.0 search) 815 / 562 / 1,501;
+* classic_3: medium 633 / 535 / 1,566, hard (the 0.2.0 search) 691 / 526 / 1,596.
 """
 
 from __future__ import annotations
@@ -94,7 +107,7 @@ import numpy as np  # noqa: E402
 
 import blokus_nb as bn  # noqa: E402
 from baseline_010 import BaselineMCTSPlayer  # noqa: E402
-from blokus_nb.players import Limit, MCTSPlayer  # noqa: E402
+from blokus_nb.players import Limit, MCTSPlayer, make_player  # noqa: E402
 from blokus_nb.players.arena import play_match  # noqa: E402
 from blokus_nb.players.base import teams  # noqa: E402
 from blokus_nb.players.features import heuristic_scores, last_opponent_piece  # noqa: E402
@@ -210,6 +223,15 @@ def run_agreement(args) -> None:
 
 
 # ------------------------------------------------------------------------------ speed
+def speed_players(variant: str) -> list[tuple[str, object]]:
+    """The searches the speed section times in ``variant``: the 0.1.0 baseline and the levels'
+    own ("medium"; "hard", whose search "expert" shares with more time), labelled by what they are."""
+    hard = make_player("hard", seed=1)
+    kind = "network" if variant in getattr(hard, "networks", ()) else "mcts"
+    return [("0.1.0", BaselineMCTSPlayer(seed=1)), ("medium", make_player("medium", seed=1)),
+            (f"hard/expert ({kind})", hard)]
+
+
 def run_speed(args) -> None:
     print(f"\n== simulations per second (one core, {args.speed_time:g} s per position)")
     for variant, folder in (("duo", "duo_L6"), ("classic", "classic_L6"), ("classic_2", "classic_L6"),
@@ -221,9 +243,7 @@ def run_speed(args) -> None:
             game = bn.Game(variant)
             for move in moves[:int(len(moves) * share)]:
                 game.play(str(move))
-            players = [("0.1.0", BaselineMCTSPlayer(seed=1)), ("0.2.0", MCTSPlayer(seed=1))]
-            if variant in ("duo", "classic"):
-                players.append(("network", PUCTPlayer(seed=1)))
+            players = speed_players(variant)
             figures = []
             for label, player in players:
                 player.search(game, Limit(simulations=1))  # tables and weights read before the clock
@@ -299,20 +319,31 @@ def pentobi_engine(harness: Path) -> Path | None:
     return path if path.is_file() and os.access(path, os.X_OK) and harness.is_file() else None
 
 
+#: The ``pentobi`` section's matches: (variant, our level, Pentobi's level). In classic our seat
+#: is one color against three Pentobi seats; in classic_2 and classic_3 one player against one
+#: or two Pentobi players (the harness rotates our seat).
+PENTOBI_RUNS = (("duo", "hard", 5), ("duo", "expert", 6), ("classic", "hard", 5),
+                ("classic", "expert", 6), ("classic_2", "hard", 5), ("classic_3", "hard", 5))
+#: Seats our player rotates through, per variant: a match's games are a whole number of rounds.
+SEATS = {"duo": 2, "classic": 4, "classic_2": 2, "classic_3": 3}
+
+
 def pentobi_commands(args) -> list[list[str]]:
-    """The harness runs of the ``pentobi`` section: "hard" against level 5 in Duo and classic,
-    "expert" against level 6 in Duo, at the levels' own time unless ``--pentobi-sims`` is given."""
+    """The harness runs of the ``pentobi`` section (:data:`PENTOBI_RUNS`), at the levels' own time
+    unless ``--pentobi-sims`` is given; ``--pentobi-games`` rounded up to whole rounds of seats."""
     budget = ["--sims", str(args.pentobi_sims)] if args.pentobi_sims else []
     out = Path(args.pentobi_out)
-    runs = [("duo", "hard", 5), ("classic", "hard", 5), ("duo", "expert", 6)]
-    return [[sys.executable, str(args.pentobi_harness), "--variant", variant, "--player", player,
-             "--level", str(level), "--games", str(args.pentobi_games), "--seed", str(args.seed),
-             "--out", str(out / f"{variant}_{player}_L{level}"), *budget]
-            for variant, player, level in runs]
+    commands = []
+    for variant, player, level in PENTOBI_RUNS:
+        games = -(-args.pentobi_games // SEATS[variant]) * SEATS[variant]
+        commands.append([sys.executable, str(args.pentobi_harness), "--variant", variant, "--player", player,
+                         "--level", str(level), "--games", str(games), "--seed", str(args.seed),
+                         "--out", str(out / f"{variant}_{player}_L{level}"), *budget])
+    return commands
 
 
 def run_pentobi(args) -> None:
-    print(f"\n== against Pentobi ({args.pentobi_games} games a match, seats alternating)")
+    print(f"\n== against Pentobi (about {args.pentobi_games} games a match, our seat rotating)")
     engine = pentobi_engine(args.pentobi_harness)
     if engine is None:
         print(f"skipped: Pentobi's engine or match harness is not here (looked for {args.pentobi_harness} "

@@ -312,8 +312,9 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``) and return the exit status.
 
-    >>> main(["--version"])  # doctest: +SKIP
-    blokus-nb 0.2.0
+    >>> main(["--version"])  # prints "blokus-nb" and blokus_nb.__version__, then exits with status 0
+    Traceback (most recent call last):
+    SystemExit: 0
     """
     args = build_parser().parse_args(argv)
     args.argv = sys.argv[1:] if argv is None else list(argv)

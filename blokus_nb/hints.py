@@ -19,7 +19,7 @@ from .move import Move
 from .players.base import Limit, Player, teams
 from .players.features import heuristic_scores, placement_features
 from .players.levels import make_player
-from .players.mcts import MCTSPlayer
+from .players.mcts import MCTSPlayer, mover_chance
 from .validation import count
 
 __all__ = ["Hint", "Alternative", "hint"]
@@ -134,10 +134,11 @@ def hint(game: Game, player: str | Player = "hard", *, limit: Limit | None = Non
     ``limit`` overrides its thinking budget. A searching player (MCTS) adds
     its estimated win chance and up to ``alternatives`` other good moves; other
     players add the next best moves by the greedy heuristic. The game is not
-    changed. The win chance comes from the search's learned evaluation; in Duo
-    it is calibrated on Pentobi level-7 games (see
-    :mod:`blokus_nb.analysis.evaluation` for how well, measured by
-    ``benchmarks/bench_ai.py --only calibration``).
+    changed. The win chance is the mover's chance of finishing first after the
+    move, read from the search as :func:`~blokus_nb.analysis.evaluate` reads it
+    (:func:`~blokus_nb.players.mcts.mover_chance`); for "hard" and "expert"
+    it is calibrated in Duo on Pentobi level-7 games and in classic on
+    level-6 games (see :mod:`blokus_nb.analysis.evaluation` for how well).
 
     >>> import blokus_nb as bn
     >>> print(hint(bn.Game("duo"), "mcts", limit=Limit(simulations=30), seed=1))  # doctest: +ELLIPSIS
@@ -162,7 +163,7 @@ def hint(game: Game, player: str | Player = "hard", *, limit: Limit | None = Non
     others: list[Alternative] = []
     if isinstance(chooser, MCTSPlayer) or callable(getattr(chooser, "search", None)):  # an outside engine too
         result = chooser.search(game, limit)
-        move, win_rate, simulations = result.move, result.win_rate, result.simulations
+        move, win_rate, simulations = result.move, mover_chance(result, game), result.simulations
         others = [Alternative(s.move, s.win_rate, s.visits, s.heuristic)
                   for s in result.alternatives[1:alternatives + 1]]
     else:

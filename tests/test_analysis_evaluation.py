@@ -75,3 +75,25 @@ def test_plot_marks_the_blunders(curve):
 def test_a_player_that_does_not_search_is_refused(duo_game):
     with pytest.raises(TypeError, match="searches"):
         analysis.evaluate(duo_game, player="greedy", progress=False)
+
+
+class ChancesPlayer(bn.players.Player):
+    """A search whose every player's chances (``CHANCES``) differ from its own win rate (0.9)."""
+
+    CHANCES = {"classic": (0.1, 0.2, 0.3, 0.4), "classic_3": (0.2, 0.3, 0.5), "classic_2": (0.35, 0.65)}
+
+    def search(self, game, limit=None):
+        from blokus_nb.players.mcts import SearchResult
+
+        return SearchResult(game.legal_moves()[0], 0.9, 1, 1, 0.0, [], self.CHANCES[game.variant.name])
+
+
+@pytest.mark.parametrize("variant", ["classic", "classic_3", "classic_2"])
+def test_the_movers_chance_is_its_share_of_every_players_chances(variant):
+    from sample_games import random_game
+
+    game = random_game(variant, 4, moves=9)
+    curve = analysis.evaluate(game, ChancesPlayer(), progress=False)
+    chances = ChancesPlayer.CHANCES[variant]
+    assert curve["win_chance"].tolist() == [chances[p - 1] for p in curve["player"]]
+    assert set(curve["player"]) == set(range(1, len(chances) + 1))

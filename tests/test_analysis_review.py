@@ -229,3 +229,24 @@ def test_a_classic_review_gives_every_player_a_chance_at_every_position():
     np.testing.assert_array_equal(frame["win_before"], chances[np.arange(len(frame)), movers - 1])
     curves = side_curves(frame, 4)
     assert all(value is not None for curve in curves for value in curve[:-1])
+
+
+def test_a_player_given_without_a_seed_searches_every_position_afresh():
+    # make_player hands such a player back as it is: the tree it kept from the position before
+    # would give every later position more simulations than the first.
+    from blokus_nb.players import MCTSPlayer
+
+    totals = []
+
+    class Counting(MCTSPlayer):
+        def search(self, game, limit=None):
+            result = super().search(game, limit)
+            totals.append(sum(a.visits for a in result.alternatives))
+            return result
+
+    game = bn.Game("duo")  # the search's own moves: the positions its kept tree reaches
+    player = MCTSPlayer(seed=1)
+    for _ in range(4):
+        game.play(player.choose_move(game, Limit(simulations=60)))
+    estimate_positions(game, Counting(seed=1), seed=None, limit=Limit(simulations=60))
+    assert totals == [60] * len(placements(game))

@@ -141,3 +141,12 @@ def test_a_hint_is_about_the_position_it_was_asked_for_while_another_thread_play
     thread.join()
     hinted = result["hint"].move
     assert hinted.color == "purple" and bn.Game("duo").play(hinted)  # legal in the position asked about
+
+
+@pytest.mark.parametrize("variant,moves", [("classic", 5), ("classic_3", 7)])
+def test_a_hint_gives_the_movers_share_of_every_players_chances(variant, moves):
+    from test_analysis_evaluation import ChancesPlayer
+
+    game = position(variant, 1, moves)
+    advice = hint(game, ChancesPlayer())
+    assert advice.win_rate == ChancesPlayer.CHANCES[variant][game.player_to_play - 1]

@@ -74,7 +74,7 @@ def test_a_short_training_run_writes_loadable_weights_and_repeats(tmp_path, caps
 import net_data  # noqa: E402
 import train_net  # noqa: E402
 
-from blokus_nb.players.net import Net, load_net  # noqa: E402
+from blokus_nb.players.net import CLASSIC, Net, load_net  # noqa: E402
 from blokus_nb.players.puct import PUCTPlayer  # noqa: E402
 from data_paths import SHARED_PENTOBI  # noqa: E402
 
@@ -256,7 +256,7 @@ def test_a_short_classic_training_run_writes_a_classic_net_that_searches(tmp_pat
     assert train_net.main(options + ["--out", str(second)]) == 0
     assert "held out after step" in capsys.readouterr().out
     a, b = load_net(first, variant="classic"), load_net(second, variant="classic")
-    assert all(np.array_equal(a.params[k], b.params[k]) for k in a.params)
+    assert a.encoding is CLASSIC and all(np.array_equal(a.params[k], b.params[k]) for k in a.params)
     calibrated = tmp_path / "calibrated.npz"
     assert calibrate_classic.main(["--arrays", str(arrays), "--net", str(first),
                                    "--out", str(calibrated)]) == 0

@@ -1,10 +1,13 @@
-"""One version, told the same everywhere: the package, pyproject.toml, the CHANGELOG and the records we write."""
+"""One version, told the same everywhere: the package, pyproject.toml, the front end's package.json,
+the CHANGELOG, the command line and the records we write."""
 
 from __future__ import annotations
 
 import re
 import sys
 from pathlib import Path
+
+import pytest
 
 import blokus_nb as bn
 
@@ -61,3 +64,28 @@ def test_records_name_the_version_that_wrote_them():
 def test_the_readme_shows_records_as_this_version_writes_them():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert re.findall(r"AP\[blokus-nb:([^\]]*)\]", readme) == [bn.__version__]
+
+
+def _npm_version(version: str) -> str:
+    """A PEP 440 version as npm (semver) writes it: 0.3.0 stays, 0.4.0.dev0 is 0.4.0-dev.0."""
+    match = VERSION.fullmatch(version)
+    assert match, version
+    release = ".".join(match.groups()[:3])
+    return release if match.group(4) is None else f"{release}-dev.{match.group(4)}"
+
+
+def test_the_front_end_package_is_this_version():
+    import json
+
+    assert _npm_version("0.3.0") == "0.3.0" and _npm_version("0.4.0.dev0") == "0.4.0-dev.0"
+    package = json.loads((ROOT / "js" / "package.json").read_text(encoding="utf-8"))
+    lock = json.loads((ROOT / "js" / "package-lock.json").read_text(encoding="utf-8"))
+    assert package["version"] == lock["version"] == lock["packages"][""]["version"] == _npm_version(bn.__version__)
+
+
+def test_the_command_line_tells_this_version(capsys):
+    from blokus_nb.cli import main
+
+    with pytest.raises(SystemExit) as stopped:
+        main(["--version"])
+    assert stopped.value.code == 0 and capsys.readouterr().out == f"blokus-nb {bn.__version__}\n"

@@ -25,7 +25,6 @@ the net with its ``calibration`` array.
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 from pathlib import Path
@@ -38,10 +37,10 @@ sys.path.insert(0, str(ROOT / "training"))
 
 import blokus_nb as bn  # noqa: E402
 from blokus_nb.players import Limit  # noqa: E402
-from blokus_nb.players.net import CLASSIC, CLASSIC_NET_PATH, Net, load_net  # noqa: E402
+from blokus_nb.players.net import CLASSIC, Net, load_net  # noqa: E402
 from blokus_nb.players.puct import PUCTPlayer  # noqa: E402
-from calibrate_net import report  # noqa: E402
-from net_data import DEFAULT_DATA, FOLDERS, first_shares, unpack_planes  # noqa: E402
+from calibrate_net import arguments, choices, report, store, uncalibrated  # noqa: E402
+from net_data import FOLDERS, first_shares, unpack_planes  # noqa: E402
 
 
 def fitted_part(game: np.ndarray) -> np.ndarray:
@@ -72,18 +71,10 @@ def search_chances(net: Net, data: Path, games: list[int], count: int, sims: int
     chosen = []
     for number in games:
         record = bn.read_sgf(folder / f"classic_L6_{number:04d}.blksgf")
-        score = " ".join(str(record.board.points(c)) for c in range(4))
-        game = bn.Game("classic")
-        for move in record.history:
-            if move.is_pass:
-                continue
-            color = game.colors.index(game.to_play)
-            if game.board.count_legal(color) > 1:
-                chosen.append((game.copy(), first_shares(score, 0)))
-            game.play(move)
+        shares = first_shares(" ".join(str(record.board.points(c)) for c in range(4)), 0)
+        chosen += choices(record, lambda color: shares)  # by color index, whoever moves
     chosen = random.Random(seed).sample(chosen, min(count, len(chosen)))
-    uncalibrated = Net({k: v for k, v in net.params.items() if k != "calibration"}, CLASSIC)
-    player = PUCTPlayer(seed=0, classic_net=uncalibrated, playouts=playouts, reuse=False)
+    player = PUCTPlayer(seed=0, classic_net=uncalibrated(net), playouts=playouts, reuse=False)
     chances = [player.search(game, Limit(simulations=sims)).chances for game, _ in chosen]
     return np.array(chances), np.array([shares for _, shares in chosen])
 
@@ -119,16 +110,10 @@ def brier(p: np.ndarray, y: np.ndarray) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = arguments("classic", __doc__.split("\n")[0])
     parser.add_argument("--arrays", type=Path, required=True,
                         help="arrays from training/net_data.py --variant classic")
-    parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="folder with selfplay/ (--sims)")
-    parser.add_argument("--net", type=Path, default=None, help="net to calibrate (the shipped one)")
-    parser.add_argument("--out", type=Path, default=CLASSIC_NET_PATH, help="net to write (the shipped one)")
-    parser.add_argument("--sims", type=int, default=0, help="simulations a search (0: the network alone)")
-    parser.add_argument("--positions", type=int, default=200, help="positions a part with --sims (200)")
     parser.add_argument("--playouts", type=float, default=0.8, help="the search's playout weight (0.8)")
-    parser.add_argument("--seed", type=int, default=24)
     args = parser.parse_args(argv)
     net = load_net(args.net, variant="classic")
     with np.load(args.arrays) as d:
@@ -161,11 +146,7 @@ def main(argv: list[str] | None = None) -> int:
     if mover is not None:
         print(f"  the mover's chance alone: Brier {np.mean((mover - hy[:, 0]) ** 2):.4f}, "
               f"always 25% {np.mean((0.25 - hy[:, 0]) ** 2):.4f}")
-    params = dict(net.params)
-    params["calibration"] = np.array([a], dtype=np.float32)
-    written = Net(params, CLASSIC).save(args.out)
-    print(f"wrote {written}")
-    return 0
+    return store(net, np.array([a]), args.out)
 
 
 if __name__ == "__main__":

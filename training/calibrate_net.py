@@ -24,6 +24,7 @@ import argparse
 import random
 import sys
 from pathlib import Path
+from typing import Any, Callable
 
 import numpy as np
 
@@ -32,12 +33,64 @@ sys.path.insert(0, str(ROOT))
 
 import blokus_nb as bn  # noqa: E402
 from blokus_nb.players import Limit  # noqa: E402
-from blokus_nb.players.net import NET_PATH, Net, load_net  # noqa: E402
+from blokus_nb.players.net import CLASSIC_NET_PATH, NET_PATH, Net, load_net  # noqa: E402
 from blokus_nb.players.puct import PUCTPlayer  # noqa: E402
 
 DEFAULT_DATA = ROOT.parent / "shared" / "data" / "pentobi"
 FIT_GAMES = range(1, 71)
 HELD_OUT_GAMES = range(71, 141)
+#: What differs between the options both calibrations take, per variant: the net written, what
+#: ``--data`` must hold, and the defaults and help of ``--sims``, ``--positions``, ``--seed``.
+OPTIONS = {
+    "duo": {"out": NET_PATH, "data": "folder with selfplay/duo_L7", "seed": 16,
+            "sims": (300, "simulations a search (300)"), "positions": (800, "positions fitted on (800)")},
+    "classic": {"out": CLASSIC_NET_PATH, "data": "folder with selfplay/ (--sims)", "seed": 24,
+                "sims": (0, "simulations a search (0: the network alone)"),
+                "positions": (200, "positions a part with --sims (200)")},
+}
+
+
+def arguments(variant: str, description: str) -> argparse.ArgumentParser:
+    """The command line both calibrations share (``--data``, ``--net``, ``--out``, ``--sims``,
+    ``--positions``, ``--seed``) with ``variant``'s defaults (:data:`OPTIONS`); each script adds its own."""
+    options = OPTIONS[variant]
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help=options["data"])
+    parser.add_argument("--net", type=Path, default=None, help="net to calibrate (the shipped one)")
+    parser.add_argument("--out", type=Path, default=options["out"], help="net to write (the shipped one)")
+    for name in ("sims", "positions"):
+        default, text = options[name]
+        parser.add_argument(f"--{name}", type=int, default=default, help=text)
+    parser.add_argument("--seed", type=int, default=options["seed"])
+    return parser
+
+
+def uncalibrated(net: Net) -> Net:
+    """``net`` without its calibration: the chances the calibration is fitted to."""
+    return Net({k: v for k, v in net.params.items() if k != "calibration"}, net.encoding)
+
+
+def store(net: Net, calibration: np.ndarray, out: Path) -> int:
+    """Write ``net`` with its ``calibration`` array to ``out``, say where, and return 0 (the exit status)."""
+    params = dict(net.params)
+    params["calibration"] = np.asarray(calibration, dtype=np.float32)
+    print(f"wrote {Net(params, net.encoding).save(out)}")
+    return 0
+
+
+def choices(record: bn.Game, outcome: Callable[[int], Any]) -> list[tuple[bn.Game, Any]]:
+    """The positions of ``record`` before a placement with a choice of move, each with
+    ``outcome(color)`` for the color to move there (its index)."""
+    out = []
+    game = bn.Game(record.variant)
+    for move in record.history:
+        if move.is_pass:
+            continue
+        color = game.colors.index(game.to_play)
+        if game.board.count_legal(color) > 1:
+            out.append((game.copy(), outcome(color)))
+        game.play(move)
+    return out
 
 
 def positions(data: Path, games: range, count: int | None, seed: int) -> list[tuple[bn.Game, float]]:
@@ -47,14 +100,7 @@ def positions(data: Path, games: range, count: int | None, seed: int) -> list[tu
     for number in games:
         record = bn.read_sgf(data / "selfplay" / "duo_L7" / f"duo_L7_{number:04d}.blksgf")
         winners = record.winners("points")
-        game = bn.Game("duo")
-        for move in record.history:
-            if move.is_pass:
-                continue
-            color = game.colors.index(game.to_play)
-            if game.board.count_legal(color) > 1:
-                out.append((game.copy(), 1 / len(winners) if color + 1 in winners else 0.0))
-            game.play(move)
+        out += choices(record, lambda color: 1 / len(winners) if color + 1 in winners else 0.0)
     if count is not None and count < len(out):
         out = random.Random(seed).sample(out, count)
     return out
@@ -62,8 +108,7 @@ def positions(data: Path, games: range, count: int | None, seed: int) -> list[tu
 
 def search_values(net: Net, chosen: list[tuple[bn.Game, float]], sims: int) -> tuple[np.ndarray, np.ndarray]:
     """The search's (uncalibrated) value of each position, and the mover's result."""
-    uncalibrated = Net({k: v for k, v in net.params.items() if k != "calibration"})
-    player = PUCTPlayer(seed=0, net=uncalibrated, reuse=False)
+    player = PUCTPlayer(seed=0, net=uncalibrated(net), reuse=False)
     q = [player.search(game, Limit(simulations=sims)).win_rate for game, _ in chosen]
     return np.array(q), np.array([y for _, y in chosen])
 
@@ -110,14 +155,8 @@ def report(label: str, p: np.ndarray, y: np.ndarray, log=print) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="folder with selfplay/duo_L7")
-    parser.add_argument("--net", type=Path, default=None, help="net to calibrate (the shipped one)")
-    parser.add_argument("--out", type=Path, default=NET_PATH, help="net to write (the shipped one)")
-    parser.add_argument("--sims", type=int, default=300, help="simulations a search (300)")
-    parser.add_argument("--positions", type=int, default=800, help="positions fitted on (800)")
+    parser = arguments("duo", __doc__.split("\n")[0])
     parser.add_argument("--held-out", type=int, default=600, help="positions reported on (600)")
-    parser.add_argument("--seed", type=int, default=16)
     args = parser.parse_args(argv)
     net = load_net(args.net)
     q, y = search_values(net, positions(args.data, FIT_GAMES, args.positions, args.seed), args.sims)
@@ -127,11 +166,7 @@ def main(argv: list[str] | None = None) -> int:
     hq, hy = search_values(net, positions(args.data, HELD_OUT_GAMES, args.held_out, args.seed), args.sims)
     report("held-out games 71-140, uncalibrated", hq, hy)
     report("held-out games 71-140, calibrated", apply(w, hq), hy)
-    params = dict(net.params)
-    params["calibration"] = w.astype(np.float32)
-    written = Net(params).save(args.out)
-    print(f"wrote {written}")
-    return 0
+    return store(net, w, args.out)
 
 
 if __name__ == "__main__":

@@ -86,9 +86,10 @@ def first_shares(final_score: str, color: int) -> list[float]:
     return [shares[(color + k) % len(points)] for k in range(len(points))]
 
 
-def classic_positions(game_line: dict, final_score: str):
-    """Yield one dict per searched position of one four-color classic game."""
-    game = bn.Game("classic")
+def positions(game_line: dict, final_score: str, variant: str = "duo"):
+    """Yield one dict per searched position of one game of ``variant`` (see the module docstring)."""
+    encoding = CLASSIC if variant == "classic" else DUO
+    game = bn.Game(variant)
     for position in game_line["positions"]:
         if game.is_over:
             break
@@ -104,38 +105,13 @@ def classic_positions(game_line: dict, final_score: str):
                 yield {
                     "planes": np.packbits(planes.T.astype(np.uint8), axis=1, bitorder="little"),
                     "hands": hands.astype(np.uint8),
-                    "legal": canonical_pids(pids, color, CLASSIC),
-                    "target": canonical_pids(target, color, CLASSIC),
+                    "legal": canonical_pids(pids, color, encoding),
+                    "target": canonical_pids(target, color, encoding),
                     "target_p": visits / visits.sum(),
                     "value": min(1.0, max(0.0, float(root[0][1]))),
-                    "result": first_shares(final_score, color),
-                }
-        game.play(position["played"])
-
-
-def positions(game_line: dict, final_score: str):
-    """Yield one dict per searched position of one game (see the module docstring)."""
-    game = bn.Game("duo")
-    for position in game_line["positions"]:
-        if game.is_over:
-            break
-        color = game.colors.index(game.to_play)
-        board = game.board
-        root = position["root"]
-        if root:
-            pids = board.legal_placements(color)
-            visits = np.array([float(r[0]) for r in root])
-            target = [game.parse_move(r[2]).placement for r in root]
-            if visits.sum() > 0 and len(pids) > 1:
-                planes, hands = encode(board, color)
-                yield {
-                    "planes": np.packbits(planes.T.astype(np.uint8), axis=1, bitorder="little"),
-                    "hands": hands.astype(np.uint8),
-                    "legal": canonical_pids(pids, color),
-                    "target": canonical_pids(target, color),
-                    "target_p": visits / visits.sum(),
-                    "value": min(1.0, max(0.0, float(root[0][1]))),
-                    "result": mover_result(final_score, color),
+                    # Duo: the mover's result; classic: each color's share of first, the mover first
+                    "result": (first_shares(final_score, color) if encoding is CLASSIC
+                               else mover_result(final_score, color)),
                 }
         game.play(position["played"])
 
@@ -173,7 +149,6 @@ def build(data: Path, games: int | None, extra: tuple[str, ...] = (), log=print,
           variant: str = "duo") -> dict[str, np.ndarray]:
     folder = data / "selfplay" / FOLDERS[variant]
     encoding = CLASSIC if variant == "classic" else DUO
-    reader = classic_positions if variant == "classic" else positions
     with open(folder / "index.csv", newline="") as handle:
         scores = {row["file"]: row["final_score"] for row in csv.DictReader(handle)}
     rows: dict[str, list] = {k: [] for k in ("planes", "hands", "legal", "target", "target_p",
@@ -186,7 +161,7 @@ def build(data: Path, games: int | None, extra: tuple[str, ...] = (), log=print,
                 break
             record = json.loads(line)
             number = game_number(record["file"])
-            for row in reader(record, scores[record["file"]]):
+            for row in positions(record, scores[record["file"]], variant):
                 for name, value in row.items():
                     rows[name].append(value)
                 game_of.append(number)

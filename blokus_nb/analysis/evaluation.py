@@ -1,10 +1,17 @@
 """A Pentobi-style evaluation curve: each side's win chance before every move, and the blunders.
 
 Before every placement the searching player (``"hard"`` by default:
-:meth:`PUCTPlayer.search <blokus_nb.players.puct.PUCTPlayer.search>` in Duo,
-:meth:`MCTSPlayer.search <blokus_nb.players.MCTSPlayer.search>` on the other
-boards) searches the position; the win rate of its chosen move is the *win
-chance* of the player to move (a k-way tie for first counts 1/k of a win).
+:meth:`PUCTPlayer.search <blokus_nb.players.puct.PUCTPlayer.search>` where
+the levels search with a network, :meth:`MCTSPlayer.search
+<blokus_nb.players.MCTSPlayer.search>` on the other boards) searches the
+position, as :func:`~blokus_nb.analysis.review` does (the same searches,
+seeded the same way). The *win chance* of the player to move is its chance
+of finishing first after the search's chosen move (a k-way tie for first
+counts 1/k of a win): its share of every player's chances where the search
+gives them (:attr:`SearchResult.chances
+<blokus_nb.players.mcts.SearchResult.chances>`), else the search's own
+win rate (:func:`~blokus_nb.players.mcts.mover_chance`).
+
 In Duo that chance is calibrated: the network search's value is mapped to a
 win chance fitted on Pentobi level-7 games 1-70 (``training/calibrate_net.py``).
 On 600 positions of the level-7 games 71-140, which it was not fitted on
@@ -14,9 +21,18 @@ were won 4% of the time (261 positions), 20-40% 22% (34), 40-60% 56% (9),
 80-100% 96% (256), but those called 60-80% were won 84% (40), outside their
 bin (``benchmarks/bench_ai.py --only calibration``). Level-7 games are
 decided early, so few positions fall in the middle bins.
-On the classic boards the
-chances come from the linear value model and are not calibrated this way.
-A search reports the chance of the side to move only, and a search is optimistic for the side it searches for, so each
+
+In the four-color ``classic`` game "hard" and "expert" give each color's
+chance of finishing first from the classic network, calibrated on held-out
+Pentobi level-6 games (``training/calibrate_classic.py``, figures in
+``training/README.md``): on the 21,000 chances of held-out games 20, 40,
+60, ... the network's Brier score is 0.126, against 0.170 for always 25%,
+and every 20-point bin is finished first at a rate inside it (measured on
+the network's own chances; the search calibrates its mean of them after the
+move in the same way). On the other boards the chances come from the
+Monte Carlo search's simulations with the linear value model, and are not
+calibrated this way.
+A search is optimistic for the side it searches for, so each
 player's curve is made of its own turns: the estimates are comparable along
 one curve, and a curve holds its value while the others move.
 
@@ -46,11 +62,9 @@ import pandas as pd
 
 from .. import validation
 from ..game import Game
-from ..move import Move
 from ..variants import get_variant
-from .metrics import GameRecord
 from .plots import _checked_axes, literal_text, resolve_palette
-from ..errors import ArgumentTypeError, BlokusError
+from ..errors import ArgumentTypeError
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
@@ -58,50 +72,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..players import Limit, Player
 
 __all__ = ["evaluate", "plot_evaluation"]
-
-#: Positions a worker process evaluates per task (each task replays the game once).
-CHUNK = 6
-
-
-def _replay_start(record: GameRecord) -> Game:
-    setup: dict[str, list[str]] = {}
-    for color, cells in record.setup:
-        setup.setdefault(color, []).append(cells)
-    variant = get_variant(record.variant)
-    first = variant.colors[record.moves[0][0]] if record.moves and setup else None
-    return Game(variant, players=list(record.player_names), setup=setup or None, to_play=first)
-
-
-def _search_positions(task: tuple) -> list[tuple]:
-    """Search the positions before history entries ``indices`` of the game in ``record``."""
-    from ..players import make_player
-
-    record, indices, spec, limit, seed = task
-    wanted = set(indices)
-    game = _replay_start(record)
-    colors, size = game.colors, game.size
-    out = []
-    for index, (ci, pid) in enumerate(record.moves):
-        if index in wanted and pid is not None:
-            player = make_player(spec, seed=None if seed is None else seed + index + 1)
-            search = getattr(player, "search", None)
-            # Each position is searched afresh: a tree kept from the position before would give it
-            # more simulations than the others, and only when they run in the same process.
-            getattr(player, "_forget", lambda: None)()
-            if search is None:
-                raise ArgumentTypeError(f"evaluate needs a player that searches and reports win rates "
-                                        f"(an MCTS player such as 'hard'), not {player!r}")
-            result = search(game, limit)
-            played = Move(colors[ci], pid, size)
-            stats = next((a for a in result.alternatives if a.move == played), None)
-            out.append((index, result.win_rate, str(result.move),
-                        np.nan if stats is None else stats.win_rate,
-                        0 if stats is None else stats.visits, result.simulations))
-        if pid is not None:
-            game.play(Move(colors[ci], pid, size))
-        elif len(game.history) <= index:
-            raise BlokusError(f"move {index + 1}: {colors[ci]} passes but has legal moves")
-    return out
 
 
 def evaluate(game: Game, player: "str | Player" = "hard", *, limit: "Limit | None" = None,
@@ -133,8 +103,7 @@ def evaluate(game: Game, player: "str | Player" = "hard", *, limit: "Limit | Non
     from tqdm.auto import tqdm
 
     from ..players.base import Limit
-    from ..processes import run_jobs, worker_count
-    from .loading import WORKER_PRELOAD
+    from .review import _estimates, _final_shares, _movers, placements
 
     if not isinstance(game, Game):
         raise ArgumentTypeError(f"evaluate needs a Game, not {type(game).__name__}")
@@ -143,37 +112,21 @@ def evaluate(game: Game, player: "str | Player" = "hard", *, limit: "Limit | Non
     seed = validation.seed(seed)
     threshold = validation.fraction(threshold, "threshold")
     validation.job_count(n_jobs)
-    record = GameRecord.of(game)
+    game = game.copy()  # a snapshot: another thread (a widget, a notebook cell) may play on meanwhile
     variant = game.variant
-    positions = [i for i, (_, pid) in enumerate(record.moves) if pid is not None]
-    chunks = [positions[k:k + CHUNK] for k in range(0, len(positions), CHUNK)]
-    jobs = worker_count(n_jobs, len(chunks))
-    results: list[tuple] = []
+    positions = placements(game)
     with tqdm(total=len(positions), desc="evaluating positions", unit="position",
               disable=not progress) as bar:
-        def done(_: int, found: list) -> None:
-            results.extend(found)
-            bar.update(len(found))
-
-        run_jobs(_search_positions, [(record, chunk, player, limit, seed) for chunk in chunks], jobs,
-                 done=done, preload=WORKER_PRELOAD)
-    results.sort()
-    colors = variant.colors
+        estimates = _estimates(game, player, limit, seed, n_jobs, positions,
+                               on_estimate=lambda _: bar.update(1), stop=None)
+    history = game.history
     rows = []
-    placed = [0] * len(colors)
-    nth: dict[int, int] = {}
-    for index, (ci, pid) in enumerate(record.moves):
-        if pid is not None:
-            nth[index] = placed[ci]
-            placed[ci] += 1
-    for index, win, best, played_rate, played_visits, simulations in results:
-        ci, pid = record.moves[index]
-        color = colors[ci]
-        mover = variant.player_of(color, nth[index])
-        rows.append({"move_number": index + 1, "color": color, "player": mover,
-                     "cells": str(Move(color, pid, game.size)), "win_chance": win,
-                     "best_move": best, "played_win_rate": played_rate,
-                     "played_visits": played_visits, "simulations": simulations})
+    for estimate, mover in zip(estimates, _movers(game)):
+        move = history[estimate.index]
+        rows.append({"move_number": estimate.index + 1, "color": move.color, "player": mover,
+                     "cells": str(move), "win_chance": estimate.win_chance,
+                     "best_move": estimate.best_move, "played_win_rate": estimate.played_win_rate,
+                     "played_visits": estimate.played_visits, "simulations": estimate.simulations})
     table = pd.DataFrame(rows, columns=["move_number", "color", "player", "cells", "win_chance",
                                         "best_move", "played_win_rate", "played_visits",
                                         "simulations"])
@@ -193,6 +146,7 @@ def evaluate(game: Game, player: "str | Player" = "hard", *, limit: "Limit | Non
     table["after"] = after
     table["drop"] = table["win_chance"] - table["after"]
     table["blunder"] = table["drop"] >= threshold
+    colors = variant.colors
     for color in colors:
         scored_by = [p for p in range(1, variant.n_players + 1) if color in variant.colors_of(p)]
         table[f"win_{color}"] = known[:, scored_by[0] - 1] if scored_by else np.nan
@@ -200,11 +154,6 @@ def evaluate(game: Game, player: "str | Player" = "hard", *, limit: "Limit | Non
     table.attrs.update({"player": getattr(player, "name", player), "limit": repr(limit),
                         "threshold": threshold, "variant": variant.name})
     return table
-
-
-def _final_shares(game: Game) -> list[float]:
-    winners = game.winners("points")
-    return [1 / len(winners) if p in winners else 0.0 for p in range(1, game.variant.n_players + 1)]
 
 
 @literal_text

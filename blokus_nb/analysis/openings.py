@@ -251,10 +251,15 @@ def _index_unit(unit: Any, depth: int) -> tuple[dict[str, _Partial], list[dict],
 
 
 def _replay(record: Any) -> Game:
+    """The game of a :class:`~blokus_nb.analysis.metrics.GameRecord`: its setup, then its placements."""
     from ..move import Move
-    from .evaluation import _replay_start
 
-    game = _replay_start(record)
+    setup: dict[str, list[str]] = {}
+    for color, cells in record.setup:
+        setup.setdefault(color, []).append(cells)
+    variant = get_variant(record.variant)
+    first = variant.colors[record.moves[0][0]] if record.moves and setup else None
+    game = Game(variant, players=list(record.player_names), setup=setup or None, to_play=first)
     for color, pid in record.moves:
         if pid is not None:
             game.play(Move(game.colors[color], pid, game.size))

@@ -16,8 +16,8 @@ for every player at every position: the mover's chance before a move is its
 share in the position searched before it, its chance after is its share in
 the very next position searched (whoever moves there), so a move's loss is
 the mover's loss of first-place chance by that move alone (``evaluate``
-still reports the search's own rate for the mover, which need not add up
-to 1 over the players). Duo and ``classic_2`` (two sides) are read as above;
+takes the mover's chance before a move from the same share, but compares it
+with its share at its own next turn). Duo and ``classic_2`` (two sides) are read as above;
 their chances are the mover's and one minus it.
 
 The *loss* of a move is before minus after. Moves are classed by it, with
@@ -93,7 +93,8 @@ class Estimate:
 
     #: Index of the placement in ``game.history`` (passes count).
     index: int
-    #: The mover's win chance: the search's estimate for its best move.
+    #: The mover's win chance: its share of :attr:`chances` where the search gives them, else
+    #: the search's estimate for its best move (:func:`~blokus_nb.players.mcts.mover_chance`).
     win_chance: float
     best_move: str
     #: The search's estimate for the move played (NaN if the search did not try it).
@@ -102,6 +103,8 @@ class Estimate:
     #: Each player's chance of finishing first (indexed like the game's players), or empty
     #: when the search gives none.
     chances: tuple[float, ...] = ()
+    #: The simulations behind :attr:`played_win_rate` (0 if the search did not try the move).
+    played_visits: int = 0
 
 
 def classify(loss: float, best: bool = False) -> str:
@@ -160,23 +163,26 @@ def _positions(game: Game, wanted: set[int]) -> Iterator[tuple[int, Game, Move]]
 
 
 def _search(player_spec: Any, seed: int | None, index: int, position: Game, played: Move,
-            limit: Limit) -> Estimate:
+            limit: Limit | None) -> Estimate:
     from ..players import make_player
+    from ..players.mcts import first_place_chances, mover_chance
 
-    # A fresh player per position, seeded by the position (as evaluate does): the same
-    # estimates on every machine and with any number of processes.
+    # A fresh player per position, seeded by the position: the same estimates on every
+    # machine and with any number of processes.
     player = make_player(player_spec, seed=None if seed is None else seed + index + 1)
     search = getattr(player, "search", None)
     if search is None:
-        raise ArgumentTypeError(f"a review needs a player that searches and reports win rates "
-                                f"(an MCTS player such as 'hard', or a bn.engines.GTPEngine), not {player!r}")
+        raise ArgumentTypeError(f"a review or an evaluation needs a player that searches and reports win "
+                                f"rates (an MCTS player such as 'hard', or a bn.engines.GTPEngine), not {player!r}")
+    # Each position is searched afresh: a tree kept from the position before (a player given
+    # without a seed is used as it is) would give it more simulations than the others, and only
+    # when they run in the same process.
+    getattr(player, "_forget", lambda: None)()
     result = search(position, limit)
     stats = next((a for a in result.alternatives if a.move == played), None)
-    chances = tuple(float(c) for c in getattr(result, "chances", ()) or ())
-    if len(chances) != position.variant.n_players:  # a search that does not estimate them all
-        chances = ()
-    return Estimate(index, float(result.win_rate), str(result.move),
-                    math.nan if stats is None else float(stats.win_rate), int(result.simulations), chances)
+    return Estimate(index, mover_chance(result, position), str(result.move),
+                    math.nan if stats is None else float(stats.win_rate), int(result.simulations),
+                    first_place_chances(result, position), 0 if stats is None else int(stats.visits))
 
 
 def _search_chunk(task: tuple) -> list[Estimate]:
@@ -201,9 +207,6 @@ def estimate_positions(game: Game, player: "str | Player" = "hard", *, limit: Li
     >>> [e.index for e in estimate_positions(game, limit=Limit(simulations=10))]
     [0, 1]
     """
-    from ..processes import run_jobs, worker_count
-    from .loading import WORKER_PRELOAD
-
     limit = limit or REVIEW_LIMIT
     if not isinstance(limit, Limit):
         raise ArgumentTypeError(f"limit is a blokus_nb.players.Limit, not {type(limit).__name__}")
@@ -212,6 +215,16 @@ def estimate_positions(game: Game, player: "str | Player" = "hard", *, limit: Li
     if indices is not None:
         indices = [count(index, "an index in indices") for index in sequence(indices, "indices")]
     todo = sorted(set(placements(game) if indices is None else indices))
+    return _estimates(game, player, limit, seed, n_jobs, todo, on_estimate, stop)
+
+
+def _estimates(game: Game, player: "str | Player", limit: Limit | None, seed: int | None,
+               n_jobs: int | None, todo: list[int], on_estimate: Callable[[Estimate], None] | None,
+               stop: Callable[[], bool] | None) -> list[Estimate]:
+    """:func:`estimate_positions` with its arguments checked; ``limit`` None: the player's own."""
+    from ..processes import run_jobs, worker_count
+    from .loading import WORKER_PRELOAD
+
     found: list[Estimate] = []
 
     def keep(estimate: Estimate) -> None:
@@ -222,7 +235,7 @@ def estimate_positions(game: Game, player: "str | Player" = "hard", *, limit: Li
     chunks = [todo[k:k + CHUNK] for k in range(0, len(todo), CHUNK)]
     jobs = worker_count(n_jobs, len(chunks))
     if jobs <= 1:
-        searched = replace(limit, stop=stop) if stop else limit
+        searched = replace(limit, stop=stop) if stop and limit is not None else limit
         for index, position, played in _positions(game, set(todo)):
             if stop is not None and stop():
                 break
@@ -273,12 +286,7 @@ def review_frame(game: Game, estimates: "list[Estimate]") -> pd.DataFrame:
     by_index = {e.index: e for e in estimates}
     history = game.history
     indices = placements(game)
-    movers: list[int] = []
-    placed = {color: 0 for color in game.colors}
-    for index in indices:
-        color = history[index].color
-        movers.append(variant.player_of(color, placed[color]))
-        placed[color] += 1
+    movers = _movers(game)
     final = _final_shares(game) if game.is_over else None
     n = variant.n_players
     chances = [_chances(by_index.get(index), mover, n) for index, mover in zip(indices, movers)]
@@ -310,6 +318,16 @@ def review_frame(game: Game, estimates: "list[Estimate]") -> pd.DataFrame:
     frame["class"] = pd.Categorical(frame["class"], categories=list(CLASSES), ordered=True)
     frame.attrs.update({"variant": variant.name, "players": list(game.player_names), "result": final or []})
     return frame
+
+
+def _movers(game: Game) -> list[int]:
+    """The player (1-based) who made each placement of ``game`` (as :func:`placements` lists them)."""
+    history, placed, movers = game.history, {color: 0 for color in game.colors}, []
+    for index in placements(game):
+        color = history[index].color
+        movers.append(game.variant.player_of(color, placed[color]))
+        placed[color] += 1
+    return movers
 
 
 def _chances(estimate: Estimate | None, mover: int, n_players: int) -> tuple[float, ...] | None:

@@ -77,7 +77,7 @@ from .model import Weights, load_weights
 from ..errors import BlokusError, IllegalMoveError
 from ..validation import count, fraction, number, positive_count
 
-__all__ = ["MCTSPlayer", "SearchResult", "MoveStatistics"]
+__all__ = ["MCTSPlayer", "SearchResult", "MoveStatistics", "first_place_chances", "mover_chance"]
 
 #: Bit mask of the pentominoes in a hand.
 BIG_PIECES = PENTOMINOES
@@ -119,6 +119,42 @@ class SearchResult:
     def __str__(self) -> str:
         return (f"{self.move} (win rate {self.win_rate:.0%}, {self.simulations} simulations, "
                 f"{self.seconds:.2f} s)")
+
+
+def first_place_chances(result: "SearchResult", game: Game) -> tuple[float, ...]:
+    """Every player's chance of finishing first that ``result``, a search of ``game``, gives.
+
+    Empty when the search gives none, or not one for each of the game's
+    players (an outside engine with three or four players, a player of
+    one's own). The one reader of :attr:`SearchResult.chances` for the
+    review, :func:`~blokus_nb.analysis.evaluate` and :func:`~blokus_nb.hints.hint`.
+
+    >>> import blokus_nb as bn
+    >>> game = bn.Game("classic_3")
+    >>> result = SearchResult(game.legal_moves()[0], 0.9, 1, 1, 0.0, chances=(0.2, 0.3, 0.5))
+    >>> first_place_chances(result, game), first_place_chances(result, bn.Game("classic"))
+    ((0.2, 0.3, 0.5), ())
+    """
+    chances = tuple(float(c) for c in getattr(result, "chances", ()) or ())
+    return chances if len(chances) == game.variant.n_players else ()
+
+
+def mover_chance(result: "SearchResult", game: Game) -> float:
+    """The chance that the player to move in ``game`` finishes first after ``result.move``.
+
+    Its entry of the search's :func:`first_place_chances` where the search
+    gives them (in classic, "hard" and "expert" give the network's calibrated
+    chances), else the search's own :attr:`~SearchResult.win_rate`.
+
+    >>> import blokus_nb as bn
+    >>> game = bn.Game("classic_3")
+    >>> result = SearchResult(game.legal_moves()[0], 0.9, 1, 1, 0.0, chances=(0.2, 0.3, 0.5))
+    >>> mover_chance(result, game), mover_chance(replace(result, chances=()), game)
+    (0.2, 0.9)
+    """
+    chances = first_place_chances(result, game)
+    mover = game.player_to_play
+    return chances[mover - 1] if chances and mover is not None else float(result.win_rate)
 
 
 class _Node:

@@ -28,6 +28,7 @@ player, limit and seeds, so :meth:`Reviewer.frame` is the same frame.
 
 from __future__ import annotations
 
+import math
 import threading
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -111,8 +112,16 @@ class Reviewer:
 
     @property
     def level(self) -> str:
-        """The search, in words: ``"hard, 400 simulations a position"``."""
+        """The search, in words: ``"hard, 400 simulations a position"``; an outside engine searches
+        at its own level (``"pentobi level 5, at its own level"``)."""
+        from ..engines.player import GTPEngine
+
         name = getattr(self.player, "name", self.player)
+        if isinstance(self.player, GTPEngine):  # it is sent a time, never a number of simulations
+            if self.limit.time is None:
+                return f"{name}, at its own level"
+            seconds = max(1, math.ceil(self.limit.time))  # GTP's time settings are whole seconds
+            return f"{name}, at its own level ({seconds} s a position if it takes time settings)"
         budget = (f"{self.limit.simulations} simulations" if self.limit.simulations is not None
                   else f"{self.limit.time:g} s" if self.limit.time is not None else "its own budget")
         return f"{name}, {budget} a position"

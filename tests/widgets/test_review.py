@@ -463,3 +463,20 @@ def test_a_classic_review_has_one_curve_per_player_known_at_every_position(varia
             assert move["before"] == round(getattr(row, f"chance_{row.player}"), 4)  # the mover's share
     finally:
         widget.close()
+
+
+def test_the_level_says_what_the_search_is_told(tmp_path, monkeypatch):
+    from blokus_nb.widgets.review import Reviewer
+    from test_engines import FAKE, ROOT, fake
+
+    assert Reviewer("hard", Limit(simulations=400)).level == "hard, 400 simulations a position"
+    assert Reviewer("medium", Limit(time=0.5)).level == "medium, 0.5 s a position"
+    script = tmp_path / "fake_gtp.py"
+    script.write_text(FAKE, encoding="utf-8")
+    monkeypatch.setenv("PYTHONPATH", str(ROOT))  # the fake uses this checkout's blokus_nb
+    with fake(script) as engine:
+        # an outside engine searches as its own level: a simulation budget is not sent to it
+        assert Reviewer(engine, Limit(simulations=400)).level == "fake legal, at its own level"
+        # GTP's time settings are whole seconds (see GTPEngine)
+        assert Reviewer(engine, Limit(time=0.5)).level == \
+            "fake legal, at its own level (1 s a position if it takes time settings)"
