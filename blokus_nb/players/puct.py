@@ -250,10 +250,10 @@ class PUCTPlayer(MCTSPlayer):
                     self._net_expand(child, board)
                     results = self._leaf_results(child, board, rng)
                 else:
-                    results = self._outcome(board)
+                    results = self._net_outcome(board)
                 break
             if child.color < 0:
-                results = self._outcome(board)
+                results = self._net_outcome(board)
                 break
             node = child
         if self._duo:
@@ -272,7 +272,7 @@ class PUCTPlayer(MCTSPlayer):
 
     def _leaf_results(self, node: _Node, board: Board, rng: random.Random) -> "tuple | list[float]":
         """Each player's result for a new node: its network value, a playout's result mixed in
-        (see :meth:`_outcome`)."""
+        (see :meth:`_net_outcome`)."""
         if self._duo:
             value = node.value
             if self.playouts:
@@ -282,7 +282,7 @@ class PUCTPlayer(MCTSPlayer):
         if not self.playouts:
             return goals, firsts
         board.playout(node.color, rng, big_first=self.big_first)
-        end_goals, end_firsts = self._outcome(board)
+        end_goals, end_firsts = self._net_outcome(board)
         w = self.playouts
         firsts = firsts + w * (end_firsts - firsts)
         return (firsts if self.goal == "first" else goals + w * (end_goals - goals)), firsts
@@ -308,7 +308,7 @@ class PUCTPlayer(MCTSPlayer):
         mine, theirs = board.points(color), board.points(1 - color)
         return 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
 
-    def _outcome(self, board: Board) -> "tuple | list[float]":
+    def _net_outcome(self, board: Board) -> "tuple | list[float]":
         """The finished ``board``'s result per player: in Duo 1, 0.5 or 0; on the classic board
         each player's :attr:`goal` and its share of first place (ties shared)."""
         if self._duo:
