@@ -127,6 +127,26 @@ def test_the_shipped_classic_network_loads_and_gives_chances_of_first_place():
     assert abs(calibrated.sum() - 1) < 1e-9 and calibrated.argmax() == 0
 
 
+@pytest.mark.parametrize("variant", ["duo", "classic"])
+def test_cut_short_or_misshapen_weights_are_refused(tmp_path, variant):
+    net = load_net(variant=variant)
+    whole = net.save(tmp_path / "whole.npz")
+    data = whole.read_bytes()
+    for k, cut in enumerate((data[: len(data) // 2], data[:-40], data[:100])):
+        broken = tmp_path / f"broken{k}.npz"
+        broken.write_bytes(cut)
+        with pytest.raises(bn.BlokusError, match="cannot read network weights"):
+            load_net(broken, variant=variant)
+    encoding_format = FORMAT if variant == "duo" else CLASSIC.format
+    for name, shape in (("policy_w", (3, 3)), ("value2_w", (net.params["value2_w"].shape[0], 7)),
+                        ("hand_w", (5, net.params["hand_w"].shape[1]))):
+        misshapen = tmp_path / f"{name}.npz"
+        params = dict(net.params, **{name: np.zeros(shape, dtype=np.float32)})
+        np.savez(misshapen, format=np.array(encoding_format), **params)
+        with pytest.raises(bn.BlokusError, match="shapes"):
+            load_net(misshapen, variant=variant)
+
+
 def test_weights_of_one_board_are_refused_for_the_other(tmp_path):
     path = tmp_path / "duo.npz"
     load_net().save(path)

@@ -47,6 +47,8 @@ ship in ``players/data/net_duo.npz`` and ``players/data/net_classic.npz``
 from __future__ import annotations
 
 import os
+import zipfile
+import zlib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -444,7 +446,7 @@ def _read(path: Path, encoding: Encoding = DUO) -> Net:
     try:
         with np.load(path, allow_pickle=False) as data:
             arrays = {name: data[name] for name in data.files}
-    except (OSError, ValueError) as error:
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile, zlib.error) as error:
         raise BlokusError(f"cannot read network weights from {path}: {error}. "
                           "Write them with `python training/train_net.py`") from None
     made_for = str(arrays.pop("format", "")) if "format" in arrays else "(no format)"
@@ -455,7 +457,30 @@ def _read(path: Path, encoding: Encoding = DUO) -> Net:
     missing = [k for k in REQUIRED if k not in arrays]
     if missing:
         raise BlokusError(f"{path} lacks the arrays {', '.join(missing)}")
-    return Net({k: v.astype(np.float32) for k, v in arrays.items()}, encoding)
+    net = Net({k: v.astype(np.float32) for k, v in arrays.items()}, encoding)
+    _check_shapes(net, path)
+    return net
+
+
+def _check_shapes(net: Net, path: Path) -> None:
+    """Refuse weights whose arrays do not fit together or the encoding (one forward pass)."""
+    encoding = net.encoding
+    planes = np.zeros((1, encoding.cells, len(encoding.planes)), dtype=np.float32)
+    hands = np.zeros((1, encoding.hands), dtype=np.float32)
+    try:
+        policy, value = net.forward(planes, hands)
+    except ValueError as error:
+        raise BlokusError(f"{path} holds arrays of shapes that do not fit together or the "
+                          f"{encoding.name} inputs ({error}); train again with "
+                          "`python training/train_net.py`") from None
+    values = encoding.n_colors if encoding is CLASSIC else 1
+    value_shape = (1, values) if encoding is CLASSIC else (1,)
+    if (policy.shape != (1, encoding.cells * N_ORIENTATIONS) or value.shape != value_shape
+            or net.params["value2_w"].shape[-1] != values):
+        raise BlokusError(f"{path} gives outputs of shapes {policy.shape} and "
+                          f"{net.params['value2_w'].shape[-1]} values, not "
+                          f"{(1, encoding.cells * N_ORIENTATIONS)} and {values} as the "
+                          f"{encoding.name} network must; train again with `python training/train_net.py`")
 
 
 def softmax(z: np.ndarray) -> np.ndarray:
