@@ -47,6 +47,7 @@ if "--no-savesgf" in args:
     commands.remove("savesgf")
 if "--no-move-values" in args:
     commands.remove("move_values")
+over = "--over" in args  # estimates a little above 1, as Pentobi's fold in the score
 if "--book" in args:
     commands.append("param")
 if mode == "silent":
@@ -142,9 +143,9 @@ for line in sys.stdin:
             game.play(move)
         answer(str(move))
     elif command == "get_value" and "get_value" in commands:
-        answer("0.55")
+        answer("1.04" if over else "0.55")
     elif command == "move_values" and "move_values" in commands:
-        answer("\n".join(f"{9 - 3 * k} {9 - 3 * k}.0 {0.6 - 0.1 * k:.3f} [{m.piece.name}]{m}"
+        answer("\n".join(f"{9 - 3 * k} {9 - 3 * k}.0 {(1.039 if over else 0.6) - 0.1 * k:.3f} [{m.piece.name}]{m}"
                          for k, m in enumerate(last)))
     elif command == "param" and "param" in commands:
         answer("use_book 1" if not rest else "")
@@ -253,6 +254,24 @@ def test_the_search_reports_the_engines_value_and_root_moves(script, log):
     with fake(script, "legal", "--no-move-values") as engine:
         result = engine.search(duo_after(X_AT_E10))
     assert result.win_rate == pytest.approx(0.55) and [a.visits for a in result.alternatives] == [0]
+
+
+def test_the_root_statistics_are_the_engines_own_numbers_in_its_order(script, log):
+    game = duo_after(X_AT_E10)
+    before = game.to_json()
+    with fake(script, "legal", "--over") as engine:
+        statistics = engine.root_statistics(game)
+        result = engine.search(game)
+    assert game.to_json() == before
+    assert statistics.value == pytest.approx(1.04)  # as the engine answered get_value, not clipped
+    assert [(visits, value) for visits, value, _ in statistics.moves] == \
+        [(9, pytest.approx(1.039)), (6, pytest.approx(0.939)), (3, pytest.approx(0.839))]
+    assert statistics.moves[0][2] == statistics.move == result.move
+    assert all(game.is_legal(move) for *_, move in statistics.moves)
+    assert result.win_rate == 1.0  # search() keeps its chances within 0..1
+    with fake(script, "legal", "--no-move-values") as engine:
+        with pytest.raises(EngineError, match="move_values"):
+            engine.root_statistics(game)
 
 
 def test_an_opening_book_is_off_while_the_engine_evaluates_and_on_while_it_plays(script, log):

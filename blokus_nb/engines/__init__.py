@@ -11,7 +11,7 @@ moves checked, searches reported) and ``pentobi`` (Pentobi's command line).
 
 from ..errors import EngineError, EngineTerminatedError
 from .pentobi import LEVELS, find_pentobi, pentobi, pentobi_command
-from .player import GTPEngine, engine_colors
+from .player import GTPEngine, RootStatistics, engine_colors
 
-__all__ = ["EngineError", "EngineTerminatedError", "GTPEngine", "LEVELS", "engine_colors", "find_pentobi",
-           "pentobi", "pentobi_command"]
+__all__ = ["EngineError", "EngineTerminatedError", "GTPEngine", "LEVELS", "RootStatistics", "engine_colors",
+           "find_pentobi", "pentobi", "pentobi_command"]

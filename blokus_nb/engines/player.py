@@ -40,6 +40,7 @@ import shlex
 import tempfile
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -51,7 +52,7 @@ from ..players.mcts import MoveStatistics, SearchResult
 from ..variants import Variant, get_variant
 from .gtp import GTPConnection
 
-__all__ = ["GTPEngine", "engine_colors"]
+__all__ = ["GTPEngine", "RootStatistics", "engine_colors"]
 
 #: How long the engine may take to answer a command, in seconds, when not told otherwise.
 DEFAULT_TIMEOUT = 30.0
@@ -93,6 +94,22 @@ def _command_line(command: Any) -> list[str]:
     if not parts or not parts[0]:
         raise BlokusError("an engine's command names the program to start, like 'pentobi-gtp --game duo'")
     return parts
+
+
+@dataclass(frozen=True)
+class RootStatistics:
+    """One search of an engine as it reported it (:meth:`GTPEngine.root_statistics`): training data.
+
+    ``move`` is the engine's choice, ``value`` its ``get_value`` answer (``None``
+    when it lists no such command) and ``moves`` its ``move_values`` lines as
+    ``(visits, value, move)``, in the engine's order (Pentobi's: most visited
+    first). Numbers are as the engine wrote them: Pentobi's values fold in the
+    score, so they may stray a little outside 0..1.
+    """
+
+    move: Move
+    value: float | None
+    moves: list[tuple[int, float, Move]]
 
 
 class _Shared:
@@ -387,12 +404,7 @@ class GTPEngine(Player):
         Raises :class:`~blokus_nb.errors.EngineError` for an engine that
         reports no estimate at all (neither ``get_value`` nor ``move_values``).
         """
-        game = game.copy()
-        color = game.to_play
-        if color is None:
-            raise IllegalMoveError("the game is over: there is nothing to search", rule="game-over")
-        if not game.board.has_legal(game.colors.index(color)):
-            raise BlokusError(f"{color} has no legal move: there is nothing to search")
+        game = self._searchable(game)
         limit = limit if limit is not None else self.limit
         connection = self._connect()
         if not {"get_value", "move_values"} & self.commands:
@@ -426,7 +438,43 @@ class GTPEngine(Player):
         return SearchResult(move=move, win_rate=win_rate, simulations=visits, nodes=visits,
                             seconds=seconds, alternatives=[chosen, *statistics], chances=chances)
 
-    def _number(self, text: str, command: str, connection: GTPConnection) -> float:
+    def root_statistics(self, game: Game, limit: Limit | None = None) -> RootStatistics:
+        """The engine's search of ``game``'s position, its numbers as it wrote them (see :class:`RootStatistics`).
+
+        As :meth:`search`, it searches (``reg_genmove``, the opening book off)
+        without playing, checks every move by our rules and leaves ``game``
+        alone; then it asks ``get_value`` and ``move_values``. An engine that
+        does not list ``move_values`` is an :class:`~blokus_nb.errors.EngineError`.
+
+        >>> engine.root_statistics(bn.Game("classic")).moves[0]  # doctest: +SKIP
+        (243, 0.583, Move('blue', 'b18,c18,b19,a20,b20'))
+        """
+        game = self._searchable(game)
+        limit = limit if limit is not None else self.limit
+        connection = self._connect()
+        if "move_values" not in self.commands:
+            raise self._error("does not list move_values, so it reports no root statistics",
+                              "list_commands", connection)
+        with connection.lock:
+            move = self._genmove(connection, game, limit, book=False)
+            value = None
+            if "get_value" in self.commands:
+                value = self._finite(self._ask(connection, "get_value"), "get_value", connection)
+            moves = self._root_moves(connection, game)
+        return RootStatistics(move, value, moves)
+
+    @staticmethod
+    def _searchable(game: Game) -> Game:
+        """A copy of ``game`` with a color to move that has a legal move, or the project's error."""
+        game = game.copy()
+        color = game.to_play
+        if color is None:
+            raise IllegalMoveError("the game is over: there is nothing to search", rule="game-over")
+        if not game.board.has_legal(game.colors.index(color)):
+            raise BlokusError(f"{color} has no legal move: there is nothing to search")
+        return game
+
+    def _finite(self, text: str, command: str, connection: GTPConnection) -> float:
         try:
             value = float(text.split()[0])
         except (ValueError, IndexError):
@@ -434,12 +482,23 @@ class GTPEngine(Player):
         if not math.isfinite(value):
             raise self._error(f"answered {command!r} with {short_repr(text)}, which is not a number",
                               command, connection)
-        return min(1.0, max(0.0, value))
+        return value
+
+    def _number(self, text: str, command: str, connection: GTPConnection) -> float:
+        return min(1.0, max(0.0, self._finite(text, command, connection)))
 
     def _move_values(self, connection: GTPConnection, game: Game) -> list[MoveStatistics]:
-        """The last search's root moves from ``move_values``, each checked by our rules."""
-        answer = self._ask(connection, "move_values")
+        """The last search's root moves from ``move_values`` as statistics, values within 0..1."""
         statistics = []
+        for visits, value, move in self._root_moves(connection, game):
+            value = min(1.0, max(0.0, value))
+            statistics.append(MoveStatistics(move, visits, value, value, math.nan))
+        return statistics
+
+    def _root_moves(self, connection: GTPConnection, game: Game) -> list[tuple[int, float, Move]]:
+        """The last search's ``move_values`` lines as ``(visits, value, move)``, each move checked by our rules."""
+        answer = self._ask(connection, "move_values")
+        moves = []
         for line in answer.splitlines():
             if not line.strip():
                 continue
@@ -451,7 +510,5 @@ class GTPEngine(Player):
             except (AttributeError, ValueError):
                 raise self._error(f"answered 'move_values' with the line {short_repr(line)}, which is not "
                                   "'visits count value move'", "move_values", connection) from None
-            move = self._move(game, found.group(4), "move_values", connection)
-            value = min(1.0, max(0.0, value))
-            statistics.append(MoveStatistics(move, visits, value, value, math.nan))
-        return statistics
+            moves.append((visits, value, self._move(game, found.group(4), "move_values", connection)))
+        return moves
