@@ -28,8 +28,11 @@ network's canonical view (:func:`blokus_nb.players.net.encode`):
 
 ``--extra duo_L6`` adds sets without visit counts: there the move played is
 the policy target and Pentobi's estimate of its search for it the value.
-The output depends only on the data, ``--games`` (the first N games of
-each set) and ``--extra``.
+``--also DIR ...`` adds folders in the same layout as the main set (made by
+``training/label_games.py`` from our own games, or by Pentobi's self-play),
+of the same variant; their every tenth game (by the ``game`` column of their
+``index.csv``) is held out too. The output depends only on the data,
+``--games`` (the first N games of each set), ``--extra`` and ``--also``.
 """
 
 from __future__ import annotations
@@ -146,7 +149,7 @@ def played_positions(record: bn.Game, final_score: str, values: list[float]):
 
 
 def build(data: Path, games: int | None, extra: tuple[str, ...] = (), log=print,
-          variant: str = "duo") -> dict[str, np.ndarray]:
+          variant: str = "duo", also: tuple[Path, ...] = ()) -> dict[str, np.ndarray]:
     folder = data / "selfplay" / FOLDERS[variant]
     encoding = CLASSIC if variant == "classic" else DUO
     with open(folder / "index.csv", newline="") as handle:
@@ -185,6 +188,26 @@ def build(data: Path, games: int | None, extra: tuple[str, ...] = (), log=print,
                 game_of.append(n_set * 100_000 + number)
                 held.append(number % 10 == 0)
         log(f"{name}: {len(game_of)} positions in all ({time.perf_counter() - started:.0f} s)")
+    for n_set, other in enumerate(also, start=1):
+        with open(Path(other) / "index.csv", newline="") as handle:
+            index = {row["file"]: row for row in csv.DictReader(handle)}
+        if {row["variant"] for row in index.values()} - {variant}:
+            raise SystemExit(f"{other} holds games of another variant than {variant}")
+        with gzip.open(Path(other) / "policy.jsonl.gz", "rt") as handle:
+            for k, line in enumerate(handle):
+                if games is not None and k >= games:
+                    break
+                record = json.loads(line)
+                row = index.get(record["file"])
+                if row is None:  # a line its index does not list: a stopped run's, not finished
+                    continue
+                number = int(row["game"])
+                for position in positions(record, row["final_score"], variant):
+                    for key, value in position.items():
+                        rows[key].append(value)
+                    game_of.append(n_set * 1_000_000 + number)
+                    held.append(number % 10 == 0)
+        log(f"{other}: {len(game_of)} positions in all ({time.perf_counter() - started:.0f} s)")
     out = {
         "planes": np.stack(rows["planes"]),
         "hands": np.stack(rows["hands"]),
@@ -220,8 +243,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, required=True, help=".npz to write (keep it outside the repo)")
     parser.add_argument("--extra", nargs="*", default=[],
                         help="more Duo sets without visit counts (e.g. duo_L6): the move played is the target")
+    parser.add_argument("--also", nargs="+", type=Path, default=[], metavar="DIR",
+                        help="more folders in the main set's layout (training/label_games.py), same variant")
     args = parser.parse_args(argv)
-    arrays = build(args.data, args.games, tuple(args.extra), variant=args.variant)
+    arrays = build(args.data, args.games, tuple(args.extra), variant=args.variant, also=tuple(args.also))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(args.out, **arrays)
     print(f"wrote {args.out}")

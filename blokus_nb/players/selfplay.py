@@ -52,7 +52,7 @@ from .base import Limit, Player
 from .. import validation
 from ..validation import count, path_errors, path_to_write, positive_count, sequence
 from .levels import make_player
-from .selfplay_files import INDEX, INDEX_COLUMNS, append_game, folder_lock, read_folder
+from .selfplay_files import INDEX, INDEX_COLUMNS, append_game, final_score, folder_lock, read_folder
 
 __all__ = ["self_play", "SelfPlayReport", "INDEX_COLUMNS"]
 
@@ -185,14 +185,6 @@ def _play_one(task: tuple) -> dict:
             "values": values, "times": times, "seconds": time.perf_counter() - started}
 
 
-def _final_score(game: Game) -> str:
-    if game.variant.name == "duo":
-        points = game.player_scores("points")
-        margin = points[1] - points[2]
-        return "0" if margin == 0 else (f"B+{margin}" if margin > 0 else f"W+{-margin}")
-    return " ".join(str(v) for v in game.scores("points").values())
-
-
 class _Writer:
     """Writes finished games in game order: the record, its policy line, then its index row."""
 
@@ -216,7 +208,7 @@ class _Writer:
         times = record["times"]
         row = {"file": name, "variant": game.variant.name, "gm": game.variant.sgf_name,
                "level": self.level, "seed": self.seed, "game": record["index"] + 1,
-               "moves": len(record["positions"]), "final_score": _final_score(game),
+               "moves": len(record["positions"]), "final_score": final_score(game),
                "seconds": round(record["seconds"], 3),
                "mean_genmove_s": round(sum(times) / len(times), 5) if times else 0.0,
                "max_genmove_s": round(max(times), 5) if times else 0.0,

@@ -35,9 +35,12 @@ import os
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from ..errors import BlokusError
+
+if TYPE_CHECKING:
+    from ..game import Game
 
 try:
     import fcntl
@@ -45,7 +48,7 @@ except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
 
 __all__ = ["INDEX_COLUMNS", "INDEX", "POLICY", "LOCK", "folder_lock", "read_folder", "Folder",
-           "append_game"]
+           "append_game", "final_score"]
 
 #: The columns of ``index.csv``, as in Pentobi's self-play folders.
 INDEX_COLUMNS = ["file", "variant", "gm", "level", "seed", "game", "moves", "final_score", "seconds",
@@ -288,6 +291,20 @@ def _replace(path: Path, data: bytes) -> None:
         handle.flush()
         os.fsync(handle.fileno())
     os.replace(temporary, path)
+
+
+def final_score(game: "Game") -> str:
+    """A finished game's ``final_score`` column: Duo ``B+3``, ``W+6`` or ``0``, else Pentobi's points per color.
+
+    >>> import blokus_nb as bn
+    >>> final_score(bn.Game("duo")), final_score(bn.Game("classic"))
+    ('0', '0 0 0 0')
+    """
+    if game.variant.name == "duo":
+        points = game.player_scores("points")
+        margin = points[1] - points[2]
+        return "0" if margin == 0 else (f"B+{margin}" if margin > 0 else f"W+{-margin}")
+    return " ".join(str(v) for v in game.scores("points").values())
 
 
 def append_game(folder: Path, row: dict, positions: list) -> None:
