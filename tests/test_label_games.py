@@ -218,6 +218,10 @@ def test_a_malformed_record_is_the_projects_error_naming_it_and_nothing_is_writt
     with pytest.raises(bn.BlokusError, match="broken.blksgf: the game is not finished"):
         label_games.label([str(bad)], out, engine=command)
     assert label_games.main([str(bad), "--out", str(out), "--engine", command]) == 1
+    with pytest.raises(bn.BlokusError, match="every"):
+        label_games.label([str(bad)], out, engine=command, every=0)
+    with pytest.raises(bn.BlokusError, match="variant"):
+        label_games.label([str(bad)], out, engine=command, variant="trigon")
     with pytest.raises(bn.BlokusError, match="no such file"):
         label_games.label([str(tmp_path / "nowhere")], out, engine=command)
     assert not (out / "index.csv").exists() and searches(log) == 0

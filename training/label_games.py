@@ -60,9 +60,11 @@ sys.path.insert(0, str(ROOT))
 import blokus_nb as bn  # noqa: E402
 from blokus_nb.analysis.files import find_files, glob_files, has_magic, skipping  # noqa: E402
 from blokus_nb.engines import GTPEngine, find_pentobi  # noqa: E402
+from blokus_nb import validation  # noqa: E402
 from blokus_nb.errors import BlokusError, RecordNotFoundError  # noqa: E402
 from blokus_nb.players.selfplay_files import (append_game, final_score, folder_lock,  # noqa: E402
                                               read_folder)
+from blokus_nb.validation import choice, count, positive_count  # noqa: E402
 
 VARIANTS = ("classic", "classic_2", "classic_3", "duo")
 DEFAULT_PENTOBI = ROOT.parent / "shared" / "tools" / "pentobi" / "pentobi-gtp"
@@ -145,12 +147,11 @@ def label(sources: list[str], out: Path, *, variant: str = "classic", level: int
           pentobi: str | None = None, games: int | None = None, argv: list[str] | None = None,
           log=print) -> dict:
     """Label the records of ``sources`` into ``out`` (see the module docstring); what was done."""
-    if variant not in VARIANTS:
-        raise BlokusError(f"variant is one of {', '.join(VARIANTS)}, not {variant!r}")
-    for name, value, low in (("level", level, 1), ("top", top, 1), ("every", every, 1),
-                             ("skip_first", skip_first, 0)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < low:
-            raise BlokusError(f"{name} is a whole number from {low}, not {value!r}")
+    choice(variant, "variant", VARIANTS)
+    level, top, every = (positive_count(level, "level", high=9), positive_count(top, "top"),
+                         positive_count(every, "every"))
+    skip_first, seed = count(skip_first, "skip_first"), validation.seed(seed, none="")
+    games = positive_count(games, "games", none="every record")
     settings = {"variant": variant, "level": level, "top": top, "every": every, "skip_first": skip_first,
                 "seed": seed, "engine": engine or "pentobi"}
     out.mkdir(parents=True, exist_ok=True)
