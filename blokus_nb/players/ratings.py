@@ -32,6 +32,8 @@ PENTOBI_ELO: dict[str, tuple[int, ...]] = {
     "duo": (1000, 1189, 1378, 1567, 1755, 1945, 2134, 2185, 2209),
     "classic": (1000, 1142, 1283, 1425, 1567, 1708, 1850, 1951, 2030),
 }
+# classic_2 is the game that scale is Pentobi's for; classic_3 (pairwise, as classic) is rated on it too.
+PENTOBI_ELO["classic_2"] = PENTOBI_ELO["classic_3"] = PENTOBI_ELO["classic"]
 
 
 def _wilson(score: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -139,21 +141,27 @@ RATINGS: dict[tuple[str, str], PentobiRating] = {
     # games (25%), shared in 3; ahead of 63.5 of the 120 opponents (ties half).
     ("medium", "classic"): _measured("medium", "classic", 3, 63.5, 40, 202, pairs=120),
     # Classic, one seat against three level-5 seats, 1.5 s a move: the classic network search
-    # with playouts (weight 0.8), measured as classic_players:hard_w08 (the same player), on a
-    # shared core (1.0 CPU s a move): first alone in 7 of 40 games (17.5%), shared in 2; ahead
-    # of 42.5 of the 120 opponents (ties half). The 0.2.0 search on a quiet machine: first alone
-    # in 4 of 40, ahead of 36 of 120.
-    ("hard", "classic"): _measured("hard", "classic", 5, 42.5, 40, 202, pairs=120),
+    # with playouts (weight 0.8), on a quiet core (1.42 CPU s a move): first alone in 5 of 40
+    # games (12.5%); ahead of 32.5 of the 120 opponents (ties half). With seed 202 on a shared
+    # core (1.0 CPU s a move): first alone in 7 of 40, shared in 2, ahead of 42.5 of 120. The
+    # 0.2.0 search with seed 202 on a quiet machine: first alone in 4 of 40, ahead of 36 of 120.
+    ("hard", "classic"): _measured("hard", "classic", 5, 32.5, 40, 303, pairs=120),
     # Classic against three level-5 seats at 5 s a move, the classic network search (measured
     # as classic_players:expert_w08, the same player; a shared core): first alone in 2 of 12
     # games; ahead of 11.5 of the 36 opponents. The 0.2.0 search: first alone in none of 20
     # games, shared once; ahead of 13.5 of 60.
     ("expert", "classic"): _measured("expert", "classic", 5, 11.5, 12, 202, pairs=36),
+    # classic_2 (our player two colors, Pentobi the other two), 1.5 s a move, quiet core: the
+    # network search (measured as classic_players:hard_all, "hard" with the network in every
+    # variant): 17 wins, 23 losses; as player 1 12 of 20, as player 2 5 of 20. The 0.2.0 search
+    # (0.3.0's "hard"), same seeds and conditions: 8 wins, 32 losses.
+    ("hard", "classic_2"): _measured("hard", "classic_2", 5, 17, 40, 202),
 }
 
 
 def pentobi_rating(level: str, variant: str = "duo") -> PentobiRating:
-    """The measured rating of one of our levels (``"easy"`` ... ``"expert"``) in ``"duo"`` or ``"classic"``.
+    """The measured rating of one of our levels (``"easy"`` ... ``"expert"``) in a variant
+    (``"duo"``, ``"classic"``, ``"classic_2"``, ``"classic_3"``; see :data:`RATINGS`).
 
     >>> pentobi_rating("easy").about
     'below Pentobi level 1'
