@@ -429,8 +429,8 @@ def _expected_ranks(chances: np.ndarray) -> np.ndarray:
 def _player_matrix(n_players: int, players: list[list[int]]) -> np.ndarray:
     """The matrix turning four colors' chances of finishing first into each player's.
 
-    A player's chance is the sum of its colors' chances, renormalised over the scored colors
-    (classic_3's shared green scores for no one).
+    A player's chance is the sum of its colors' chances (the search then renormalises them
+    where a color scores for no one, as classic_3's shared green).
 
     >>> _player_matrix(2, [[0, 2], [1, 3]]).tolist()
     [[1.0, 0.0, 1.0, 0.0], [0.0, 1.0, 0.0, 1.0]]
