@@ -26,7 +26,15 @@ def python(code: str, cwd: Path, **options) -> subprocess.Popen:
     script = cwd / "script.py"
     script.write_text(textwrap.dedent(code))
     return subprocess.Popen([sys.executable, str(script)], cwd=cwd, env=env, stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **options)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_ctrl_c_as_in_a_terminal, **options)
+
+
+def _ctrl_c_as_in_a_terminal() -> None:
+    # A test run started in the background by a shell without job control (``make test &``)
+    # inherits SIGINT ignored, and Python then never turns Ctrl-C into KeyboardInterrupt: the
+    # script's Ctrl-C would be lost and the test would wait for it forever.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def children_of(pid: int) -> list[int]:
