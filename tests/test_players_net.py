@@ -456,9 +456,9 @@ def test_the_strong_levels_search_with_the_network():
     for level in ("hard", "expert"):
         player = make_player(level, seed=0)
         assert isinstance(player, PUCTPlayer) and player.playouts == 0.8
-    # measured stronger than the 0.2.0 search in classic and classic_2 (not yet measured in classic_3)
-    assert make_player("hard").networks == ("duo", "classic", "classic_2")
-    assert make_player("expert").networks == ("duo", "classic", "classic_2")
+    # measured stronger than the 0.2.0 search in classic, classic_2 and classic_3
+    assert make_player("hard").networks == ("duo", "classic", "classic_2", "classic_3")
+    assert make_player("expert").networks == ("duo", "classic", "classic_2", "classic_3")
 
 
 def test_the_pentobi_benchmark_skips_and_says_so_without_the_engine(tmp_path, capsys):

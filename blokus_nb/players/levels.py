@@ -20,8 +20,8 @@ from ..errors import ArgumentTypeError, BlokusError
 __all__ = ["PLAYER_NAMES", "LEVELS", "NETWORKS", "make_player"]
 
 #: The variants "hard" and "expert" search with a network (see the README's strength table).
-NETWORKS: dict[str, tuple[str, ...]] = {"hard": ("duo", "classic", "classic_2"),
-                                        "expert": ("duo", "classic", "classic_2")}
+NETWORKS: dict[str, tuple[str, ...]] = {"hard": ("duo", "classic", "classic_2", "classic_3"),
+                                        "expert": ("duo", "classic", "classic_2", "classic_3")}
 
 
 # What the names mean. The budgets are wall-clock time, so "hard" answers in

@@ -156,6 +156,11 @@ RATINGS: dict[tuple[str, str], PentobiRating] = {
     # variant): 17 wins, 23 losses; as player 1 12 of 20, as player 2 5 of 20. The 0.2.0 search
     # (0.3.0's "hard"), same seeds and conditions: 8 wins, 32 losses.
     ("hard", "classic_2"): _measured("hard", "classic_2", 5, 17, 40, 202),
+    # classic_3 (one player of three, the shared green in turn), 1.5 s a move, quiet core, the
+    # network search (classic_players:hard_all): first alone in 9 of 40 games, shared in 4; ahead
+    # of 31.5 of its 80 opponents (ties half). The 0.2.0 search, same seeds and conditions: first
+    # alone in 4 of 40, shared in 2.
+    ("hard", "classic_3"): _measured("hard", "classic_3", 5, 31.5, 40, 202, pairs=80),
 }
 
 
