@@ -155,6 +155,11 @@ def _run_pool(task: Callable, pending: Iterable[tuple[int, Any]], jobs: int,
         while running:
             _collect(running, done, wait(running, return_when=FIRST_COMPLETED)[0])
     except BrokenProcessPool as error:
+        # The pool's own thread is still reaping its workers: read their exit codes after it,
+        # since two readers at once can make the forkserver's report of a code an exit code 255.
+        manager = getattr(pool, "_executor_manager_thread", None)
+        if manager is not None:
+            manager.join(timeout=10)
         cause = _why_broken(list(workers.values()), method)
         _stop(pool)
         raise WorkerError(cause) from error

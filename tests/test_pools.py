@@ -96,9 +96,11 @@ def test_a_worker_killed_mid_run_is_our_error_with_the_cause():
         if len(pids) == 1:
             os.kill(pid, signal.SIGKILL)
 
-    with pytest.raises(WorkerError, match="killed by SIGKILL: the machine may be out of memory"):
-        run_jobs(os_getpid_then_sleep, [0, 1, 2, 3], 2, done=kill_one)
-    shutdown_pools()
+    try:
+        with pytest.raises(WorkerError, match="killed by SIGKILL: the machine may be out of memory"):
+            run_jobs(os_getpid_then_sleep, [0, 1, 2, 3], 2, done=kill_one)
+    finally:
+        shutdown_pools()  # a failure here must not leave workers for the next test to count
 
 
 def os_getpid_then_sleep(x: int) -> int:
