@@ -1,5 +1,5 @@
-"""Outside engines over GTP: the fake engines below stand for every way an engine can fail; Pentobi, where
-it is here (../shared/tools/pentobi/pentobi-gtp or $PENTOBI_GTP), for the real thing."""
+"""Outside engines over GTP: the fake engine's modes (tests/fake_gtp.py) stand for every way an engine can
+fail; Pentobi, where it is here (../shared/tools/pentobi/pentobi-gtp or $PENTOBI_GTP), for the real thing."""
 
 from __future__ import annotations
 
@@ -16,151 +16,16 @@ import blokus_nb as bn
 from blokus_nb.engines import EngineError, EngineTerminatedError, GTPEngine
 from blokus_nb.players import Limit
 
+import fake_gtp
+
 ROOT = Path(__file__).resolve().parent.parent
 PENTOBI = Path(os.environ.get("PENTOBI_GTP") or ROOT.parent / "shared" / "tools" / "pentobi" / "pentobi-gtp")
 X_AT_E10 = "e9,d10,e10,f10,e11"
 
-FAKE = r'''"""A small fake GTP engine for tests/test_engines.py, run as ``python fake_gtp.py MODE [--game VARIANT]``.
-
-Modes: ``legal`` answers legal moves (blokus-nb's own greedy choice), ``illegal`` answers a
-well-formed move that breaks the rules, ``hang`` never answers a search, ``die`` exits with
-a message on stderr at its second search, ``garbage`` does not speak GTP, ``silent`` answers
-no search estimate, ``slow`` takes a second a search. ``--no-savesgf`` leaves savesgf out of
-its commands (the variant is then checked by all_legal). Every command received is appended to ``$FAKE_GTP_LOG`` with the
-process id, so tests see what was sent.
-"""
-
-import os
-import sys
-import time
-
-import blokus_nb as bn
-from blokus_nb.players import make_player
-
-args = sys.argv[1:]
-mode = args[0] if args else "legal"
-variant = args[args.index("--game") + 1] if "--game" in args else "duo"
-log = os.environ.get("FAKE_GTP_LOG")
-commands = ["name", "version", "list_commands", "clear_board", "play", "reg_genmove", "genmove", "quit",
-            "all_legal", "savesgf", "loadsgf", "get_value", "move_values", "set_random_seed", "time_settings"]
-if "--no-savesgf" in args:
-    commands.remove("savesgf")
-if "--no-move-values" in args:
-    commands.remove("move_values")
-over = "--over" in args  # estimates a little above 1, as Pentobi's fold in the score
-if "--book" in args:
-    commands.append("param")
-if mode == "silent":
-    commands.remove("get_value")
-    commands.remove("move_values")
-    commands.remove("reg_genmove")
-
-COLORS = {"b": 0, "w": 1, "1": 0, "2": 1, "3": 2, "4": 3}
-game = bn.Game(variant)
-searches = 0
-last = []
-
-
-def answer(text="", ok=True):
-    sys.stdout.write(("= " if ok else "? ") + text + "\n\n")
-    sys.stdout.flush()
-
-
-def play(color, text):
-    global game
-    try:
-        move = game.parse_move(text, game.colors[COLORS[color]])
-        if game.to_play != move.color:  # Pentobi takes the color named: a pass in between
-            raise bn.BlokusError("not its turn")
-        game.play(move)
-        return True
-    except (bn.BlokusError, KeyError, IndexError):
-        return False
-
-
-if mode == "garbage":
-    for line in sys.stdin:
-        sys.stdout.write("hello, I am not an engine\n\n")
-        sys.stdout.flush()
-    sys.exit(0)
-
-for line in sys.stdin:
-    words = line.split()
-    if not words:
-        continue
-    if log:
-        with open(log, "a") as handle:
-            handle.write(f"{os.getpid()} {line.strip()}\n")
-    command, rest = words[0], words[1:]
-    if command == "name":
-        answer("Fake")
-    elif command == "version":
-        answer("1.0")
-    elif command == "list_commands":
-        answer("\n".join(commands))
-    elif command == "quit":
-        answer()
-        break
-    elif command == "clear_board":
-        game = bn.Game(variant)
-        answer()
-    elif command == "play":
-        answer() if play(*rest) else answer("invalid move", ok=False)
-    elif command == "savesgf" and "savesgf" in commands:
-        with open(rest[0], "w") as handle:
-            handle.write(game.to_sgf())
-        answer()
-    elif command == "loadsgf":
-        game = bn.read_sgf(rest[0])
-        answer()
-    elif command == "all_legal":
-        color = game.colors[COLORS[rest[0]]]
-        answer("\n".join(str(m) for m in game.legal_moves(color)))
-    elif command in ("reg_genmove", "genmove") and command in commands:
-        searches += 1
-        if mode == "hang":
-            time.sleep(3600)
-        if mode == "slow":
-            time.sleep(1.0)
-        if mode == "die" and searches >= 2:
-            sys.stderr.write("fake: something went badly wrong\nfake: giving up\n")
-            sys.stderr.flush()
-            sys.exit(3)
-        if mode == "illegal":
-            answer("a1,a2")  # a domino in the corner: never at a start square
-            continue
-        color = game.colors[COLORS[rest[0]]]
-        moves = list(game.legal_moves(color))
-        if not moves:
-            answer("pass")
-            continue
-        copy = game.copy()
-        if copy.to_play != color:
-            copy = bn.Game(variant)  # not reached in the tests: they always ask the color to move
-        move = make_player("greedy", seed=0).choose_move(copy)
-        last = [move] + [m for m in moves if m != move][:2]
-        if command == "genmove":
-            game.play(move)
-        answer(str(move))
-    elif command == "get_value" and "get_value" in commands:
-        answer("1.04" if over else "0.55")
-    elif command == "move_values" and "move_values" in commands:
-        answer("\n".join(f"{9 - 3 * k} {9 - 3 * k}.0 {(1.039 if over else 0.6) - 0.1 * k:.3f} [{m.piece.name}]{m}"
-                         for k, m in enumerate(last)))
-    elif command == "param" and "param" in commands:
-        answer("use_book 1" if not rest else "")
-    elif command in ("set_random_seed", "time_settings"):
-        answer()
-    else:
-        answer("unknown command", ok=False)
-'''
-
-
-@pytest.fixture(scope="module")
-def script(tmp_path_factory) -> Path:
-    path = tmp_path_factory.mktemp("fake") / "fake_gtp.py"
-    path.write_text(FAKE, encoding="utf-8")
-    return path
+@pytest.fixture
+def script() -> Path:
+    """The fake engine, tests/fake_gtp.py (its docstring says what each mode and flag does)."""
+    return fake_gtp.SCRIPT
 
 
 @pytest.fixture
@@ -179,11 +44,11 @@ def fake(script: Path, mode: str = "legal", *extra: str, timeout: float = 10.0, 
 
 def sent(log: Path) -> list[str]:
     """The commands the fake engines received, without their process ids."""
-    return [line.split(" ", 1)[1] for line in log.read_text().splitlines()]
+    return [command for _, command in fake_gtp.read_log(log)]
 
 
 def pids(log: Path) -> set[int]:
-    return {int(line.split(" ", 1)[0]) for line in log.read_text().splitlines()}
+    return {pid for pid, _ in fake_gtp.read_log(log)}
 
 
 def gone(pid: int, within: float = 5.0) -> bool:
@@ -356,7 +221,7 @@ def test_a_program_that_does_not_speak_gtp_or_does_not_start_is_our_error(script
         GTPEngine([sys.executable, str(script)], env={"PATH": 5})
     spaced = tmp_path / "an engine" / "fake gtp"  # a program's path with spaces is the program
     spaced.parent.mkdir()
-    spaced.write_text(f"#!{sys.executable}\n" + FAKE, encoding="utf-8")
+    spaced.write_text(f"#!{sys.executable}\n" + script.read_text(encoding="utf-8"), encoding="utf-8")
     spaced.chmod(0o755)
     with GTPEngine(str(spaced)) as engine:
         assert engine.command == [str(spaced)]

@@ -1,5 +1,5 @@
 """training/label_games.py: our games' positions labelled by a GTP engine's search, in the layout of
-Pentobi's self-play sets (a fake engine here; Pentobi, where it is, for the real thing)."""
+Pentobi's self-play sets (the fake engine of tests/fake_gtp.py here; Pentobi, where it is, for the real thing)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,8 @@ import pytest
 import blokus_nb as bn
 from blokus_nb.players.selfplay_files import INDEX_COLUMNS
 
+import fake_gtp
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "training"))
 
@@ -25,72 +27,6 @@ import label_games  # noqa: E402
 import net_data  # noqa: E402
 
 PENTOBI = Path(os.environ.get("PENTOBI_GTP") or ROOT.parent / "shared" / "tools" / "pentobi" / "pentobi-gtp")
-
-FAKE = r'''"""A fake GTP engine: its first three legal moves as its root, values that stray above 1."""
-import os
-import sys
-
-import blokus_nb as bn
-
-variant = sys.argv[sys.argv.index("--game") + 1]
-log = os.environ.get("FAKE_GTP_LOG")
-COLORS = {"b": 0, "w": 1, "1": 0, "2": 1, "3": 2, "4": 3}
-commands = ["name", "version", "list_commands", "clear_board", "play", "reg_genmove", "get_value",
-            "move_values", "savesgf", "set_random_seed", "quit"]
-game = bn.Game(variant)
-last = []
-
-
-def answer(text="", ok=True):
-    sys.stdout.write(("= " if ok else "? ") + text + "\n\n")
-    sys.stdout.flush()
-
-
-for line in sys.stdin:
-    words = line.split()
-    if not words:
-        continue
-    if log:
-        with open(log, "a") as handle:
-            handle.write(line.strip() + "\n")
-    command, rest = words[0], words[1:]
-    if command == "name":
-        answer("Fake")
-    elif command == "version":
-        answer("1.0")
-    elif command == "list_commands":
-        answer("\n".join(commands))
-    elif command == "quit":
-        answer()
-        break
-    elif command == "clear_board":
-        game = bn.Game(variant)
-        answer()
-    elif command == "play":
-        color = game.colors[COLORS[rest[0]]]
-        if game.to_play != color:
-            answer("not its turn", ok=False)
-            continue
-        game.play(game.parse_move(rest[1], color))
-        answer()
-    elif command == "savesgf":
-        with open(rest[0], "w") as handle:
-            handle.write(game.to_sgf())
-        answer()
-    elif command == "reg_genmove":
-        last = list(game.legal_moves(game.colors[COLORS[rest[0]]]))[:3]
-        answer(str(last[0]))
-    elif command == "get_value":
-        answer(f"{0.5 + 0.01 * len(game.moves):.4f}")
-    elif command == "move_values":
-        answer("\n".join(f"{30 - 10 * k} {30 - 10 * k}.0 {1.0404 - 0.1 * k:.4f} [{m.piece.name}]{m}"
-                         for k, m in enumerate(last)))
-    elif command == "set_random_seed":
-        answer()
-    else:
-        answer("unknown command", ok=False)
-'''
-
 
 @pytest.fixture(scope="module")
 def records(tmp_path_factory) -> Path:
@@ -105,16 +41,15 @@ def records(tmp_path_factory) -> Path:
 
 @pytest.fixture
 def engine(tmp_path, monkeypatch) -> tuple[str, Path]:
-    script = tmp_path / "fake_gtp.py"
-    script.write_text(FAKE, encoding="utf-8")
+    """The command of a fake engine whose root is its first three legal moves, and its log."""
     log = tmp_path / "commands.log"
     monkeypatch.setenv("FAKE_GTP_LOG", str(log))
     monkeypatch.setenv("PYTHONPATH", str(ROOT))
-    return shlex.join([sys.executable, str(script), "--game", "classic"]), log
+    return shlex.join([sys.executable, str(fake_gtp.SCRIPT), "first-three", "--game", "classic"]), log
 
 
 def searches(log: Path) -> int:
-    return sum(line.startswith("reg_genmove") for line in log.read_text().splitlines()) if log.exists() else 0
+    return sum(command.startswith("reg_genmove") for _, command in fake_gtp.read_log(log)) if log.exists() else 0
 
 
 def policy_lines(folder: Path) -> list[dict]:

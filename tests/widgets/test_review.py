@@ -465,16 +465,16 @@ def test_a_classic_review_has_one_curve_per_player_known_at_every_position(varia
         widget.close()
 
 
-def test_the_level_says_what_the_search_is_told(tmp_path, monkeypatch):
+def test_the_level_says_what_the_search_is_told(monkeypatch):
     from blokus_nb.widgets.review import Reviewer
-    from test_engines import FAKE, ROOT, fake
+
+    from fake_gtp import SCRIPT
+    from test_engines import ROOT, fake
 
     assert Reviewer("hard", Limit(simulations=400)).level == "hard, 400 simulations a position"
     assert Reviewer("medium", Limit(time=0.5)).level == "medium, 0.5 s a position"
-    script = tmp_path / "fake_gtp.py"
-    script.write_text(FAKE, encoding="utf-8")
     monkeypatch.setenv("PYTHONPATH", str(ROOT))  # the fake uses this checkout's blokus_nb
-    with fake(script) as engine:
+    with fake(SCRIPT) as engine:
         # an outside engine searches as its own level: a simulation budget is not sent to it
         assert Reviewer(engine, Limit(simulations=400)).level == "fake legal, at its own level"
         # GTP's time settings are whole seconds (see GTPEngine)
