@@ -63,7 +63,7 @@ import numpy as np
 
 from ..engine import Board
 from ..errors import BlokusError, IllegalMoveError
-from ..validation import choice, fraction, number, positive_count
+from ..validation import choice, fraction, number
 from ..game import Game
 from ..move import Move
 from .base import Limit
@@ -127,7 +127,7 @@ class PUCTPlayer(MCTSPlayer):
                  exploration: float = 1.5, fpu: float = 0.2, net: "Net | str" = "shipped",
                  playouts: float = 0.8, classic_net: "Net | str" = "shipped",
                  networks: tuple[str, ...] = NETWORK_VARIANTS, goal: str = "first",
-                 leaf_playouts: int = 1, **mcts_options) -> None:
+                 **mcts_options) -> None:
         super().__init__(seed=seed, limit=limit, **mcts_options)
         self.puct = number(exploration, "exploration", low=0)
         self.fpu = number(fpu, "fpu")
@@ -147,7 +147,6 @@ class PUCTPlayer(MCTSPlayer):
                               f"({', '.join(map(repr, NETWORK_VARIANTS))}), not {networks!r}")
         self.networks = networks
         self.goal = choice(goal, "goal", GOALS)
-        self.leaf_playouts = positive_count(leaf_playouts, "leaf_playouts")
         self._net_tree: tuple | None = None
         tables()  # built once per process (a fraction of a second), not inside the first move's time
 
@@ -274,24 +273,16 @@ class PUCTPlayer(MCTSPlayer):
     def _leaf_results(self, node: _Node, board: Board, rng: random.Random) -> "tuple | list[float]":
         """Each player's result for a new node: its network value, a playout's result mixed in
         (see :meth:`_net_outcome`)."""
-        k = self.leaf_playouts
         if self._duo:
             value = node.value
             if self.playouts:
-                played = sum(self._playout_result(board.copy(), node.color, rng) for _ in range(k - 1))
-                played = (played + self._playout_result(board, node.color, rng)) / k
-                value += self.playouts * (played - value)
+                value += self.playouts * (self._playout_result(board, node.color, rng) - value)
             return [value, 1.0 - value] if node.mover == 0 else [1.0 - value, value]
         goals, firsts = node.goals, node.chances
         if not self.playouts:
             return goals, firsts
-        end_goals = end_firsts = 0.0
-        for i in range(k):
-            end = board.copy() if i < k - 1 else board
-            end.playout(node.color, rng, big_first=self.big_first)
-            g, f = self._net_outcome(end)
-            end_goals, end_firsts = end_goals + g, end_firsts + f
-        end_goals, end_firsts = end_goals / k, end_firsts / k
+        board.playout(node.color, rng, big_first=self.big_first)
+        end_goals, end_firsts = self._net_outcome(board)
         w = self.playouts
         firsts = firsts + w * (end_firsts - firsts)
         return (firsts if self.goal == "first" else goals + w * (end_goals - goals)), firsts
