@@ -123,3 +123,15 @@ def test_the_pentobi_benchmark_measures_every_classic_target(tmp_path):
     assert runs[("classic_2", "hard", 5)] == 40
     assert runs[("classic_3", "hard", 5)] == 42  # whole rounds of three seats
     assert {("duo", "hard", 5), ("duo", "expert", 6)} <= set(runs)
+
+
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_the_strong_levels_play_for_rank_and_still_report_chances_of_first(level):
+    from blokus_nb.players.levels import GOAL
+
+    player = make_player(level, seed=3)
+    assert player.goal == GOAL == "rank"
+    game = random_game("classic", 3, moves=8)
+    result = player.search(game, Limit(simulations=40))
+    # the chances stay each color's chance of finishing first (expected ranks would add up to 2)
+    assert len(result.chances) == 4 and sum(result.chances) == pytest.approx(1.0)

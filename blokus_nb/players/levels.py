@@ -17,19 +17,24 @@ from .puct import PUCTPlayer
 from .. import validation
 from ..errors import ArgumentTypeError, BlokusError
 
-__all__ = ["PLAYER_NAMES", "LEVELS", "NETWORKS", "make_player"]
+__all__ = ["PLAYER_NAMES", "LEVELS", "NETWORKS", "GOAL", "make_player"]
 
 #: The variants "hard" and "expert" search with a network (see the README's strength table).
 NETWORKS: dict[str, tuple[str, ...]] = {"hard": ("duo", "classic", "classic_2", "classic_3"),
                                         "expert": ("duo", "classic", "classic_2", "classic_3")}
 
+#: What "hard" and "expert" play for on the classic boards (:data:`~blokus_nb.players.puct.GOALS`): the
+#: share of the others finished behind, which took first place against three Pentobi level-5 seats
+#: twice as often as playing for first place itself (10 of 40 games against 5 of 40, same seeds).
+GOAL = "rank"
 
 # What the names mean. The budgets are wall-clock time, so "hard" answers in
 # about 1.5 s and "expert" in about 5 s on one core whatever the variant; pass a
 # Limit with ``simulations`` to choose_move for results that do not depend on the
 # machine. "medium" searches with the linear models (players/mcts.py); "hard" and
 # "expert" search the variants in NETWORKS with a policy/value network
-# (players/puct.py, players/net.py) and the others as "medium" does, with more time.
+# (players/puct.py, players/net.py) and the others as "medium" does, with more time; on the
+# classic boards they play for GOAL.
 # A level searches a variant with a network only once a match against Pentobi has
 # measured it stronger there than the 0.2.0 search (the README's strength table).
 _BUILDERS: dict[str, Callable[[int | None], Player]] = {
@@ -39,8 +44,8 @@ _BUILDERS: dict[str, Callable[[int | None], Player]] = {
     # A greedy player that often settles for a slightly worse move.
     "easy": lambda seed: GreedyPlayer(seed=seed, temperature=1.0),
     "medium": lambda seed: MCTSPlayer(seed=seed, limit=Limit(time=0.3)),
-    "hard": lambda seed: PUCTPlayer(seed=seed, limit=Limit(time=1.5), networks=NETWORKS["hard"]),
-    "expert": lambda seed: PUCTPlayer(seed=seed, limit=Limit(time=5.0), networks=NETWORKS["expert"]),
+    "hard": lambda seed: PUCTPlayer(seed=seed, limit=Limit(time=1.5), networks=NETWORKS["hard"], goal=GOAL),
+    "expert": lambda seed: PUCTPlayer(seed=seed, limit=Limit(time=5.0), networks=NETWORKS["expert"], goal=GOAL),
 }
 
 #: The levels for people, weakest first.
