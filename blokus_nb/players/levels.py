@@ -25,7 +25,8 @@ NETWORKS: dict[str, tuple[str, ...]] = {"hard": ("duo", "classic", "classic_2", 
 
 #: What "hard" and "expert" play for on the classic boards (:data:`~blokus_nb.players.puct.GOALS`): the
 #: share of the others finished behind, which took first place against three Pentobi level-5 seats
-#: twice as often as playing for first place itself (10 of 40 games against 5 of 40, same seeds).
+#: twice as often as playing for first place itself (10 of 40 games against 5 of 40, same seeds,
+#: the first classic network).
 GOAL = "rank"
 
 # What the names mean. The budgets are wall-clock time, so "hard" answers in

@@ -142,12 +142,13 @@ RATINGS: dict[tuple[str, str], PentobiRating] = {
     ("medium", "classic"): _measured("medium", "classic", 3, 63.5, 40, 202, pairs=120),
     # Classic, one seat against three level-5 seats, 1.5 s a move: the classic network search
     # with playouts (weight 0.8) playing for rank (levels.GOAL), on a quiet core (1.46 CPU s a
-    # move), measured as classic_players:hard_rank, the same player: first alone in 9 of 40
-    # games, shared in 2 (25% with shared firsts half); ahead of 57.5 of the 120 opponents (ties
-    # half). Playing for first place, same seeds and conditions: first alone in 5 of 40, ahead
-    # of 32.5 of 120. The 0.2.0 search with seed 202 on a quiet machine: first alone in 4 of 40,
-    # ahead of 36 of 120.
-    ("hard", "classic"): _measured("hard", "classic", 5, 57.5, 40, 303, pairs=120),
+    # move), measured as classic_players:hard_e4_rank, the same player with the shipped network
+    # before it shipped: first alone in 16 of 40 games, shared in 3 (44% with shared firsts
+    # half); ahead of 79.5 of the 120 opponents (ties half). With the first classic network (2
+    # epochs), same seeds and conditions: playing for rank first alone in 9 of 40, shared in 2,
+    # ahead of 57.5 of 120; playing for first place first alone in 5 of 40, ahead of 32.5. The
+    # 0.2.0 search with seed 202 on a quiet machine: first alone in 4 of 40, ahead of 36 of 120.
+    ("hard", "classic"): _measured("hard", "classic", 5, 79.5, 40, 303, pairs=120),
     # Classic, one seat against three level-6 seats at 5 s a move, the classic network search,
     # quiet core (4.88 CPU s a move): first alone in 6 of 40 games, shared in 4 (20% with shared
     # firsts half); ahead of 44 of the 120 opponents (ties half); mean rank 2.90 (as blue 2.35,
@@ -155,13 +156,13 @@ RATINGS: dict[tuple[str, str], PentobiRating] = {
     # of 36. The 0.2.0 search against level 5: first alone in none of 20, ahead of 13.5 of 60.
     ("expert", "classic"): _measured("expert", "classic", 6, 44, 40, 303, pairs=120),
     # classic_2 (our player two colors, Pentobi the other two), 1.5 s a move, quiet core: the
-    # network search (measured as classic_players:hard_all, "hard" with the network in every
+    # network search with the first classic network (not yet measured with the shipped one) (measured as classic_players:hard_all, "hard" with the network in every
     # variant): 17 wins, 23 losses; as player 1 12 of 20, as player 2 5 of 20. The 0.2.0 search
     # (0.3.0's "hard"), same seeds and conditions: 8 wins, 32 losses.
     ("hard", "classic_2"): _measured("hard", "classic_2", 5, 17, 40, 202),
     # classic_3 (one player of three, the shared green in turn), 1.5 s a move, quiet core (1.47
-    # CPU s a move), the network search playing for rank (classic_players:hard_rank, the same
-    # player): first alone in 15 of 40 games (as player 1 7 of 14, player 2 6 of 13, player 3 2
+    # CPU s a move), the network search playing for rank with the first classic network (not yet
+    # measured with the shipped one; classic_players:hard_rank): first alone in 15 of 40 games (as player 1 7 of 14, player 2 6 of 13, player 3 2
     # of 13); ahead of 38 of its 80 opponents (ties half). Playing for first place, same seeds:
     # first alone in 9 of 40, shared in 4, ahead of 31.5 of 80. The 0.2.0 search: first alone in
     # 4 of 40, shared in 2.
