@@ -38,10 +38,7 @@ scores a four-color game), the network's chances of first read as a
 Plackett-Luce model (``p`` ahead of ``q`` with chance ``c[p] / (c[p] + c[q])``);
 the chances of first are still what the search reports. With two players
 the two goals are the same. "hard" and "expert" play for ``"rank"``
-(:data:`~blokus_nb.players.levels.GOAL`): with the first classic network
-one "hard" seat against three Pentobi level-5 seats took first place in 9
-of 40 games and shared it in 2 (mean rank 2.56) playing for rank, in 5 of
-40 (mean rank 3.19) playing for first, same seeds, a quiet core.
+(:data:`~blokus_nb.players.levels.GOAL` says what that measured).
 The search then fills :attr:`SearchResult.chances` with each player's chance
 after the chosen move, calibrated in ``classic``
 (:meth:`~blokus_nb.players.net.Net.first_chances`) and the search's mean

@@ -157,16 +157,17 @@ RATINGS: dict[tuple[str, str], PentobiRating] = {
     # The 0.2.0 search against level 5: first alone in none of 20, ahead of 13.5 of 60.
     ("expert", "classic"): _measured("expert", "classic", 6, 56, 40, 303, pairs=120),
     # classic_2 (our player two colors, Pentobi the other two), 1.5 s a move, quiet core: the
-    # network search with the first classic network (not yet measured with the shipped one) (measured as classic_players:hard_all, "hard" with the network in every
-    # variant): 17 wins, 23 losses; as player 1 12 of 20, as player 2 5 of 20. The 0.2.0 search
-    # (0.3.0's "hard"), same seeds and conditions: 8 wins, 32 losses.
+    # network search with the first classic network, not yet measured with the shipped one
+    # (classic_players:hard_all, "hard" with the network in every variant): 17 wins, 23 losses;
+    # as player 1 12 of 20, as player 2 5 of 20. The 0.2.0 search (0.3.0's "hard"), same seeds
+    # and conditions: 8 wins, 32 losses.
     ("hard", "classic_2"): _measured("hard", "classic_2", 5, 17, 40, 202),
     # classic_3 (one player of three, the shared green in turn), 1.5 s a move, quiet core (1.47
-    # CPU s a move), the network search playing for rank with the first classic network (not yet
-    # measured with the shipped one; classic_players:hard_rank): first alone in 15 of 40 games (as player 1 7 of 14, player 2 6 of 13, player 3 2
-    # of 13); ahead of 38 of its 80 opponents (ties half). Playing for first place, same seeds:
-    # first alone in 9 of 40, shared in 4, ahead of 31.5 of 80. The 0.2.0 search: first alone in
-    # 4 of 40, shared in 2.
+    # CPU s a move), the network search playing for rank with the first classic network, not yet
+    # measured with the shipped one (classic_players:hard_rank): first alone in 15 of 40 games (as
+    # player 1 7 of 14, player 2 6 of 13, player 3 2 of 13); ahead of 38 of its 80 opponents (ties
+    # half). Playing for first place, same seeds: first alone in 9 of 40, shared in 4, ahead of
+    # 31.5 of 80. The 0.2.0 search: first alone in 4 of 40, shared in 2.
     ("hard", "classic_3"): _measured("hard", "classic_3", 5, 38, 40, 202, pairs=80),
 }
 
