@@ -41,6 +41,8 @@ from ._protocol import Refusal, request_tag
 
 #: The bundled front-end (built from js/ by esbuild).
 STATIC = Path(__file__).resolve().parent.parent / "static"
+#: How many views' request numbers a widget remembers to put their requests in order.
+_VIEWS_REMEMBERED = 64
 
 
 class WidgetOptionError(BlokusError, traitlets.TraitError):
@@ -127,6 +129,8 @@ class WidgetBase(anywidget.AnyWidget):
         self._lock = threading.RLock()
         self._jobs = Jobs(self._job_done)
         self._batch_depth = 0
+        #: View id -> the number of its latest request handled by :meth:`_superseded`.
+        self._latest_requests: dict[str, int] = {}
         super().__init__(**kwargs)
 
     # ---------------------------------------------------------------- for subclasses
@@ -153,6 +157,27 @@ class WidgetBase(anywidget.AnyWidget):
     def _locked(self) -> ContextManager[Any]:
         """The lock every change takes (a subclass may put its model's lock in front of the widget's)."""
         return self._lock
+
+    def _superseded(self, tag: str) -> bool:
+        """Whether the request tagged ``tag`` was sent before one of its view's already handled here.
+
+        Call with the lock held, for requests where the latest sent wins (a seek).
+        A view numbers its requests (``"<view id>:<n>"``), but they may arrive out
+        of order: JupyterLab sends a new comm's messages on the kernel's main shell
+        until the comm's subshell is ready, then on the subshell, and the two run
+        on two threads. An untagged request, or one without a number, is never
+        superseded. The views remembered are bounded (a forged message may name any).
+        """
+        view, _, number = tag.rpartition(":")
+        if not view or not number.isdigit():
+            return False
+        if int(number) <= self._latest_requests.get(view, -1):
+            return True
+        self._latest_requests.pop(view, None)  # moved to the end: the oldest view goes first
+        self._latest_requests[view] = int(number)
+        while len(self._latest_requests) > _VIEWS_REMEMBERED:
+            del self._latest_requests[next(iter(self._latest_requests))]
+        return False
 
     @contextmanager
     def _batch(self) -> Iterator[None]:

@@ -469,7 +469,8 @@ class BlokusWidget(WidgetBase):
             if self.mode not in ("replay", "review"):
                 raise Refusal("moving through the game needs replay mode (or review mode)", "mode")
             with self._locked():
-                self._refresh(replay_index=request.index)
+                if not self._superseded(request.tag):  # presses that arrived out of order
+                    self._refresh(replay_index=request.index)
             return
         if self.mode == "review" and request.kind == "place":  # a move tried: a variation (widgets/review.py)
             self._reviewer.handle(self, request)

@@ -372,6 +372,32 @@ def test_replay_starts_at_the_end_and_seeks(finished_game):
     assert len(finished_game.moves) == 12  # the recorded game itself is never changed
 
 
+def test_a_seek_that_arrives_after_a_later_one_of_its_view_is_dropped(finished_game):
+    # JupyterLab sends a new comm's messages on the kernel's main shell until the comm's
+    # subshell is ready, then on the subshell: two threads, so one view's presses can
+    # arrive out of order. The view numbers its requests; the latest seek sent wins.
+    w = BlokusWidget(game=finished_game, mode="replay")
+    custom(w, {"type": "seek", "index": 9, "request": "va:3"})
+    custom(w, {"type": "seek", "index": 11, "request": "va:1"})
+    custom(w, {"type": "seek", "index": 10, "request": "va:2"})
+    assert w.replay_index == 9 and w.error == ""
+    custom(w, {"type": "seek", "index": 4, "request": "vb:1"})  # another view's count is its own
+    assert w.replay_index == 4
+    custom(w, {"type": "seek", "index": 6, "request": "va:4"})
+    assert w.replay_index == 6
+    custom(w, {"type": "seek", "index": 2})  # an untagged request is always done
+    assert w.replay_index == 2
+    custom(w, {"type": "seek", "index": 3, "request": "no number"})
+    assert w.replay_index == 3
+
+
+def test_the_views_remembered_for_ordering_are_bounded(finished_game):
+    w = BlokusWidget(game=finished_game, mode="replay")
+    for n in range(1000):
+        custom(w, {"type": "seek", "index": n % 12, "request": f"v{n}:1"})
+    assert len(w._latest_requests) <= 64
+
+
 def test_replay_refuses_to_play(finished_game):
     w = BlokusWidget(game=finished_game, mode="replay")
     history = finished_game.history
