@@ -25,7 +25,7 @@ blokus_nb.widgets._protocol.Refusal: malformed request: 'move' must be text
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ..game import Game
@@ -175,7 +175,7 @@ class Request:
     variant: str = ""
     index: int = 0
     #: The view's tag on the request (kept for a seek: the latest a view sent wins).
-    tag: str = ""
+    tag: str = field(default="", repr=False)
 
 
 def read_request(content: Any) -> Request:
