@@ -149,26 +149,36 @@ RATINGS: dict[tuple[str, str], PentobiRating] = {
     # ahead of 57.5 of 120; playing for first place first alone in 5 of 40, ahead of 32.5. The
     # 0.2.0 search with seed 202 on a quiet machine: first alone in 4 of 40, ahead of 36 of 120.
     ("hard", "classic"): _measured("hard", "classic", 5, 79.5, 40, 303, pairs=120),
-    # Classic, one seat against three level-6 seats at 5 s a move, quiet core (4.92 CPU s a move),
-    # the search playing for rank with the first classic network (not yet measured with the
-    # shipped one; classic_players:expert_rank): first alone in 6 of 40 games, shared in 6 (22.5%
-    # with shared firsts half); ahead of 56 of the 120 opponents (ties half); mean rank 2.60.
-    # Playing for first place, same seeds: first alone in 6, shared in 4, ahead of 44 of 120.
-    # The 0.2.0 search against level 5: first alone in none of 20, ahead of 13.5 of 60.
-    ("expert", "classic"): _measured("expert", "classic", 6, 56, 40, 303, pairs=120),
-    # classic_2 (our player two colors, Pentobi the other two), 1.5 s a move, quiet core: the
-    # network search with the first classic network, not yet measured with the shipped one
-    # (classic_players:hard_all, "hard" with the network in every variant): 17 wins, 23 losses;
-    # as player 1 12 of 20, as player 2 5 of 20. The 0.2.0 search (0.3.0's "hard"), same seeds
-    # and conditions: 8 wins, 32 losses.
-    ("hard", "classic_2"): _measured("hard", "classic_2", 5, 17, 40, 202),
-    # classic_3 (one player of three, the shared green in turn), 1.5 s a move, quiet core (1.47
-    # CPU s a move), the network search playing for rank with the first classic network, not yet
-    # measured with the shipped one (classic_players:hard_rank): first alone in 15 of 40 games (as
-    # player 1 7 of 14, player 2 6 of 13, player 3 2 of 13); ahead of 38 of its 80 opponents (ties
-    # half). Playing for first place, same seeds: first alone in 9 of 40, shared in 4, ahead of
-    # 31.5 of 80. The 0.2.0 search: first alone in 4 of 40, shared in 2.
-    ("hard", "classic_3"): _measured("hard", "classic_3", 5, 38, 40, 202, pairs=80),
+    # Classic, one seat against three level-6 seats at 5 s a move, quiet core (4.87 CPU s a move),
+    # the network search playing for rank with the shipped classic network: first alone in 7 of 40
+    # games, shared in 2 (20% with shared firsts half); ahead of 50 of the 120 opponents (ties
+    # half); mean rank 2.75. With the first classic network, same seeds: first alone in 6, shared
+    # in 6 (22.5%), ahead of 56; playing for first place with it: first alone in 6, shared in 4,
+    # ahead of 44. The 0.2.0 search against level 5: first alone in none of 20, ahead of 13.5 of 60.
+    ("expert", "classic"): _measured("expert", "classic", 6, 50, 40, 303, pairs=120),
+    # classic_2, one player (two colors) against a level-1 player: no win in 40 games (random moves).
+    ("easy", "classic_2"): _measured("easy", "classic_2", 1, 0, 40, 202),
+    # classic_2 against a level-3 player, 0.3 s a move (the 0.2.0 search), quiet core: 17 wins, 4
+    # draws, 19 losses; as player 1 12 wins and 2 draws of 20, as player 2 5 and 2.
+    ("medium", "classic_2"): _measured("medium", "classic_2", 3, 19, 40, 202),
+    # classic_2 (our player two colors, Pentobi the other two), 1.5 s a move, quiet core (1.47 CPU
+    # s a move), the network search with the shipped classic network: 18 wins, 22 losses; as
+    # player 1 14 of 20, as player 2 4 of 20. With the first classic network, same seeds: 17 wins
+    # (12 and 5). The 0.2.0 search (0.3.0's "hard"), same seeds and conditions: 8 wins, 32 losses.
+    ("hard", "classic_2"): _measured("hard", "classic_2", 5, 18, 40, 202),
+    # classic_3, one player of three (the shared green in turn) against two level-1 players:
+    # first in none of 40 games; ahead of 4 of its 80 opponents (ties half).
+    ("easy", "classic_3"): _measured("easy", "classic_3", 1, 4, 40, 202, pairs=80),
+    # classic_3 against two level-3 players, 0.3 s a move (the 0.2.0 search), quiet core: first
+    # alone in 20 of 40 games, shared in 1; ahead of 50.5 of its 80 opponents (ties half).
+    ("medium", "classic_3"): _measured("medium", "classic_3", 3, 50.5, 40, 202, pairs=80),
+    # classic_3 against two level-5 players, 1.5 s a move, quiet core (1.48 CPU s a move), the
+    # network search playing for rank with the shipped classic network: first alone in 19 of 40
+    # games (as player 1 11 of 14, player 2 4 of 13, player 3 4 of 13), shared in 3; ahead of 50
+    # of its 80 opponents (ties half); mean rank 1.75. With the first classic network, same
+    # seeds: first alone in 15 of 40, ahead of 38; playing for first place with it: first alone
+    # in 9, shared in 4, ahead of 31.5. The 0.2.0 search: first alone in 4 of 40, shared in 2.
+    ("hard", "classic_3"): _measured("hard", "classic_3", 5, 50, 40, 202, pairs=80),
 }
 
 
