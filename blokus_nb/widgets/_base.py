@@ -169,7 +169,7 @@ class WidgetBase(anywidget.AnyWidget):
         superseded. The views remembered are bounded (a forged message may name any).
         """
         view, _, number = tag.rpartition(":")
-        if not view or not number.isdigit():
+        if not view or not (number.isascii() and number.isdigit()):  # int() refuses "²"
             return False
         if int(number) <= self._latest_requests.get(view, -1):
             return True

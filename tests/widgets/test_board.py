@@ -389,6 +389,8 @@ def test_a_seek_that_arrives_after_a_later_one_of_its_view_is_dropped(finished_g
     assert w.replay_index == 2
     custom(w, {"type": "seek", "index": 3, "request": "no number"})
     assert w.replay_index == 3
+    custom(w, {"type": "seek", "index": 5, "request": "va:\u00b2"})  # a digit int() does not read
+    assert w.replay_index == 5 and w.error == ""
 
 
 def test_the_views_remembered_for_ordering_are_bounded(finished_game):
