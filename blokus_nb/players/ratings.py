@@ -128,7 +128,9 @@ RATINGS: dict[tuple[str, str], PentobiRating] = {
     # Duo: 12 wins, 2 draws, 6 losses against level 3 (0.3 s a move on a loaded machine).
     ("medium", "duo"): _measured("medium", "duo", 3, 13, 20, 11),
     # Duo: 26 wins, 3 draws, 11 losses against level 5 at 1.5 s a move, quiet machine (the network
-    # search with playouts mixed in at 0.8; without them, 12 wins, 2 draws, 26 losses).
+    # search with playouts mixed in at 0.8; without them, 12 wins, 2 draws, 26 losses). Against
+    # level 6 (seed 202, quiet core): 10 wins, 2 draws, 28 losses (Elo 1777, 1658-1895), as
+    # orange 0.5 of 20.
     ("hard", "duo"): _measured("hard", "duo", 5, 27.5, 40, 202),
     # Duo: 39 wins, 8 draws, 25 losses against level 6 at 5 s a move, quiet machine (as purple
     # 31.5 of 36, as orange 11.5 of 36); runs of games 1-20, 21-40, 41-56 and 61-76 went two at
