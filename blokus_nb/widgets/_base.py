@@ -111,6 +111,9 @@ class WidgetBase(anywidget.AnyWidget):
     _view_writable: frozenset[str] = frozenset()
     #: The subclass's own keyword options that are not traits (suggested for a misspelt one).
     _options: tuple[str, ...] = ()
+    #: Request kinds where the latest a view sent wins: one it sent before one already
+    #: handled is dropped (see :meth:`_superseded`).
+    _latest_wins: tuple[str, ...] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -161,7 +164,7 @@ class WidgetBase(anywidget.AnyWidget):
     def _superseded(self, tag: str) -> bool:
         """Whether the request tagged ``tag`` was sent before one of its view's already handled here.
 
-        Call with the lock held, for requests where the latest sent wins (a seek).
+        Called with the lock held for the kinds in :attr:`_latest_wins` (a seek).
         A view numbers its requests (``"<view id>:<n>"``), but they may arrive out
         of order: JupyterLab sends a new comm's messages on the kernel's main shell
         until the comm's subshell is ready, then on the subshell, and the two run
@@ -281,7 +284,13 @@ class WidgetBase(anywidget.AnyWidget):
         tag = ""
         try:
             tag = request_tag(content)
-            self._handle(self._read_request(content))
+            request = self._read_request(content)
+            if request.kind not in self._latest_wins:
+                self._handle(request)
+                return
+            with self._locked():  # the check and the change as one: another thread may bring a later one
+                if not self._superseded(tag):
+                    self._handle(request)
         except Refusal as refusal:
             self._refuse(refusal, tag)
 

@@ -65,6 +65,8 @@ class BlokusWidget(WidgetBase):
     _css = STATIC / "widget.css"
     _view_writable = frozenset({"show_hints", "palette"})
     _options = ("players", "hint_player", "ai_pause", "ai_limit", "seed", "review_player", "review_limit", "explorer")
+    # Quick presses of the replay keys may arrive out of order: the last one sent wins.
+    _latest_wins = ("seek",)
 
     # Drawn from the game (Python -> views).
     variant = traitlets.Unicode("classic", help="The variant's name.").tag(sync=True)
@@ -469,8 +471,7 @@ class BlokusWidget(WidgetBase):
             if self.mode not in ("replay", "review"):
                 raise Refusal("moving through the game needs replay mode (or review mode)", "mode")
             with self._locked():
-                if not self._superseded(request.tag):  # presses that arrived out of order
-                    self._refresh(replay_index=request.index)
+                self._refresh(replay_index=request.index)
             return
         if self.mode == "review" and request.kind == "place":  # a move tried: a variation (widgets/review.py)
             self._reviewer.handle(self, request)

@@ -25,13 +25,13 @@ blokus_nb.widgets._protocol.Refusal: malformed request: 'move' must be text
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ..game import Game
 from ..pieces import PIECES
 from ..variants import VARIANTS
-from ._protocol import MAX_TEXT, Refusal, request_kind, request_tag, text, whole_number
+from ._protocol import MAX_TEXT, Refusal, request_kind, text, whole_number
 from .review_protocol import REVIEW_KINDS, read_review_request
 
 __all__ = ["HUMAN", "KINDS", "MAX_TEXT", "Request", "read_request", "view_state"]
@@ -174,8 +174,6 @@ class Request:
     color: str = ""
     variant: str = ""
     index: int = 0
-    #: The view's tag on the request (kept for a seek: the latest a view sent wins).
-    tag: str = field(default="", repr=False)
 
 
 def read_request(content: Any) -> Request:
@@ -184,7 +182,7 @@ def read_request(content: Any) -> Request:
     if kind in REVIEW_KINDS:  # the review board's own requests (review_protocol.py)
         return read_review_request(content)
     if kind == "seek":  # a replay position: it changes no game, so no version to be stale against
-        return Request(kind, index=whole_number(content, "index"), tag=request_tag(content))
+        return Request(kind, index=whole_number(content, "index"))
     version = whole_number(content, "version")
     if kind == "new":
         variant = text(content, "variant")
