@@ -18,6 +18,9 @@ Sections (``--only`` picks some):
   ``classic_2`` and ``classic_3``): the 0.1.0 search and the levels' own,
   "medium" and "hard" (whose search "expert" shares), each labelled with
   whether it searches with a network there.
+* ``batching``: whether evaluating several new positions in one forward pass (with
+  virtual loss) would pay: the network's time per position at batch sizes 1 to 16,
+  on real positions, beside the time of one whole simulation of "hard".
 * ``calibration``: the search's win chance before a move against the final
   result, on the level-7 Duo games the calibration was not fitted on (games
   71-140, see ``training/calibrate_net.py``): Brier score and a reliability
@@ -253,6 +256,49 @@ def run_speed(args) -> None:
                   flush=True)
 
 
+# ------------------------------------------------------------------------------ batching
+BATCHES = (1, 2, 4, 8, 16)
+
+
+def run_batching(args) -> None:
+    """Would evaluating several leaves per forward pass (virtual loss) pay? The forward pass's
+    time per position by batch size, on real positions of a held-out game, against the time of
+    a whole simulation of "hard" there."""
+    from blokus_nb.players.net import encode, load_net
+
+    print("\n== the network's forward pass by batch size (one core; ms a position)")
+    for variant, folder in (("duo", "duo_L6"), ("classic", "classic_L6")):
+        record = bn.read_sgf(game_files(args_data, folder, held_out=True)[0])
+        moves = [m for m in record.history if not m.is_pass]
+        game = bn.Game(variant)
+        positions = []
+        for move in moves[:int(len(moves) * 0.6)]:
+            game.play(str(move))
+            positions.append(encode(game.board, game.colors.index(game.to_play)))
+        net = load_net(variant=variant)
+        planes = np.stack([p for p, _ in positions])
+        hands = np.stack([h for _, h in positions])
+        figures = []
+        for batch in BATCHES:
+            calls = max(1, 600 // batch)
+            rows = [(k * batch) % (len(planes) - batch) for k in range(calls)]
+            begin = time.perf_counter()
+            for row in rows:
+                net.forward(planes[row:row + batch], hands[row:row + batch])
+            figures.append((batch, (time.perf_counter() - begin) / (calls * batch) * 1e3))
+        middle = bn.Game(variant)
+        for move in moves[:int(len(moves) * 0.4)]:
+            middle.play(str(move))
+        hard = make_player("hard", seed=1)
+        hard.search(middle, Limit(simulations=1))
+        result = hard.search(middle, Limit(time=args.speed_time))
+        simulation = result.seconds / result.simulations * 1e3
+        single, best = figures[0][1], min(f for _, f in figures)
+        print(f"{variant:8s} " + "  ".join(f"batch {b:2d}: {f:.3f}" for b, f in figures)
+              + f"  | a simulation of hard (middle): {simulation:.3f} ms; the best batch saves "
+                f"{(single - best) / simulation:.0%} of it", flush=True)
+
+
 # ------------------------------------------------------------------------------ calibration
 def reliability(predicted, outcome, bins: int = 5) -> list[tuple[float, float, int, float, float]]:
     """Per bin of the predicted chance (``bins`` equal bins): its edges, the positions in it, the
@@ -365,7 +411,7 @@ args_data = DEFAULT_DATA
 def main(argv: list[str] | None = None) -> int:
     global args_data
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--only", default="pentobi,matches,agreement,speed,calibration",
+    parser.add_argument("--only", default="pentobi,matches,agreement,speed,batching,calibration",
                         help="comma-separated sections (all)")
     parser.add_argument("--games", type=int, default=40, help="new hard vs 0.1.0 games (40)")
     parser.add_argument("--expert-games", type=int, default=20, help="expert vs hard games (20)")
@@ -390,7 +436,7 @@ def main(argv: list[str] | None = None) -> int:
     args_data = args.data
     started = time.perf_counter()
     sections = {"matches": run_matches, "agreement": run_agreement, "speed": run_speed,
-                "calibration": run_calibration, "pentobi": run_pentobi}
+                "calibration": run_calibration, "pentobi": run_pentobi, "batching": run_batching}
     for name in args.only.split(","):
         sections[name.strip()](args)
     print(f"\n(done in {time.perf_counter() - started:.0f} s)")

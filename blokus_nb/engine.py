@@ -31,7 +31,7 @@ import random
 from functools import lru_cache
 from typing import Callable, Sequence
 
-from .geometry import Geometry, geometry
+from .geometry import Geometry, _edge_masks, geometry
 from .pieces import PIECES
 
 __all__ = ["Board", "LegalFunctions"]
@@ -150,14 +150,15 @@ class Board:
             return placed
         return placed + (20 if self.last_piece[color] == MONOMINO else 15)
 
-    def legal_bitsets(self, color: int, pieces: int = ALL_PIECES) -> list[tuple[int, int]]:
+    def legal_bitsets(self, color: int, pieces: int = ALL_PIECES, near: int = -1) -> list[tuple[int, int]]:
         """``(orientation, anchor bitboard)`` for every orientation with a legal placement.
 
         ``pieces`` (bit ``k`` for piece ``k``) narrows the search to some of the
-        pieces in hand, e.g. the pentominoes.
+        pieces in hand, e.g. the pentominoes; ``near`` (a bitboard) to the
+        placements that attach at one of its cells.
         """
         allowed = self.geo.full & ~self.blocked[color]
-        attach = self.corners[color] & allowed
+        attach = self.corners[color] & allowed & near
         if not attach:
             return []
         return self._bitsets(allowed, attach, self.hand[color] & pieces)
@@ -193,12 +194,13 @@ class Board:
             return True  # the monomino fits on any attach point
         return self._any(allowed, attach, hand)
 
-    def random_placement(self, color: int, rng: random.Random, pieces: int = ALL_PIECES) -> int | None:
+    def random_placement(self, color: int, rng: random.Random, pieces: int = ALL_PIECES,
+                         near: int = -1) -> int | None:
         """A legal placement for ``color`` drawn uniformly from all of them, or ``None``.
 
-        ``pieces`` narrows the draw to some pieces, as in :meth:`legal_bitsets`.
+        ``pieces`` and ``near`` narrow the draw, as in :meth:`legal_bitsets`.
         """
-        bitsets = self.legal_bitsets(color, pieces)
+        bitsets = self.legal_bitsets(color, pieces, near)
         total = 0
         for _, bits in bitsets:
             total += bits.bit_count()
@@ -237,13 +239,16 @@ class Board:
         self.last_piece[color] = piece
 
     def playout(self, to_play: int, rng: random.Random, done: int = 0,
-                big_first: float = 0.0) -> list[tuple[int, int]]:
+                big_first: float = 0.0, local: float = 0.0) -> list[tuple[int, int]]:
         """Play random legal moves until no color can move.
 
         ``to_play`` moves first; ``done`` is a bitmask of colors already known to
         have no move. Each move is drawn uniformly from the legal ones, except
         that while a color holds pentominoes it places one (drawn uniformly
-        among theirs) with probability ``big_first`` when it can. Returns the
+        among theirs) with probability ``big_first`` when it can, and that with
+        probability ``local`` it answers the move just played: it draws among
+        the placements attached at its corner points within two squares
+        (a king's two steps) of that piece, when there are any. Returns the
         ``(color, placement)`` pairs played.
         """
         played = []
@@ -251,11 +256,20 @@ class Board:
         finished = (1 << n) - 1
         color = to_play
         hands = self.hand
+        near = -1          # every cell: no move answered yet
+        size = self.size
+        full, not_first, not_last = _edge_masks(size)
+        masks = self.geo.masks
         while done != finished:
             if not done >> color & 1:
                 pid = None
+                area = near if near != -1 and local and rng.random() < local else -1
                 if big_first and hands[color] & PENTOMINOES and rng.random() < big_first:
-                    pid = self.random_placement(color, rng, PENTOMINOES)
+                    pid = self.random_placement(color, rng, PENTOMINOES, area)
+                    if pid is None and area != -1:
+                        pid = self.random_placement(color, rng, PENTOMINOES)
+                if pid is None and area != -1:
+                    pid = self.random_placement(color, rng, ALL_PIECES, area)
                 if pid is None:
                     pid = self.random_placement(color, rng)
                 if pid is None:
@@ -263,6 +277,12 @@ class Board:
                 else:
                     self.place(color, pid)
                     played.append((color, pid))
+                    if local:
+                        cells = masks[pid]
+                        for _ in range(2):
+                            row = cells | ((cells >> 1) & not_last) | ((cells << 1) & not_first)
+                            cells = (row | (row >> size) | (row << size)) & full
+                        near = cells
             color = (color + 1) % n
         return played
 

@@ -71,6 +71,68 @@ def test_playout_ends_with_no_color_able_to_move():
     assert played and all(not board.has_legal(c) for c in range(2))
 
 
+def _king_area(mask: int, size: int, steps: int = 2) -> int:
+    """Cells within ``steps`` king moves of ``mask``, computed cell by cell (the test's own way)."""
+    cells = [c for c in range(size * size) if mask >> c & 1]
+    out = 0
+    for c in cells:
+        y, x = divmod(c, size)
+        for dy in range(-steps, steps + 1):
+            for dx in range(-steps, steps + 1):
+                if 0 <= y + dy < size and 0 <= x + dx < size:
+                    out |= 1 << ((y + dy) * size + x + dx)
+    return out
+
+
+def test_near_narrows_the_legal_placements_to_those_attached_inside_it():
+    board = bn.Game("duo").board.copy()
+    rng = random.Random(3)
+    for _ in range(3):
+        for color in (0, 1):
+            board.place(color, board.random_placement(color, rng))
+    corners = board.attach(0)
+    inside = 1 << (corners & -corners).bit_length() - 1  # one corner point
+    every = set(board.legal_placements(0))
+    narrowed = set()
+    for o, bits in board.legal_bitsets(0, near=inside):
+        while bits:
+            low = bits & -bits
+            narrowed.add(board.geo.placement_at[o][low.bit_length() - 1])
+            bits ^= low
+    assert narrowed and narrowed < every
+    for pid in every:  # exactly the legal placements covering that corner point
+        assert (pid in narrowed) == bool(board.geo.masks[pid] & inside)
+    assert board.legal_bitsets(0, near=0) == [] and board.random_placement(0, random.Random(1), near=0) is None
+
+
+def test_a_local_playout_answers_the_move_before_it_when_it_can():
+    start = bn.Game("duo").board
+    board = start.copy()
+    played = board.playout(0, random.Random(5), local=1.0)
+    size = start.size
+    answered = 0
+    replay = start.copy()
+    replay.place(*played[0])
+    for (_, before), (color, pid) in zip(played, played[1:]):
+        area = _king_area(replay.geo.masks[before], size)
+        if replay.legal_bitsets(color, near=area):
+            assert replay.geo.masks[pid] & area, "a move far from the last one while a near one was legal"
+            answered += 1
+        replay.place(color, pid)
+    assert answered > 10 and replay.snapshot() == board.snapshot()
+    assert all(not board.has_legal(c) for c in range(2))
+
+
+def test_a_playout_without_local_draws_as_before():
+    # local=0 draws nothing more from the generator: the same seed, the same game
+    runs = []
+    for local in (None, 0.0):
+        board = bn.Game("classic").board.copy()
+        options = {} if local is None else {"local": local}
+        runs.append(board.playout(0, random.Random(11), big_first=0.9, **options))
+    assert runs[0] == runs[1]
+
+
 def test_a_playout_with_big_first_places_a_pentomino_whenever_one_fits():
     start = bn.Game("duo").board
     board = start.copy()

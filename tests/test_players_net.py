@@ -259,6 +259,43 @@ def test_the_playout_weight_is_checked(weight):
         PUCTPlayer(playouts=weight)
 
 
+@pytest.mark.parametrize("chance", [-0.1, 1.5, float("nan"), "half", None, True])
+def test_the_chance_of_a_local_answer_is_checked(chance):
+    with pytest.raises(bn.BlokusError, match="local is the chance that a playout move answers"):
+        PUCTPlayer(local=chance)
+
+
+def test_settings_given_per_variant_apply_to_that_variant_only():
+    def visits(variant, **options):
+        game = random_game(variant, 5, 8 if variant == "duo" else 12)
+        result = PUCTPlayer(seed=3, **options).search(game, Limit(simulations=60))
+        return [(a.move, a.visits) for a in result.alternatives]
+
+    per_variant = {"exploration": {"duo": 4.0}, "local": {"duo": 1.0}}
+    assert visits("duo", **per_variant) == visits("duo", exploration=4.0, local=1.0)
+    assert visits("duo", **per_variant) != visits("duo")
+    assert visits("classic", **per_variant) == visits("classic")
+
+
+@pytest.mark.parametrize("value, message", [
+    ({"chess": 2.0}, "a number or a dict of numbers by variant .* not one for 'chess'"),
+    ({"duo": -1}, r"exploration\['duo'\]"),
+])
+def test_a_per_variant_setting_is_checked(value, message):
+    with pytest.raises(bn.BlokusError, match=message):
+        PUCTPlayer(exploration=value)
+
+
+def test_local_playouts_repeat_under_a_seed_and_change_the_search():
+    game = random_game("duo", 5, 8)
+    runs = [PUCTPlayer(seed=3, playouts=1.0, local=local).search(game, Limit(simulations=120))
+            for local in (0.5, 0.5, 0.0)]
+    visits = [[(a.move, a.visits, a.value) for a in run.alternatives] for run in runs]
+    assert visits[0] == visits[1]
+    assert visits[0] != visits[2]
+    assert all(game.is_legal(run.move) for run in runs)
+
+
 def test_a_network_search_keeps_to_its_time():
     game = random_game("duo", 2, 10)
     player = PUCTPlayer(seed=1)
@@ -456,6 +493,8 @@ def test_the_strong_levels_search_with_the_network():
     for level in ("hard", "expert"):
         player = make_player(level, seed=0)
         assert isinstance(player, PUCTPlayer) and player.playouts == 0.8
+        # measured against Pentobi level 6 in Duo (players/levels.py)
+        assert (player.puct, player.local) == ({"duo": 2.5}, {"duo": 0.5})
     # measured stronger than the 0.2.0 search in classic, classic_2 and classic_3
     assert make_player("hard").networks == ("duo", "classic", "classic_2", "classic_3")
     assert make_player("expert").networks == ("duo", "classic", "classic_2", "classic_3")

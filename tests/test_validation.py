@@ -367,6 +367,7 @@ def _entry_points():
         "MCTSPlayer(cutoff)": lambda v: MCTSPlayer(cutoff=v),
         "MCTSPlayer(exploration)": lambda v: MCTSPlayer(exploration=v),
         "PUCTPlayer(playouts)": lambda v: PUCTPlayer(playouts=v),
+        "PUCTPlayer(local)": lambda v: PUCTPlayer(local=v),
         "Limit(time)": lambda v: bn.Limit(time=v),
         "Limit(simulations)": lambda v: bn.Limit(simulations=v),
         "hint(seed)": lambda v: bn.hint(bn.Game("duo"), "greedy", seed=v),

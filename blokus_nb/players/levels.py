@@ -17,7 +17,7 @@ from .puct import PUCTPlayer
 from .. import validation
 from ..errors import ArgumentTypeError, BlokusError
 
-__all__ = ["PLAYER_NAMES", "LEVELS", "NETWORKS", "GOAL", "make_player"]
+__all__ = ["PLAYER_NAMES", "LEVELS", "NETWORKS", "GOAL", "EXPLORATION", "LOCAL", "make_player"]
 
 #: The variants "hard" and "expert" search with a network (see the README's strength table).
 NETWORKS: dict[str, tuple[str, ...]] = {"hard": ("duo", "classic", "classic_2", "classic_3"),
@@ -29,13 +29,25 @@ NETWORKS: dict[str, tuple[str, ...]] = {"hard": ("duo", "classic", "classic_2", 
 #: the first classic network).
 GOAL = "rank"
 
+#: The PUCT constant of "hard" and "expert" in Duo (:class:`~blokus_nb.players.puct.PUCTPlayer`'s
+#: ``exploration``; the classic boards keep the default, 1.5, with which they were measured).
+#: Against Pentobi level 6 in Duo, "hard" with 2.5 scored 17.5 of 40 (seed 202) and 19 of 40
+#: (seed 303) where 1.5 scored 11 of 40 (seed 202); with :data:`LOCAL` as well, 20 of 40
+#: (seed 202).
+EXPLORATION: dict[str, float] = {"duo": 2.5}
+#: The chance that a playout move of "hard" and "expert" in Duo answers the move before it
+#: (:meth:`~blokus_nb.engine.Board.playout`'s ``local``): 20 of 40 against Pentobi level 6 in
+#: Duo, against 17.5 of 40 without it (the same seeds).
+LOCAL: dict[str, float] = {"duo": 0.5}
+
 # What the names mean. The budgets are wall-clock time, so "hard" answers in
 # about 1.5 s and "expert" in about 5 s on one core whatever the variant; pass a
 # Limit with ``simulations`` to choose_move for results that do not depend on the
 # machine. "medium" searches with the linear models (players/mcts.py); "hard" and
 # "expert" search the variants in NETWORKS with a policy/value network
 # (players/puct.py, players/net.py) and the others as "medium" does, with more time; on the
-# classic boards they play for GOAL.
+# classic boards they play for GOAL; in Duo they explore with EXPLORATION and their playouts
+# answer the move before with the chance LOCAL.
 # A level searches a variant with a network only once a match against Pentobi has
 # measured it stronger there than the 0.2.0 search (the README's strength table).
 _BUILDERS: dict[str, Callable[[int | None], Player]] = {
@@ -45,8 +57,10 @@ _BUILDERS: dict[str, Callable[[int | None], Player]] = {
     # A greedy player that often settles for a slightly worse move.
     "easy": lambda seed: GreedyPlayer(seed=seed, temperature=1.0),
     "medium": lambda seed: MCTSPlayer(seed=seed, limit=Limit(time=0.3)),
-    "hard": lambda seed: PUCTPlayer(seed=seed, limit=Limit(time=1.5), networks=NETWORKS["hard"], goal=GOAL),
-    "expert": lambda seed: PUCTPlayer(seed=seed, limit=Limit(time=5.0), networks=NETWORKS["expert"], goal=GOAL),
+    "hard": lambda seed: PUCTPlayer(seed=seed, limit=Limit(time=1.5), networks=NETWORKS["hard"], goal=GOAL,
+                                    exploration=EXPLORATION, local=LOCAL),
+    "expert": lambda seed: PUCTPlayer(seed=seed, limit=Limit(time=5.0), networks=NETWORKS["expert"], goal=GOAL,
+                                      exploration=EXPLORATION, local=LOCAL),
 }
 
 #: The levels for people, weakest first.

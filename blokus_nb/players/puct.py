@@ -10,7 +10,9 @@ network's prior for it, ``n`` its visits, ``N`` the node's). The new
 position is judged by one forward pass of the network
 (:mod:`~blokus_nb.players.net`), whose policy becomes the priors of the new
 node, and by one random playout from it to the end of the game (pentominoes
-first, as :class:`MCTSPlayer` plays them). The leaf's value is the mix
+first, as :class:`MCTSPlayer` plays them; with :attr:`PUCTPlayer.local`, each
+move of it answers the one before with that chance, attaching within two
+squares of that piece). The leaf's value is the mix
 
     (1 - w) * network value + w * playout result
 
@@ -60,6 +62,7 @@ import math
 import random
 import time
 from dataclasses import replace
+from typing import Callable
 
 import numpy as np
 
@@ -79,6 +82,10 @@ NETWORK_VARIANTS: tuple[str, ...] = ("duo", "classic", "classic_2", "classic_3")
 #: What the search plays for on the classic board (:attr:`PUCTPlayer.goal`): ``"first"``, each
 #: player's chance of finishing first, or ``"rank"``, its share of the others finished behind it.
 GOALS: tuple[str, ...] = ("first", "rank")
+#: The defaults of :class:`PUCTPlayer`'s ``exploration`` and ``local``, and what a variant
+#: left out of a per-variant dict of them takes.
+EXPLORATION = 1.5
+LOCAL = 0.0
 
 
 
@@ -115,7 +122,11 @@ class PUCTPlayer(MCTSPlayer):
     search on the classic board), ``networks`` the variants searched with a
     network (any of :data:`NETWORK_VARIANTS`) and ``playouts`` the weight of a
     random playout's result in a new position's value (0: the network alone;
-    1: the playout alone). Other keyword arguments go to :class:`MCTSPlayer`,
+    1: the playout alone); ``local`` is the chance that a playout's move
+    answers the move before it (:meth:`~blokus_nb.engine.Board.playout`).
+    ``exploration`` and ``local`` may also be given per variant, as a dict
+    such as ``{"duo": 2.5}`` (the variants left out take the defaults).
+    Other keyword arguments go to :class:`MCTSPlayer`,
     which searches the other variants.
 
     >>> import blokus_nb as bn
@@ -126,12 +137,14 @@ class PUCTPlayer(MCTSPlayer):
     name = "puct"
 
     def __init__(self, seed: int | None = None, limit: Limit | None = None, *,
-                 exploration: float = 1.5, fpu: float = 0.2, net: "Net | str" = "shipped",
+                 exploration: "float | dict[str, float]" = EXPLORATION, fpu: float = 0.2,
+                 net: "Net | str" = "shipped",
                  playouts: float = 0.8, classic_net: "Net | str" = "shipped",
                  networks: tuple[str, ...] = NETWORK_VARIANTS, goal: str = "first",
-                 **mcts_options) -> None:
+                 local: "float | dict[str, float]" = LOCAL, **mcts_options) -> None:
         super().__init__(seed=seed, limit=limit, **mcts_options)
-        self.puct = number(exploration, "exploration", low=0)
+        self.puct = _by_variant(exploration, "exploration",
+                                lambda v, name: number(v, name, low=0))
         self.fpu = number(fpu, "fpu")
         self.playouts = float(fraction(playouts, "playouts", what="the weight of a playout's result in a "
                                                                   "leaf's value, from 0 to 1"))
@@ -149,6 +162,11 @@ class PUCTPlayer(MCTSPlayer):
                               f"({', '.join(map(repr, NETWORK_VARIANTS))}), not {networks!r}")
         self.networks = networks
         self.goal = choice(goal, "goal", GOALS)
+        self.local = _by_variant(local, "local", lambda v, name: float(fraction(
+            v, name, what="the chance that a playout move answers the move before it, from 0 to 1")))
+        # the settings of the variant being searched (set by each search; Duo's until then)
+        self._puct = _for_variant(self.puct, "duo", EXPLORATION)
+        self._local = _for_variant(self.local, "duo", LOCAL)
         self._net_tree: tuple | None = None
         tables()  # built once per process (a fraction of a second), not inside the first move's time
 
@@ -174,6 +192,8 @@ class PUCTPlayer(MCTSPlayer):
         board = game.board
         self._setup(game)
         self._duo = name == "duo"
+        self._puct = _for_variant(self.puct, name, EXPLORATION)
+        self._local = _for_variant(self.local, name, LOCAL)
         self._search_net = self.net if self._duo else self.classic_net
         # the network's chance per color of finishing first, summed per player (classic_2) and
         # renormalised without the shared color (classic_3)
@@ -230,7 +250,7 @@ class PUCTPlayer(MCTSPlayer):
         visits = node.visits
         tried = visits > 0
         q = np.where(tried, node.values / np.maximum(visits, 1), node.value - self.fpu)
-        u = self.puct * node.priors * (math.sqrt(node.total + 1) / (1 + visits))
+        u = self._puct * node.priors * (math.sqrt(node.total + 1) / (1 + visits))
         return int(np.argmax(q + u))
 
     def _net_simulate(self, root: _Node, board: Board, rng: random.Random) -> int:
@@ -283,7 +303,7 @@ class PUCTPlayer(MCTSPlayer):
         goals, firsts = node.goals, node.chances
         if not self.playouts:
             return goals, firsts
-        board.playout(node.color, rng, big_first=self.big_first)
+        board.playout(node.color, rng, big_first=self.big_first, local=self._local)
         end_goals, end_firsts = self._net_outcome(board)
         w = self.playouts
         firsts = firsts + w * (end_firsts - firsts)
@@ -301,7 +321,7 @@ class PUCTPlayer(MCTSPlayer):
 
     def _playout_result(self, board: Board, color: int, rng: random.Random) -> float:
         """Random moves (pentominoes first, see ``big_first``) to the end; the result for ``color``."""
-        board.playout(color, rng, big_first=self.big_first)
+        board.playout(color, rng, big_first=self.big_first, local=self._local)
         return self._final(board, color)
 
     @staticmethod
@@ -392,6 +412,23 @@ class PUCTPlayer(MCTSPlayer):
         if self.limit is not None:
             parts.append(f"limit={self.limit!r}")
         return f"PUCTPlayer({', '.join(parts)})"
+
+
+def _by_variant(value: object, name: str, check: "Callable[[object, str], float]"
+                ) -> "float | dict[str, float]":
+    """``value`` checked by ``check(value, name)``: one number, or a dict of numbers by variant."""
+    if isinstance(value, dict):
+        unknown = [k for k in value if k not in NETWORK_VARIANTS]
+        if unknown:
+            raise BlokusError(f"{name} is a number or a dict of numbers by variant "
+                              f"({', '.join(map(repr, NETWORK_VARIANTS))}), not one for {unknown[0]!r}")
+        return {k: check(v, f"{name}[{k!r}]") for k, v in value.items()}
+    return check(value, name)
+
+
+def _for_variant(value: "float | dict[str, float]", variant: str, default: float) -> float:
+    """The setting ``value`` (one number, or one per variant) for ``variant``."""
+    return value.get(variant, default) if isinstance(value, dict) else value
 
 
 def _first_shares(board: Board, players: "list[list[int]] | None" = None) -> np.ndarray:

@@ -127,11 +127,11 @@ RATINGS: dict[tuple[str, str], PentobiRating] = {
     ("easy", "duo"): _measured("easy", "duo", 1, 0, 20, 11),
     # Duo: 12 wins, 2 draws, 6 losses against level 3 (0.3 s a move on a loaded machine).
     ("medium", "duo"): _measured("medium", "duo", 3, 13, 20, 11),
-    # Duo: 26 wins, 3 draws, 11 losses against level 5 at 1.5 s a move, quiet machine (the network
-    # search with playouts mixed in at 0.8; without them, 12 wins, 2 draws, 26 losses). Against
-    # level 6 (seed 202, quiet core): 10 wins, 2 draws, 28 losses (Elo 1777, 1658-1895), as
-    # orange 0.5 of 20.
-    ("hard", "duo"): _measured("hard", "duo", 5, 27.5, 40, 202),
+    # Duo: 19 wins, 2 draws, 19 losses against level 6 at 1.5 s a move, quiet core, exploring
+    # with 2.5 and playouts answering the last move half the time; as orange 6.5 of 20. Before
+    # (exploring with 1.5, uniform playouts): against level 6 10 wins, 2 draws, 28 losses (Elo
+    # 1777, 1658-1895), as orange 0.5 of 20; against level 5 26 wins, 3 draws, 11 losses.
+    ("hard", "duo"): _measured("hard", "duo", 6, 20, 40, 202),
     # Duo: 39 wins, 8 draws, 25 losses against level 6 at 5 s a move, quiet machine (as purple
     # 31.5 of 36, as orange 11.5 of 36); runs of games 1-20, 21-40, 41-56 and 61-76 went two at
     # a time, one on each core.
