@@ -90,6 +90,19 @@ load 2.3; ``taskset -c 0 nice -n 10 python benchmarks/bench_ai.py --only speed
 * classic: medium 756 / 564 / 1,331, hard (network) 189 / 323 / 458;
 * classic_2: medium 752 / 582 / 1,626, hard (the 0.2.0 search) 815 / 562 / 1,501;
 * classic_3: medium 633 / 535 / 1,566, hard (the 0.2.0 search) 691 / 526 / 1,596.
+
+Then Duo's "hard" explored with 2.5 and its playouts answered the last move half the
+time (2026-12-02, core 0, a Pentobi match on core 1; ``--only speed,batching``):
+
+* batching, ms a position at batches of 1 / 2 / 4 / 8 / 16: Duo 0.303 / 0.273 / 0.233 /
+  0.255 / 0.270, classic 0.364 / 0.351 / 0.343 / 0.357 / 0.442; a simulation of "hard" in
+  the middle of the game takes 0.657 ms in Duo and 1.185 ms in classic, so the best batch
+  saves 11% and 2% of one, before the cost of virtual loss: not worth it;
+* speed, Duo "hard" against the same search exploring with 1.5 and uniform playouts,
+  alternating in one process at 1 s a position: start 1,056 / 1,105, middle 1,441 /
+  1,572, end 3,191 / 3,514 simulations a second (the local playouts cost 4-9%);
+* calibration: Brier 0.039; called 0-20 / 20-40 / 40-60 / 60-80 / 80-100% won
+  4 / 21 / 67 / 79 / 97% (the nine positions called 40-60% outside their bin).
 """
 
 from __future__ import annotations

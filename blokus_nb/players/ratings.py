@@ -132,10 +132,11 @@ RATINGS: dict[tuple[str, str], PentobiRating] = {
     # (exploring with 1.5, uniform playouts): against level 6 10 wins, 2 draws, 28 losses (Elo
     # 1777, 1658-1895), as orange 0.5 of 20; against level 5 26 wins, 3 draws, 11 losses.
     ("hard", "duo"): _measured("hard", "duo", 6, 20, 40, 202),
-    # Duo: 39 wins, 8 draws, 25 losses against level 6 at 5 s a move, quiet machine (as purple
-    # 31.5 of 36, as orange 11.5 of 36); runs of games 1-20, 21-40, 41-56 and 61-76 went two at
-    # a time, one on each core.
-    ("expert", "duo"): _measured("expert", "duo", 6, 43, 72, 202),
+    # Duo: 6 wins, 4 draws, 30 losses against level 7 at 5 s a move, quiet core (as purple 6.5
+    # of 20, as orange 1.5 of 20), exploring with 2.5 and playouts answering the last move half
+    # the time. Before (exploring with 1.5, uniform playouts): against level 6 39 wins, 8 draws,
+    # 25 losses of 72 (Elo 2013); against level 7 the maintainers' 3.5 of 20.
+    ("expert", "duo"): _measured("expert", "duo", 7, 8, 40, 202),
     # Classic, one seat against three level-1 seats: first in none of 40 games; ahead of 6 of
     # the 120 opponents.
     ("easy", "classic"): _measured("easy", "classic", 1, 6, 40, 202, pairs=120),
