@@ -31,7 +31,7 @@ import random
 from functools import lru_cache
 from typing import Callable, Sequence
 
-from .geometry import Geometry, _edge_masks, geometry
+from .geometry import Geometry, geometry, grown_mask
 from .pieces import PIECES
 
 __all__ = ["Board", "LegalFunctions"]
@@ -258,7 +258,6 @@ class Board:
         hands = self.hand
         near = -1          # every cell: no move answered yet
         size = self.size
-        full, not_first, not_last = _edge_masks(size)
         masks = self.geo.masks
         while done != finished:
             if not done >> color & 1:
@@ -278,11 +277,7 @@ class Board:
                     self.place(color, pid)
                     played.append((color, pid))
                     if local:
-                        cells = masks[pid]
-                        for _ in range(2):
-                            row = cells | ((cells >> 1) & not_last) | ((cells << 1) & not_first)
-                            cells = (row | (row >> size) | (row << size)) & full
-                        near = cells
+                        near = grown_mask(masks[pid], size, 2)
             color = (color + 1) % n
         return played
 

@@ -25,7 +25,7 @@ from .coords import COLUMNS, cell_name, pentobi_order
 from .errors import BlokusError
 from .pieces import PIECES, Shape
 
-__all__ = ["Geometry", "geometry", "neighbours_mask", "diagonals_mask", "mask_cells", "mask_names"]
+__all__ = ["Geometry", "geometry", "neighbours_mask", "diagonals_mask", "grown_mask", "mask_cells", "mask_names"]
 
 
 @lru_cache(maxsize=None)
@@ -50,6 +50,19 @@ def diagonals_mask(cells: int, size: int) -> int:
     out = (((cells >> (size + 1)) & not_last) | ((cells >> (size - 1)) & not_first)
            | ((cells << (size - 1)) & not_last) | ((cells << (size + 1)) & not_first))
     return out & full & ~cells & ~neighbours_mask(cells, size)
+
+
+def grown_mask(cells: int, size: int, steps: int = 1) -> int:
+    """``cells`` with every cell within ``steps`` king moves of them (sides and diagonals).
+
+    >>> grown_mask(1, 3) == 0b11011  # the corner a 3x3 board grows into its 2x2 block
+    True
+    """
+    full, not_first, not_last = _edge_masks(size)
+    for _ in range(steps):
+        row = cells | ((cells >> 1) & not_last) | ((cells << 1) & not_first)
+        cells = (row | (row >> size) | (row << size)) & full
+    return cells
 
 
 def mask_cells(mask: int) -> list[int]:
