@@ -451,3 +451,31 @@ def test_a_palette_may_name_the_widgets_palettes_or_change_one_color(game):
 def test_bad_plot_arguments_are_our_errors(game, call, error, message):
     with pytest.raises(error, match=message):
         call(game)
+
+
+def _matplotlib_state() -> tuple:
+    return dict(matplotlib.rcParams), matplotlib.is_interactive(), matplotlib.get_backend()
+
+
+def test_plots_leave_the_users_matplotlib_settings_as_they_were(game, evaluation_frame):
+    """No setting, interactive mode or backend changes (a notebook showed no figure after ours)."""
+    from blokus_nb.analysis.review import plot_review, review_frame
+
+    plt.ion()
+    try:
+        before = _matplotlib_state()
+        _every_figure(game, evaluation_frame)
+        plot_review(review_frame(game, []))
+        assert _matplotlib_state() == before
+    finally:
+        plt.ioff()
+
+
+def test_a_plot_given_axes_keeps_the_users_current_figure(game):
+    mine = plt.figure()
+    _, theirs = plt.subplots()
+    plt.figure(mine.number)
+    for plot in CURVES:
+        plot(game, ax=theirs)
+    analysis.plot_board(game, ax=theirs)
+    assert plt.gcf() is mine

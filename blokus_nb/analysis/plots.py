@@ -114,13 +114,20 @@ def resolve_palette(palette: Any = None) -> dict[str, str]:
     return {**PALETTE, **palette}
 
 
+_LITERAL_TEXT = {"text.parse_math": False, "text.usetex": False}
+
+
 def literal_text(plot: _Plot) -> _Plot:
     """Make ``plot`` draw every text as written: no math text (``$...$``) and no TeX.
 
     A figure shows names from records, and a name like ``"$x^{$"`` would
     otherwise be parsed as math and fail (or show something else). Each text
     keeps the setting it was made with, so the figure stays literal when it is
-    drawn later; ``rcParams`` are as before once ``plot`` returns.
+    drawn later. Only these two settings are changed, and only while ``plot``
+    runs: ``matplotlib.rc_context`` is not used because it restores *every*
+    setting on the way out, so a session whose first figure is ours (pyplot
+    imported inside, the notebook backend switching interactive mode on) would
+    leave with interactive mode off and no later figure shown.
 
     >>> import matplotlib
     >>> matplotlib.use("Agg")
@@ -132,8 +139,13 @@ def literal_text(plot: _Plot) -> _Plot:
     def drawn(*args: Any, **kwargs: Any) -> Any:
         import matplotlib
 
-        with matplotlib.rc_context({"text.parse_math": False, "text.usetex": False}):
+        settings = matplotlib.rcParams
+        before = {key: settings[key] for key in _LITERAL_TEXT}
+        settings.update(_LITERAL_TEXT)
+        try:
             return plot(*args, **kwargs)
+        finally:
+            settings.update(before)
 
     return drawn  # type: ignore[return-value]
 
