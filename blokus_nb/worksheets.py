@@ -23,6 +23,11 @@ is used: no LaTeX, no other program.
   each student gets puzzles of their own, made from ``seed + student``
   (its ``time_budget`` bounds each student's set).
 
+Every sheet of a set is laid out alike: the same number of pages, the same
+number of puzzles on each, and squares of one size, chosen for the whole set
+(the fewest pages, then the largest squares that still fit), so a class set
+prints alike whatever each student's puzzles look like turned.
+
 When fewer different sheets exist than students (one square puzzle looks
 the same however it is turned), every different sheet is used before any
 repeats, and a :class:`WorksheetWarning` says how many there are.
@@ -66,6 +71,7 @@ _GAP = 0.35  # inches between a region and its pieces, and between puzzles
 _CAPTION = 0.3  # inches above each puzzle for its caption
 _LARGEST_SQUARE = 0.40  # inches (1 cm): the biggest a square is drawn
 _SMALLEST_SQUARE = 0.22  # inches (5.6 mm): still easy to count and to cut out
+_SQUARE_STEP = 0.02  # inches: the sizes tried between the two
 _ANSWER_SQUARE = 0.16  # inches: answer keys are smaller
 # Up to this many different sheets, all are listed and drawn from, so every one is used before any repeats.
 _LISTED_SHEETS = 2000
@@ -280,23 +286,39 @@ def _block(puzzle: Puzzle, square: float, width: float) -> dict[str, Any]:
             "shapes": shapes, "fits": fits}
 
 
-def _scale(sheet: Sequence[Puzzle], usable: tuple[float, float]) -> float:
-    """The square's size (inches) for a sheet: the largest at which the whole sheet fits on one page,
-    else the largest at which every puzzle fits a page on its own."""
+def _layout(sheets: Sequence[Sequence[Puzzle]], usable: tuple[float, float], per_page: int | None
+            ) -> tuple[float, int]:
+    """One layout for every sheet of a set: the square's size (inches) and the puzzles on a page.
+
+    The fewest pages first, then the largest squares: every student's sheet
+    has as many pages as the others, the same number of puzzles on each, and
+    squares of one size, so a class set prints alike whatever each student's
+    puzzles look like turned. A puzzle too big for a page even alone at the
+    smallest square is refused (:class:`WorksheetError`).
+    """
     width, height = usable
-    sizes = [_LARGEST_SQUARE - 0.02 * i for i in range(int((_LARGEST_SQUARE - _SMALLEST_SQUARE) / 0.02) + 1)]
-    each_fits = None
-    for square in sizes:
-        blocks = [_block(p, square, width) for p in sheet]
-        if not all(b["fits"] and b["height"] <= height for b in blocks):
+    longest = max(len(sheet) for sheet in sheets)
+    cap = min(longest, per_page or longest)
+    fewest = -(-longest // cap)
+    best: tuple[int, float, int] | None = None  # pages, square, puzzles a page
+    steps = int(round((_LARGEST_SQUARE - _SMALLEST_SQUARE) / _SQUARE_STEP))
+    for square in (_LARGEST_SQUARE - _SQUARE_STEP * i for i in range(steps + 1)):
+        rooms = [[_block(p, square, width) for p in sheet] for sheet in sheets]
+        if not all(b["fits"] and b["height"] <= height for blocks in rooms for b in blocks):
             continue
-        if sum(b["height"] + _GAP for b in blocks) <= height + _GAP:
-            return square
-        if each_fits is None:
-            each_fits = square
-    if each_fits is None:
-        _refuse_too_big(sheet, usable)
-    return each_fits
+        on_page = next(k for k in range(cap, 0, -1) if all(
+            sum(b["height"] + _GAP for b in blocks[start:start + k]) <= height + _GAP
+            for blocks in rooms for start in range(0, len(blocks), k)))
+        pages = -(-longest // on_page)
+        if best is None or pages < best[0]:
+            best = (pages, square, on_page)
+        if pages == fewest:
+            break
+    if best is None:
+        for sheet in sheets:
+            _refuse_too_big(sheet, usable)
+        raise WorksheetError("the puzzles do not fit on a page")  # pragma: no cover (one of them does not)
+    return best[1], best[2]
 
 
 def _fits_alone(puzzle: Puzzle, usable: tuple[float, float]) -> bool:
@@ -306,7 +328,7 @@ def _fits_alone(puzzle: Puzzle, usable: tuple[float, float]) -> bool:
 
 
 def _refuse_too_big(sheet: Sequence[Puzzle], usable: tuple[float, float]) -> None:
-    """Say which puzzle cannot be printed on a page even at the smallest square, and why."""
+    """Say which puzzle of ``sheet`` cannot be printed on a page even at the smallest square, and why."""
     width, height = usable
     square = _SMALLEST_SQUARE
     across = int(width / square + 1e-9)
@@ -323,7 +345,6 @@ def _refuse_too_big(sheet: Sequence[Puzzle], usable: tuple[float, float]) -> Non
         else:
             why = f"its region and its pieces do not fit on one page {at}"
         raise WorksheetError(f"puzzle {number} cannot be printed: {why}")
-    raise WorksheetError("the puzzles do not fit on a page")  # pragma: no cover (one of them does not)
 
 
 def _caption(number: int, puzzle: Puzzle) -> str:
@@ -449,27 +470,20 @@ def _answer_pages(sheets: list[list[Puzzle]], paper: tuple[float, float], title:
 
 
 def _pages(sheet: list[Puzzle], number: int, sheets: int, paper: tuple[float, float], title: str,
-           per_page: int | None) -> list[Figure]:
-    """A student's sheet: the header and name line on every page, the puzzles as many a page as fit."""
+           square: float, on_page: int) -> list[Figure]:
+    """A student's sheet: the header and name line on every page, ``on_page`` puzzles a page."""
     from matplotlib.figure import Figure
 
     page_w, page_h = paper
     width = page_w - 2 * _MARGIN
-    height = page_h - 2 * _MARGIN - _HEADER
-    square = _scale(sheet, (width, height))
-    needed = [_block(p, square, width)["height"] + _GAP for p in sheet]
     figures: list[Figure] = []
-    fig = None
-    used = height + 1
-    on_page = 0
-    for index, (puzzle, room) in enumerate(zip(sheet, needed), start=1):
-        if fig is None or used + room > height + _GAP or (per_page is not None and on_page >= per_page):
-            fig = Figure(figsize=paper)
-            _header(fig, title, number, sheets, False)
-            figures.append(fig)
-            used, on_page = 0.0, 0
-        used += _draw_puzzle(fig, puzzle, index, _MARGIN, _MARGIN + _HEADER + used, square, width) + _GAP
-        on_page += 1
+    for start in range(0, len(sheet), on_page):
+        fig = Figure(figsize=paper)
+        _header(fig, title, number, sheets, False)
+        figures.append(fig)
+        used = 0.0
+        for index, puzzle in enumerate(sheet[start:start + on_page], start=start + 1):
+            used += _draw_puzzle(fig, puzzle, index, _MARGIN, _MARGIN + _HEADER + used, square, width) + _GAP
     return figures
 
 
@@ -512,13 +526,12 @@ def worksheet(puzzles: Puzzles, path: str | Path | None = None, *, paper: str = 
     size = PAPER[paper]
     usable = (size[0] - 2 * _MARGIN, size[1] - 2 * _MARGIN - _HEADER)
     sheets = _sheets(puzzles, students, seed, lambda puzzle: _fits_alone(puzzle, usable))
-    for sheet in sheets:  # each puzzle fits a page, or none is drawn
-        _scale(sheet, usable)
+    square, on_page = _layout(sheets, usable, per_page)  # each puzzle fits a page, or none is drawn
     solved = _solutions(sheets)
     buffer = io.BytesIO()
     with PdfPages(buffer, metadata={"Title": title, "Creator": "blokus-nb"}) as pdf:
         for number, sheet in enumerate(sheets, start=1):
-            for fig in _pages(sheet, number, len(sheets), size, title, per_page):
+            for fig in _pages(sheet, number, len(sheets), size, title, square, on_page):
                 pdf.savefig(fig)
         if answers:
             for fig in _answer_pages(sheets, size, title, solved):
