@@ -82,8 +82,7 @@ class Hint:
             out.append(f"takes {len(cells)} corner point{'s' if len(cells) != 1 else ''} "
                        f"from {color} ({_list(cells)})")
         if self.win_rate is not None:
-            out.append(f"estimated win chance {self.win_rate:.0%} "
-                       f"({self.simulations} positions searched)")
+            out.append(f"estimated win chance {self.win_rate:.0%} ({_simulations(self.simulations)})")
         return out
 
     def __str__(self) -> str:
@@ -114,9 +113,14 @@ class Hint:
                 f"<ul>{items}</ul>{alternatives}</div>")
 
 
+def _simulations(count: int | None) -> str:
+    """A search's size in the one unit hints use everywhere: ``"1 simulation"``, ``"30 simulations"``."""
+    return f"{count} simulation{'' if count == 1 else 's'}"
+
+
 def _estimate(alternative: Alternative) -> str:
     if alternative.win_rate is not None:
-        return f"win chance {alternative.win_rate:.0%}, {alternative.visits} simulations"
+        return f"win chance {alternative.win_rate:.0%}, {_simulations(alternative.visits)}"
     return f"heuristic score {alternative.heuristic:.1f}"
 
 

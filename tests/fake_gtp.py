@@ -20,6 +20,12 @@ Modes (``legal`` when none is given):
 - ``silent``: lists no search estimate (neither ``get_value`` nor ``move_values``) and no
   ``reg_genmove``, so it plays by ``genmove``.
 - ``slow``: ``legal``, taking a second a search.
+- ``lost-end``: Pentobi's numbers near the end of a decided Duo game (level 8, duo_L1_0003.blksgf,
+  moves 17 and 18). Purple has won: its root values are 1.013, 1.033, 0.921 (a win with the score
+  folded in), orange's -0.053, -0.053, -0.052 (a loss). It answers its *last* legal move, as Pentobi
+  at level 8 answers a lost position with a move it hardly searched: listed after the root's three
+  with 0 visits and a prior value of 0.9. ``get_value`` answers the search before the last one's
+  value (stale, and the other color's), as Pentobi does after ``reg_genmove``.
 
 Flags:
 
@@ -49,7 +55,7 @@ from blokus_nb.players import make_player
 
 #: This file, to start as ``[sys.executable, str(SCRIPT), MODE, ...]``.
 SCRIPT = Path(__file__).resolve()
-MODES = ("legal", "first-three", "illegal", "hang", "die", "garbage", "silent", "slow")
+MODES = ("legal", "first-three", "illegal", "hang", "die", "garbage", "silent", "slow", "lost-end")
 #: Pentobi's names of the colors: Duo's ``b`` and ``w``, the four-color boards' ``1`` to ``4``.
 COLORS = {"b": 0, "w": 1, "1": 0, "2": 1, "3": 2, "4": 3}
 
@@ -89,6 +95,8 @@ class FakeEngine:
         self.game = bn.Game(variant)
         self.searches = 0
         self.root: list[bn.Move] = []  # the last search's root moves, best first
+        self.chosen: bn.Move | None = None  # lost-end: the move answered, outside the root's best three
+        self.values = [0.0, 0.0]  # lost-end: the values of the last two searches' best moves
 
     def respond(self, command: str, rest: list[str]) -> bool:
         """Answer one command; False once it is ``quit``."""
@@ -159,6 +167,14 @@ class FakeEngine:
         moves = list(self.game.legal_moves(color))
         if not moves:
             return "pass"
+        if self.mode == "lost-end":
+            self.root = moves[:3]
+            move = moves[-1]
+            self.chosen = move
+            self.values = [self.values[1], 1.013 if color == self.game.colors[0] else -0.053]
+            if play:
+                self.game.play(move)
+            return str(move)
         if self.mode == "first-three":
             move = moves[0]
         else:
@@ -175,10 +191,19 @@ class FakeEngine:
         """The answer to ``get_value``."""
         if self.mode == "first-three":
             return f"{0.5 + 0.01 * len(self.game.moves):.4f}"
+        if self.mode == "lost-end":
+            return f"{self.values[0]:.4f}"
         return "1.04" if self.over else "0.55"
 
     def move_values(self) -> str:
         """The answer to ``move_values``: the last search's root, as Pentobi writes it."""
+        if self.mode == "lost-end":
+            won = self.values[1] > 0.5
+            values = (1.013, 1.033, 0.921) if won else (-0.053, -0.053, -0.052)
+            rows = [(n, value, move) for n, value, move in zip((582773, 310049, 271388), values, self.root)]
+            if self.chosen not in self.root:
+                rows.append((0, 0.9, self.chosen))
+            return "\n".join(f"{n} {n + 3.5} {value:.3f} [{move.piece.name}]{move}" for n, value, move in rows)
         if self.mode == "first-three":
             visits, best = (30, 20, 10), 1.0404
         else:

@@ -121,6 +121,44 @@ def test_the_search_reports_the_engines_value_and_root_moves(script, log):
     assert result.win_rate == pytest.approx(0.55) and [a.visits for a in result.alternatives] == [0]
 
 
+def test_a_decided_game_keeps_its_chances_when_the_engine_plays_a_move_it_hardly_searched(script, log):
+    # Pentobi at level 8 answers a lost position with a move it hardly searched, and its get_value
+    # after reg_genmove is another search's: the mover's chance is its root's best value, in 0..1.
+    record = bn.load(ROOT / "tests" / "data" / "pentobi" / "games" / "duo" / "duo_L1_0003.blksgf")
+    with fake(script, "lost-end") as engine:
+        purple = engine.search(duo_after(*map(str, record.moves[:16])))
+        orange = engine.search(duo_after(*map(str, record.moves[:17])))
+        again = engine.search(duo_after(*map(str, record.moves[:18])))
+    assert orange.move.color == "orange" and orange.alternatives[0].move == orange.move
+    assert orange.alternatives[0].visits == 0  # the engine's own numbers, its move not tried
+    assert (purple.win_rate, orange.win_rate, again.win_rate) == (1.0, 0.0, 1.0)
+    assert purple.chances == orange.chances == again.chances == (1.0, 0.0)
+
+
+def test_a_hint_from_an_engine_on_a_finished_game_says_so_as_our_players_do(script, log):
+    record = bn.load(ROOT / "tests" / "data" / "pentobi" / "games" / "duo" / "duo_L1_0003.blksgf")
+    with pytest.raises(bn.IllegalMoveError) as ours:
+        bn.hint(record, player="greedy")
+    with fake(script) as engine:
+        with pytest.raises(bn.IllegalMoveError) as theirs:
+            bn.hint(record, player=engine)
+    assert str(theirs.value) == str(ours.value) == "the game is over: there is no move to suggest"
+
+
+def test_a_review_by_an_engine_has_no_swing_across_a_lost_end(script, log):
+    from blokus_nb.analysis import review
+
+    record = bn.load(ROOT / "tests" / "data" / "pentobi" / "games" / "duo" / "duo_L1_0003.blksgf")
+    with fake(script, "lost-end") as engine:
+        frame = review(record, player=engine, progress=False)
+    chances = frame[["chance_1", "chance_2"]].to_numpy()
+    assert ((chances >= 0) & (chances <= 1)).all()
+    assert (frame["chance_1"] == 1.0).all()  # purple has won from the start, by the engine's numbers
+    assert (frame["loss"].fillna(0) == 0).all() and "blunder" not in set(frame["class"])
+    # The played move was not tried where the engine answered another: no estimate, not a 0.
+    assert frame["played_win_rate"].isna().any()
+
+
 def test_the_root_statistics_are_the_engines_own_numbers_in_its_order(script, log):
     game = duo_after(X_AT_E10)
     before = game.to_json()

@@ -103,7 +103,7 @@ def test_a_searching_hint_uses_the_learned_search():
     for alternative in advice.alternatives:  # in Duo "hard" is ranked by the network's policy
         expected = load_net().evaluate(board, color, [alternative.move.placement])[0]
         assert alternative.heuristic == pytest.approx(expected[0], abs=1e-4)
-    assert 0 <= advice.win_rate <= 1 and "positions searched" in str(advice)
+    assert 0 <= advice.win_rate <= 1 and f"({advice.simulations} simulations)" in str(advice)
     for variant in ("classic", "classic_2", "classic_3"):
         four = bn.Game(variant)
         four.play(four.legal_moves()[5])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import time
 
 import numpy as np
 import pytest
@@ -64,3 +65,19 @@ def test_a_nan_limit_never_reaches_a_search():
     with pytest.raises(bn.BlokusError):
         player.choose_move(bn.Game("duo"), Limit(time=float("nan"),
                                                   stop=lambda: time.monotonic() > give_up))
+
+
+@pytest.mark.parametrize("variant", ["duo", "classic"])
+def test_loading_the_network_and_its_tables_is_not_counted_in_the_searchs_time(variant, monkeypatch):
+    # The first search of a session made 1 simulation in classic: the tables were built on its clock.
+    from blokus_nb.players import puct
+
+    built = puct.tables
+
+    def slow_tables(size=14):
+        time.sleep(2.0)
+        return built(size)
+
+    monkeypatch.setattr(puct, "tables", slow_tables)
+    result = make_player("hard", seed=0).search(bn.Game(variant), Limit(time=0.3))
+    assert result.seconds < 1.8  # the 2 s of set-up are not on the search's clock

@@ -180,8 +180,9 @@ def _search(player_spec: Any, seed: int | None, index: int, position: Game, play
     getattr(player, "_forget", lambda: None)()
     result = search(position, limit)
     stats = next((a for a in result.alternatives if a.move == played), None)
+    tried = stats is not None and stats.visits > 0  # a move not tried has no estimate, not a 0
     return Estimate(index, mover_chance(result, position), str(result.move),
-                    math.nan if stats is None else float(stats.win_rate), int(result.simulations),
+                    float(stats.win_rate) if tried else math.nan, int(result.simulations),
                     first_place_chances(result, position), 0 if stats is None else int(stats.visits))
 
 
@@ -270,7 +271,7 @@ def review_frame(game: Game, estimates: "list[Estimate]") -> pd.DataFrame:
     Columns: ``move_number`` (history index + 1, as in the per-move table),
     ``color``, ``player``, ``cells``, ``win_before``, ``win_after``,
     ``loss``, ``class`` (one of :data:`CLASSES`), ``best_move``,
-    ``played_win_rate`` (the search's estimate of the move played),
+    ``played_win_rate`` (the search's estimate of the move played; NaN where it did not try it),
     ``simulations``, and ``chance_1`` ... ``chance_<n>``: each player's
     chance of finishing first in the position before the move (they add up
     to 1; NaN where it was not searched, or, with three or four players, where

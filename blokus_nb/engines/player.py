@@ -394,8 +394,12 @@ class GTPEngine(Player):
 
         ``win_rate`` is the chosen move's value in ``move_values`` (the chance
         after the move, as our searches report it), kept within 0..1; where
-        the engine does not list the move, its ``get_value`` (Pentobi's value
-        of the position, which it answers as 0 in its first moves). An opening
+        the engine did not try that move (Pentobi, in a position it has lost,
+        may answer a move it hardly searched), the value of its most visited
+        move, its estimate of the position. ``get_value`` is read only from an
+        engine that lists no ``move_values``: Pentobi answers it after
+        ``reg_genmove`` with another search's value (0 in its first moves,
+        then the search before, for the other color). An opening
         book (Pentobi's ``use_book``) is off while it searches here, so every
         position is searched; ``choose_move`` plays from the book. ``alternatives`` are the
         moves of ``move_values`` (visits and value; ``heuristic`` is NaN: the
@@ -415,20 +419,24 @@ class GTPEngine(Player):
             move = self._genmove(connection, game, limit, book=False)
             seconds = time.perf_counter() - start
             value = None
-            if "get_value" in self.commands:
-                answer = self._ask(connection, "get_value")
-                value = self._number(answer, "get_value", connection)
-            statistics = self._move_values(connection, game) if "move_values" in self.commands else []
+            if "move_values" in self.commands:
+                statistics = self._move_values(connection, game)
+            else:
+                statistics = []
+                if "get_value" in self.commands:
+                    value = self._number(self._ask(connection, "get_value"), "get_value", connection)
         chosen = next((s for s in statistics if s.move == move), None)
         if chosen is None:
             chosen = MoveStatistics(move, 0, math.nan if value is None else value,
                                     math.nan if value is None else value, math.nan)
         else:
             statistics.remove(chosen)
-        if chosen.visits and not math.isnan(chosen.value):
-            value = chosen.value  # the chance after the move, as our searches report it
+        tried = [s for s in (chosen, *statistics) if s.visits]
+        if tried:
+            # the chance after the move, as our searches report it; else the engine's best estimate
+            value = chosen.value if chosen.visits else max(tried, key=lambda s: s.visits).value
         if value is None:
-            value = 0.5  # move_values without the chosen move: nothing is known
+            value = 0.5  # no move tried and no get_value: nothing is known
         win_rate = min(1.0, max(0.0, value))
         chances: tuple[float, ...] = ()
         if game.variant.n_players == 2:

@@ -165,6 +165,36 @@ def _quarter_turn(cell: int, size: int) -> int:
     return (size - 1 - x) * size + y
 
 
+class _Mover:
+    """Placements moved by a symmetry of the board, all at once: ``mover(where)[pid]`` is the
+    placement covering the cells of ``pid`` moved, cell ``c`` to ``where[c]``.
+
+    A placement is keyed by its sorted cells read as the digits of one number (base: cells + 1,
+    the padding of a short piece the largest digit), so a whole table is one sort and one search.
+    """
+
+    def __init__(self, cells: tuple[tuple[int, ...], ...], n_cells: int) -> None:
+        width = max(map(len, cells))
+        self.n_cells = n_cells
+        self.cells = np.full((len(cells), width), n_cells, dtype=np.int64)
+        for pid, own in enumerate(cells):
+            self.cells[pid, :len(own)] = own
+        self.digits = (n_cells + 1) ** np.arange(width - 1, -1, -1, dtype=np.int64)
+        keys = self._keys(self.cells)
+        self.order = np.argsort(keys)
+        self.sorted_keys = keys[self.order]
+
+    def _keys(self, cells: np.ndarray) -> np.ndarray:
+        return np.sort(cells, axis=1) @ self.digits
+
+    def __call__(self, where: np.ndarray) -> np.ndarray:
+        keys = self._keys(np.append(where, self.n_cells)[self.cells])
+        found = np.searchsorted(self.sorted_keys, keys)
+        if not (self.sorted_keys[np.minimum(found, len(keys) - 1)] == keys).all():
+            raise ValueError("a placement moved by a symmetry of the board is no placement")
+        return self.order[found]
+
+
 @lru_cache(maxsize=2)
 def tables(size: int = SIZE) -> NetTables:
     """The (cached) placement tables of the Duo board (``size`` 14) or the classic board (20).
@@ -176,16 +206,14 @@ def tables(size: int = SIZE) -> NetTables:
     geo = geometry(size)
     n_cells = size * size
     n = len(geo.masks)
+    placement_at = np.array(geo.placement_at, dtype=np.int64)
+    orientation, anchor = np.nonzero(placement_at >= 0)
     flat = np.empty(n, dtype=np.int64)
-    for o, row in enumerate(geo.placement_at):
-        for anchor, pid in enumerate(row):
-            if pid >= 0:
-                flat[pid] = anchor * N_ORIENTATIONS + o
-    rotated = np.empty(n, dtype=np.int64)
-    mirrored = np.empty(n, dtype=np.int64)
-    for pid, cells in enumerate(geo.cells):
-        rotated[pid] = geo.placement_of_cells({n_cells - 1 - c for c in cells})
-        mirrored[pid] = geo.placement_of_cells({(c % size) * size + c // size for c in cells})
+    flat[placement_at[orientation, anchor]] = anchor * N_ORIENTATIONS + orientation
+    moved = _Mover(geo.cells, n_cells)
+    cell = np.arange(n_cells)
+    rotated = moved(n_cells - 1 - cell)
+    mirrored = moved((cell % size) * size + cell // size)
     turns = cell_turns = np.zeros((0, 0), dtype=np.int64)
     if size == CLASSIC.size:
         turn = np.array([_quarter_turn(c, size) for c in range(n_cells)])
@@ -194,10 +222,10 @@ def tables(size: int = SIZE) -> NetTables:
         to_cell = np.arange(n_cells)  # where each cell goes after k turns
         for k in range(4):
             cell_turns[k][to_cell] = np.arange(n_cells)
-            turns[k] = [geo.placement_of_cells({int(to_cell[c]) for c in cells}) for cells in geo.cells]
+            turns[k] = moved(to_cell)
             to_cell = turn[to_cell]
     return NetTables(flat=flat, rotated=rotated, mirrored=mirrored, pieces=np.array(geo.pieces),
-                     placement_at=np.array(geo.placement_at, dtype=np.int64), turns=turns,
+                     placement_at=placement_at, turns=turns,
                      cell_turns=cell_turns)
 
 

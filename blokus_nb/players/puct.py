@@ -187,8 +187,6 @@ class PUCTPlayer(MCTSPlayer):
         stop = limit.stop if limit is not None else None
         if limit is None or limit.is_unlimited:
             limit = replace(self.limit or DEFAULT_LIMIT, stop=stop)
-        start = time.perf_counter()
-        deadline = None if limit.time is None else start + limit.time
         board = game.board
         self._setup(game)
         self._duo = name == "duo"
@@ -200,6 +198,10 @@ class PUCTPlayer(MCTSPlayer):
         self._to_players = None if self._duo else _player_matrix(game.variant.n_players, self._players)
         self._shared = sum(map(len, self._players)) < len(game.colors)
         tables(board.size)
+        # The clock starts once the network and its tables are loaded (once a process), so the
+        # first search of a session searches as long as the next.
+        start = time.perf_counter()
+        deadline = None if limit.time is None else start + limit.time
         root = self._reused(game) if self.reuse else None
         if root is None:
             color = game.colors.index(game.to_play)
