@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import nbformat
@@ -42,13 +43,21 @@ get_ipython().events.register("post_run_cell", _post_run_cell)
 """
 
 
-def _execute(notebook: nbformat.NotebookNode, monkeypatch: pytest.MonkeyPatch) -> list[nbformat.NotebookNode]:
-    """Run ``notebook`` in a fresh kernel with the notebook backend; the code cells that made a figure."""
+def _execute(notebook: nbformat.NotebookNode, monkeypatch: pytest.MonkeyPatch,
+             tmp_path: Path) -> list[nbformat.NotebookNode]:
+    """Run ``notebook`` in a fresh kernel with the notebook backend; the code cells that made a figure.
+
+    It runs in ``tmp_path/examples``, beside a link to the tests' data, so what it writes (worksheets,
+    records) stays out of the clone; the shared data is found where it is.
+    """
     monkeypatch.setenv("MPLBACKEND", "module://matplotlib_inline.backend_inline")
+    monkeypatch.setenv("BLOKUS_SHARED", os.environ.get("BLOKUS_SHARED", str(EXAMPLES.parent.parent / "shared")))
+    (tmp_path / "tests").symlink_to(EXAMPLES.parent / "tests", target_is_directory=True)
+    (tmp_path / "examples").mkdir()
     notebook.cells.insert(0, nbformat.v4.new_code_cell(_WATCH_FIGURES))
     notebook.cells.append(nbformat.v4.new_code_cell("print(_drawn_in)"))
-    client = NotebookClient(notebook, timeout=300, kernel_name="python3",
-                            resources={"metadata": {"path": str(EXAMPLES)}})
+    client = NotebookClient(notebook, timeout=600, kernel_name="python3",
+                            resources={"metadata": {"path": str(tmp_path / "examples")}})
     client.execute()  # raises CellExecutionError, naming the cell, on any error
     report = notebook.cells.pop()
     notebook.cells.pop(0)
@@ -60,7 +69,7 @@ def _shows_a_picture(cell: nbformat.NotebookNode) -> bool:
     return any("image/png" in o.get("data", {}) for o in cell.get("outputs", []))
 
 
-def test_a_users_figure_after_ours_still_shows(monkeypatch):
+def test_a_users_figure_after_ours_still_shows(monkeypatch, tmp_path):
     """Our plot as the session's first figure must not stop the user's next figure from showing."""
     record = DATA / "pentobi" / "games" / "duo" / "duo_L1_0001.blksgf"
     notebook = nbformat.v4.new_notebook()
@@ -68,7 +77,7 @@ def test_a_users_figure_after_ours_still_shows(monkeypatch):
         nbformat.v4.new_code_cell(f"import blokus_nb as bn\nbn.analysis.plot_score_curves(bn.load({str(record)!r}));"),
         nbformat.v4.new_code_cell("import matplotlib.pyplot as plt\nfig, ax = plt.subplots()\nax.plot([1, 2]);"),
     ]
-    drawn = _execute(notebook, monkeypatch)
+    drawn = _execute(notebook, monkeypatch, tmp_path)
     assert len(drawn) == 2
     assert [_shows_a_picture(cell) for cell in drawn] == [True, True]
 
@@ -77,7 +86,7 @@ def test_a_users_figure_after_ours_still_shows(monkeypatch):
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_notebook_runs_top_to_bottom(path, tmp_path, monkeypatch):
     notebook = nbformat.read(path, as_version=4)
-    drawn = _execute(notebook, monkeypatch)
+    drawn = _execute(notebook, monkeypatch, tmp_path)
     blank = [cell.execution_count for cell in drawn if not _shows_a_picture(cell)]
     assert blank == [], f"{path.name}: cells {blank} made a figure that the notebook does not show"
     outputs = [o for cell in notebook.cells if cell.cell_type == "code" for o in cell.get("outputs", [])]
