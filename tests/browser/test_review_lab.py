@@ -232,6 +232,17 @@ def test_a_classic_review_draws_every_players_chance_in_its_color(notebook):
     even = root.locator(".bk-graph-even")
     assert float(even.get_attribute("y1")) == 6 + 0.75 * 128
     expect(root.locator('[data-role="review-summary"] tbody tr')).to_have_count(4)
+    # Four seats of one engine are told apart by their colors: a swatch and a name in the summary
+    # and in the graph's legend; the graph's axes say what they show.
+    swatches = root.locator('[data-role="review-summary"] tbody tr td:first-child .bk-swatch')
+    assert [swatches.nth(k).get_attribute("data-color") for k in range(4)] == ["blue", "yellow", "red", "green"]
+    expect(root.locator('[data-role="review-summary"] tbody tr').first).to_contain_text("(blue)")
+    legend = root.locator('[data-role="graph-legend"] .bk-graph-legend-entry')
+    expect(legend).to_have_count(4)
+    expect(legend.nth(2)).to_contain_text("(red)")
+    expect(root.locator(".bk-graph-axis-y")).to_contain_text("win chance")
+    expect(root.locator(".bk-graph-axis-y")).to_contain_text("25%")
+    expect(root.locator(".bk-graph-axis-x")).to_contain_text("placements played")
     worst = notebook.value("max(cl.review['moves'], key=lambda m: m['loss'] or 0)['number']")
     root.locator(f'[data-role="move-list"] li[data-number="{worst - 1}"]').click()
     expect(root.locator('[data-role="graph"]')).to_have_attribute("data-index", str(worst - 1))

@@ -2,10 +2,12 @@
 // game (in Duo one per side; on the classic boards each player's chance of
 // finishing first, in its first color; classic_2's two players one line each),
 // a dotted line at the fair share, a dot for each inaccuracy, mistake and
-// blunder, and a cursor at the position shown. A click or a drag on it asks
-// for that position.
+// blunder, and a cursor at the position shown; its axes are labelled and a
+// legend names each line by its player and colors, as HTML beside the drawing
+// (the drawing is stretched to its width, text in it would be too). A click
+// or a drag on it asks for that position.
 
-import { setFlag, svg } from "../shared/dom.js";
+import { html, setFlag, svg } from "../shared/dom.js";
 import { type ReviewMove, type ReviewSide, type ReviewState, percent } from "./review_protocol.js";
 
 /** The graph's drawing box (viewBox units; it is stretched to the width it is given). */
@@ -58,13 +60,32 @@ export function lineTitle(side: ReviewSide | undefined, player: number, value: n
   return `${name}: ${percent(value)} chance to finish first`;
 }
 
+/** A player with a swatch per color and the colors named: "■■ Ann (blue + red)". */
+export function playerLabel(parent: HTMLElement, name: string, colors: readonly string[]): HTMLElement {
+  const label = html("span", { class: "bk-player-label" }, parent);
+  for (const color of colors) html("span", { class: "bk-swatch", "data-color": color, "aria-hidden": "true" }, label);
+  html("span", { class: "bk-player-name" }, label, name);
+  if (colors.length) html("span", { class: "bk-player-colors" }, label, `(${colors.join(" + ")})`);
+  return label;
+}
+
+/** The y-axis labels: the top, the fair share and the bottom, as percents. */
+export function axisTicks(players: number): string[] {
+  return ["100%", percent(fairShare(players)), "0%"];
+}
+
 /** The moves the graph marks: the inaccuracies, mistakes and blunders. */
 export function markedMoves(moves: readonly ReviewMove[]): ReviewMove[] {
   return moves.filter((m) => m.class === "inaccuracy" || m.class === "mistake" || m.class === "blunder");
 }
 
 export class WinGraph {
+  /** The drawing with its axes and legend. */
+  readonly frame: HTMLDivElement;
   readonly element: SVGSVGElement;
+  private readonly ticks: HTMLSpanElement[];
+  private readonly last: HTMLSpanElement;
+  private readonly legend: HTMLDivElement;
   private readonly lines: SVGGElement;
   private readonly marks: SVGGElement;
   private readonly cursor: SVGLineElement;
@@ -73,6 +94,10 @@ export class WinGraph {
   private count = 0;
 
   constructor(private readonly seek: (index: number) => void) {
+    this.frame = html("div", { class: "bk-graph-frame" });
+    const axis = html("div", { class: "bk-graph-axis-y", "aria-hidden": "true" }, this.frame);
+    html("span", { class: "bk-graph-axis-title" }, axis, "win chance");
+    this.ticks = axisTicks(2).map((tick) => html("span", { class: "bk-graph-tick" }, axis, tick));
     this.element = svg("svg", {
       class: "bk-graph", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, preserveAspectRatio: "none", role: "slider",
       "aria-label": "Win chance of each side; click or drag to go to a position", "data-role": "graph",
@@ -83,6 +108,12 @@ export class WinGraph {
     this.lines = svg("g", { class: "bk-graph-lines" }, this.element);
     this.cursor = svg("line", { class: "bk-graph-cursor", y1: 0, y2: HEIGHT, x1: 0, x2: 0 }, this.element);
     this.marks = svg("g", { class: "bk-graph-marks" }, this.element);
+    this.frame.append(this.element);
+    const below = html("div", { class: "bk-graph-axis-x", "aria-hidden": "true" }, this.frame);
+    html("span", {}, below, "start");
+    html("span", { class: "bk-graph-axis-title" }, below, "placements played");
+    this.last = html("span", {}, below, "0");
+    this.legend = html("div", { class: "bk-graph-legend", "data-role": "graph-legend" }, this.frame);
     let dragging = false;
     const go = (event: PointerEvent) => {
       const box = this.element.getBoundingClientRect();
@@ -115,6 +146,12 @@ export class WinGraph {
       const fair = yOf(fairShare(review.curves.length));
       this.even.setAttribute("y1", String(fair));
       this.even.setAttribute("y2", String(fair));
+      axisTicks(review.curves.length).forEach((tick, k) => {
+        this.ticks[k].textContent = tick;
+      });
+      this.ticks[1].style.top = `${(100 * fair) / HEIGHT}%`;
+      this.last.textContent = String(review.total);
+      this.legend.replaceChildren();
       review.curves.forEach((curve, k) => {
         const side = review.sides.find((s) => s.player === k + 1);
         const line = svg("path", {
@@ -123,6 +160,10 @@ export class WinGraph {
         }, this.lines);
         const last = [...curve].reverse().find((v) => v !== null);
         svg("title", {}, line).textContent = lineTitle(side, k + 1, last);
+        const entry = html("span", { class: "bk-graph-legend-entry", "data-player": k + 1 }, this.legend);
+        html("span", { class: "bk-graph-legend-line", "data-color": side?.colors[0] ?? colorOf(k + 1),
+          "aria-hidden": "true" }, entry);
+        playerLabel(entry, side?.name || `Player ${k + 1}`, side?.colors ?? []);
       });
       this.marks.replaceChildren();
       for (const move of markedMoves(review.moves)) {

@@ -6,7 +6,7 @@
 import { Buttons } from "../shared/buttons.js";
 import { html } from "../shared/dom.js";
 import { ExplorerPanel } from "./explorer.js";
-import { WinGraph } from "./graph.js";
+import { WinGraph, playerLabel } from "./graph.js";
 import { MoveList } from "./movelist.js";
 import {
   type ExplorerState, type ReviewLine, type ReviewMessage, type ReviewState, type ReviewSummary, percent,
@@ -25,13 +25,18 @@ export function progressText(review: Pick<ReviewState, "status" | "done" | "tota
   }
 }
 
-/** One player's summary as its row of the table. */
+/** One player's summary as the cells of its row after the player (drawn by `playerLabel`). */
 export function summaryCells(entry: ReviewSummary): string[] {
   return [
-    entry.name, entry.accuracy === null ? "–" : String(Math.round(entry.accuracy)),
+    entry.accuracy === null ? "–" : String(Math.round(entry.accuracy)),
     String(entry.inaccuracies), String(entry.mistakes), String(entry.blunders),
     entry.average_loss === null ? "–" : percent(entry.average_loss),
   ];
+}
+
+/** A summary's colors as a list: "blue + red" is ["blue", "red"]. */
+export function summaryColors(entry: Pick<ReviewSummary, "colors">): string[] {
+  return entry.colors ? entry.colors.split(" + ") : [];
 }
 
 /** The line about the position shown: the move the game played next, and the engine's choice. */
@@ -39,7 +44,8 @@ export function positionText(review: ReviewState): string {
   const { best, played, index } = review.position;
   if (!("move" in played)) return "The end of the game.";
   const lost = played.loss !== null && played.loss >= 0.005 ? `, −${percent(played.loss)}` : "";
-  const game = `Move ${index + 1}, ${played.color}: ${played.piece} at ${played.move}` +
+  // The controls say how many moves are on the board ("Move 16 of 62"); this is the one after.
+  const game = `Next, move ${index + 1}, ${played.color}: ${played.piece} at ${played.move}` +
     `${played.mark ? ` ${played.mark}` : ""}${played.class ? ` (${played.class}${lost})` : ""}`;
   if (!("move" in best)) return `${game}. Not searched yet.`;
   return best.move === played.move ? `${game}, the engine's choice too (${percent(best.win)}).`
@@ -99,7 +105,7 @@ export class ReviewPanel {
     this.buttons.add(bar, "stop-review", "Stop", "Stop the review's searches (what was found stays)");
     this.buttons.add(bar, "resume-review", "Resume", "Go on with the review");
     this.graph = new WinGraph((index) => callbacks.seek(index));
-    this.graphBox.append(this.graph.element);
+    this.graphBox.append(this.graph.frame);
 
     this.element = html("div", { class: "bk-review", hidden: "" });
     const table = html("table", { class: "bk-review-summary", "data-role": "review-summary" }, this.element);
@@ -140,6 +146,7 @@ export class ReviewPanel {
     this.graphBox.toggleAttribute("data-variation", !review.line.main);
     this.summary.replaceChildren(...review.summary.map((entry) => {
       const row = html("tr", { "data-player": entry.player });
+      playerLabel(html("td", {}, row), entry.name || `Player ${entry.player}`, summaryColors(entry));
       summaryCells(entry).forEach((text) => html("td", {}, row, text));
       return row;
     }));

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { HEIGHT, WIDTH, curvePath, fairShare, indexAt, lineTitle, markedMoves, xOf, yOf } from "../../src/board/graph.js";
+import { HEIGHT, WIDTH, axisTicks, curvePath, fairShare, indexAt, lineTitle, markedMoves, xOf, yOf } from "../../src/board/graph.js";
 import type { ReviewMove } from "../../src/board/review_protocol.js";
 
 test("a click on the graph goes to the nearest position, within the game", () => {
@@ -47,4 +47,9 @@ test("a player's line is named by the player and all its colors", () => {
     "Ann (blue + red): 42% chance to finish first");
   assert.equal(lineTitle({ player: 3, name: "", colors: ["red"] }, 3, null), "Player 3 (red): – chance to finish first");
   assert.equal(lineTitle(undefined, 2, 0.5), "Player 2: 50% chance to finish first");
+});
+
+test("the y axis is labelled at the top, the fair share and the bottom", () => {
+  assert.deepEqual(axisTicks(2), ["100%", "50%", "0%"]);
+  assert.deepEqual(axisTicks(4), ["100%", "25%", "0%"]);
 });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { engineLineText, positionText, progressText, summaryCells, variationText } from "../../src/board/review.js";
+import { engineLineText, positionText, progressText, summaryCells, summaryColors, variationText } from "../../src/board/review.js";
 import type { ReviewState } from "../../src/board/review_protocol.js";
 import { percent, reviewOf } from "../../src/board/review_protocol.js";
 
@@ -21,7 +21,13 @@ test("the progress line says what the review is doing", () => {
 test("a summary row: accuracy rounded, counts, average loss in points", () => {
   assert.deepEqual(summaryCells({ player: 1, name: "Ann", colors: "purple", moves: 16, best: 3, good: 8,
     inaccuracies: 3, mistakes: 1, blunders: 1, average_loss: 0.042, accuracy: 83.77 }),
-  ["Ann", "84", "3", "1", "1", "4%"]);
+  ["84", "3", "1", "1", "4%"]);
+});
+
+test("a summary names its player's colors, so two seats of one engine are told apart", () => {
+  assert.deepEqual(summaryColors({ colors: "blue + red" }), ["blue", "red"]);
+  assert.deepEqual(summaryColors({ colors: "purple" }), ["purple"]);
+  assert.deepEqual(summaryColors({ colors: "" }), []);
 });
 
 function review(shown: Omit<ReviewState["position"], "engine_line">): ReviewState {
@@ -34,11 +40,11 @@ test("the position line names the move played and the engine's, with its win cha
   const played = { move: "j5", cells: ["j5"], piece: "1", color: "orange", class: "blunder", mark: "??", loss: 0.21 };
   const best = { move: "i5,j5", cells: ["i5", "j5"], piece: "2", color: "orange", win: 0.4 };
   assert.equal(positionText(review({ index: 1, best, played })),
-    "Move 2, orange: 1 at j5 ?? (blunder, −21%). The engine: 2 at i5,j5 (40%).");
+    "Next, move 2, orange: 1 at j5 ?? (blunder, −21%). The engine: 2 at i5,j5 (40%).");
   assert.equal(positionText(review({ index: 1, best: { ...best, move: "j5" }, played: { ...played, class: "best", mark: "★", loss: 0.001 } })),
-    "Move 2, orange: 1 at j5 ★ (best), the engine's choice too (40%).");
+    "Next, move 2, orange: 1 at j5 ★ (best), the engine's choice too (40%).");
   assert.equal(positionText(review({ index: 1, best: {}, played })),
-    "Move 2, orange: 1 at j5 ?? (blunder, −21%). Not searched yet.");
+    "Next, move 2, orange: 1 at j5 ?? (blunder, −21%). Not searched yet.");
   assert.equal(positionText(review({ index: 2, best: {}, played: {} })), "The end of the game.");
 });
 
