@@ -479,3 +479,18 @@ def test_a_plot_given_axes_keeps_the_users_current_figure(game):
         plot(game, ax=theirs)
     analysis.plot_board(game, ax=theirs)
     assert plt.gcf() is mine
+
+
+@pytest.mark.parametrize("variant", ["duo", "classic"])
+def test_the_seat_results_legend_covers_no_bar_label_or_error_bar(corpus, variant):
+    ax = analysis.plot_seat_results(corpus, variant=variant)
+    fig = ax.figure
+    fig.canvas.draw()
+    legend = ax.get_legend().get_window_extent()
+    points = [a for a in fig.axes if a is not ax and a.bbox.bounds == ax.bbox.bounds][0]
+    drawn = [t.get_window_extent() for t in ax.texts]  # the percentages over the bars
+    drawn += [line.get_window_extent() for line in points.lines]  # markers and caps of the error bars
+    drawn += [c.get_window_extent() for c in points.collections]  # the error bars themselves
+    drawn += [bar.get_window_extent() for bar in ax.patches]
+    drawn = [box for box in drawn if np.isfinite(box.bounds).all()]  # (an empty collection has no box)
+    assert len(drawn) > 3 and [box for box in drawn if box.overlaps(legend)] == []

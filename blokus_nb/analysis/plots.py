@@ -851,7 +851,9 @@ def plot_seat_results(data: Any, ax: "Axes | None" = None, *, palette: Mapping[s
     for bar, rate in zip(bars, rates):
         ax.annotate(f"{rate:.0%}", (bar.get_x() + bar.get_width() / 2, bar.get_height()),
                     ha="center", va="bottom", fontsize="small")
-    ax.set_ylim(0, 1.1)
+    # Head-room above 100% (and above the points' error bars) for the legend, so it covers nothing.
+    ax.set_ylim(0, 1.3)
+    ax.set_yticks(np.linspace(0, 1, 6))
     ax.set_xticks(seats, labels)
     ax.set_xlabel("seat (player, in playing order)")
     ax.set_ylabel("win rate")
@@ -859,15 +861,17 @@ def plot_seat_results(data: Any, ax: "Axes | None" = None, *, palette: Mapping[s
     points.errorbar(seats, means, yerr=spread, fmt="D", color="black", ms=5, capsize=4,
                     label="mean points ± sd")
     points.set_ylabel("points (squares + bonus)")
-    low = min(m - s for m, s in zip(means, spread))
-    points.set_ylim(min(0, low - 5), max(m + s for m, s in zip(means, spread)) + 10)
+    low = min(0, min(m - s for m, s in zip(means, spread)) - 5)
+    high = max(m + s for m, s in zip(means, spread)) + 5
+    points.set_ylim(low, low + (high - low) * 1.3)
+    points.set_yticks([t for t in points.get_yticks() if low <= t <= high])
     _set_title(ax, f"Results by seat — {len(summary)} {name} game{'s' if len(summary) != 1 else ''}")
     from matplotlib.patches import Patch
 
     handles = [Patch(facecolor="lightgrey", edgecolor="black", lw=0.5),
                points.get_legend_handles_labels()[0][0]]
     ax.legend(handles, ["win rate (ties shared)", "mean points ± sd"], fontsize="small",
-              frameon=False, loc="upper right")
+              frameon=False, loc="upper center", ncol=2)
     return ax
 
 
