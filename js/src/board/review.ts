@@ -152,7 +152,8 @@ export class ReviewPanel {
     }));
     const main = review.line.main;
     this.position.textContent = main ? positionText(review)
-      : "A variation: the review searched the main line only. Try a move, or go back to the main line.";
+      : "A variation: the review searched the main line; Engine line searches this position now " +
+        "(its moves and their win chances). Try a move, or go back to the main line.";
     this.variation.toggleAttribute("hidden", main);
     this.engineLine.textContent = engineLineText(review.position);
     this.buttons.enable("engine-line", !searching && review.line.open
