@@ -216,6 +216,23 @@ def test_a_review_at_the_review_level_for_the_readme(notebook):
     notebook.run(notebook.SECOND, "None")
 
 
+def test_the_review_graph_is_in_view_under_the_board_in_a_900_pixel_window(notebook):
+    page = notebook.page
+    notebook.py(DEFINE)
+    root = notebook.show("fold = BlokusWidget(game=game, mode='review', review_limit=Limit(simulations=5)); fold",
+                         index=notebook.SECOND)
+    expect(root.locator('[data-role="review"]')).to_have_attribute("data-status", "done", timeout=300_000)
+    page.set_viewport_size({"width": 1400, "height": 900})
+    try:
+        root.evaluate("el => el.scrollIntoView({ block: 'start' })")
+        bottom = root.locator('[data-role="graph-legend"]').evaluate("el => el.getBoundingClientRect().bottom")
+        assert bottom <= 900, f"the graph ends {bottom - 900:.0f} px below the window"
+        notebook.screenshot("review-900")  # the window, as a person sees it
+    finally:
+        page.set_viewport_size({"width": 1400, "height": 1000})
+    notebook.run(notebook.SECOND, "None")
+
+
 def test_a_classic_review_draws_every_players_chance_in_its_color(notebook):
     page = notebook.page
     notebook.py(DEFINE + "classic = bn.load(root / 'tests/data/pentobi/games/classic/classic_L1_0001.blksgf')\n")
