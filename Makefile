@@ -1,6 +1,7 @@
 # blokus-nb developer commands. Two do all the set-up on a fresh machine:
 #   make lab   - environment + front-end build, then JupyterLab on the play notebook
 #   make test  - environment + everything the tests need (Chromium included), then every test
+#   make lite  - the JupyterLite site in build/lite: blokus-nb in a browser with nothing installed
 # Node.js: the system's when it is 18 or later, else one installed into the venv from PyPI (tools/node.sh).
 SHELL := /bin/bash
 PYTHON ?= python3
@@ -15,7 +16,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Jupyter refuses to run as root (containers, CI machines) without this flag.
 LAB_FLAGS := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
-.PHONY: env js lab test test-python test-js test-browser chromium bench clean
+.PHONY: env js lab lite test test-python test-js test-browser chromium bench clean
 
 env: $(STAMP)
 
@@ -42,6 +43,11 @@ $(STAMP): pyproject.toml $(BUNDLES) | $(PY)
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium; }
 	@command -v pdftoppm >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq poppler-utils; }
+
+# The JupyterLite site (tools/build_lite.py): static files in build/lite, served by any web server.
+lite: env
+	HATCH_JUPYTER_BUILDER_SKIP_NPM=1 $(PY) -m pip install --quiet -e ".[lite]"
+	$(PY) tools/build_lite.py --out build/lite
 
 lab: env
 	$(VENV)/bin/jupyter lab $(LAB_FLAGS) examples/01_play.ipynb
