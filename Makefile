@@ -8,6 +8,8 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
+LITE_VENV := build/lite-env
+LITE_STAMP := $(LITE_VENV)/.installed-stamp
 JS_SOURCES := $(wildcard js/src/*/*.ts js/src/*/*.css) js/package.json js/build.mjs js/tsconfig.json
 BUNDLES := blokus_nb/static/widget.js blokus_nb/static/puzzle.js
 # Runs npm with a Node.js >= 18 on the PATH (installing it into the venv when the system has none).
@@ -16,7 +18,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Jupyter refuses to run as root (containers, CI machines) without this flag.
 LAB_FLAGS := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
-.PHONY: env js lab lite test test-python test-js test-browser chromium bench clean
+.PHONY: env js lab lite lite-env test test-python test-js test-browser chromium bench clean
 
 env: $(STAMP)
 
@@ -45,9 +47,16 @@ chromium:
 	@command -v pdftoppm >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq poppler-utils; }
 
 # The JupyterLite site (tools/build_lite.py): static files in build/lite, served by any web server.
-lite: env
-	HATCH_JUPYTER_BUILDER_SKIP_NPM=1 $(PY) -m pip install --quiet -e ".[lite]"
-	$(PY) tools/build_lite.py --out build/lite
+# It is built in a venv of its own: the Pyodide kernel's extension breaks a JupyterLab beside it.
+$(LITE_STAMP): pyproject.toml $(BUNDLES)
+	$(PYTHON) -m venv $(LITE_VENV)
+	HATCH_JUPYTER_BUILDER_SKIP_NPM=1 $(LITE_VENV)/bin/python -m pip install --quiet -e ".[lite]"
+	touch $(LITE_STAMP)
+
+lite-env: $(LITE_STAMP)
+
+lite: $(LITE_STAMP)
+	$(LITE_VENV)/bin/python tools/build_lite.py --out build/lite
 
 lab: env
 	$(VENV)/bin/jupyter lab $(LAB_FLAGS) examples/01_play.ipynb
@@ -55,10 +64,10 @@ lab: env
 test-js: js/node_modules/.package-lock.json
 	cd js && $(NODE) npm test
 
-test-python: env
+test-python: env lite-env
 	$(PY) -m pytest
 
-test-browser: env chromium
+test-browser: env lite-env chromium
 	$(PY) -m pytest -m browser
 
 test: env chromium test-js test-python

@@ -139,6 +139,8 @@ def build(out: Path, wheels: Path | None = None) -> None:
     out = out.resolve()
     source = out.parent / f"{out.name}-src"
     cache = (wheels or out.parent / f"{out.name}-wheels").resolve()
+    if Path(sys.prefix).resolve().is_relative_to(out) or ROOT.is_relative_to(out):
+        sys.exit(f"{out} is emptied first: name a folder of its own for the site")
     for folder in (out, source):
         shutil.rmtree(folder, ignore_errors=True)
     (source / "pypi").mkdir(parents=True)
