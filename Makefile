@@ -64,7 +64,11 @@ lab: env
 test-js: js/node_modules/.package-lock.json
 	cd js && $(NODE) npm test
 
-test-python: env lite-env
+# Pyodide's core from npm, for tests/test_pyodide_jobs.py (the background jobs in real Pyodide).
+tests/pyodide/node_modules/.package-lock.json: tests/pyodide/package.json tests/pyodide/package-lock.json | $(PY)
+	cd tests/pyodide && $(NODE) npm ci --no-audit --no-fund
+
+test-python: env lite-env tests/pyodide/node_modules/.package-lock.json
 	$(PY) -m pytest
 
 test-browser: env lite-env chromium
