@@ -73,7 +73,7 @@ def test_every_notebook_of_the_site_is_an_example_and_the_records_they_read_go_w
 def test_make_lite_builds_the_site_with_this_script():
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     assert "\nlite: $(LITE_STAMP)\n\t$(LITE_VENV)/bin/python tools/build_lite.py --out build/lite\n" in makefile
-    assert "LITE_VENV := build/lite-env\n" in makefile and "test-python: env lite-env\n" in makefile
+    assert "LITE_VENV := build/lite-env\n" in makefile and "test-python: env lite-env " in makefile
 
 
 @pytest.mark.slow
