@@ -81,4 +81,4 @@ bench: env
 	for b in benchmarks/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
 
 clean:
-	rm -rf $(VENV) js/node_modules blokus_nb/static build dist test-artifacts
+	rm -rf $(VENV) js/node_modules tests/pyodide/node_modules blokus_nb/static build dist test-artifacts
