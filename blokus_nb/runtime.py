@@ -57,6 +57,14 @@ def _try_a_thread() -> bool:
     return True
 
 
+def quiet_progress_bars() -> None:
+    """Keep tqdm from trying its monitor thread (done on import in a browser): where no thread
+    starts, every session's first progress bar would warn that it could not start one."""
+    from tqdm import std
+
+    std.tqdm.monitor_interval = 0
+
+
 def where() -> str:
     """This Python, in an error message: ``"this browser kernel (Pyodide)"``, or a CPython that is like one."""
     return "this browser kernel (Pyodide)" if IN_BROWSER else "this Python (no thread can start here)"
@@ -69,3 +77,7 @@ def require_threads(what: str, instead: str) -> None:
     """
     if not threads_can_start():
         raise UnavailableError(f"{what} cannot start in {where()}; {instead}")
+
+
+if IN_BROWSER:
+    quiet_progress_bars()

@@ -69,3 +69,12 @@ def test_outside_engines_refuse_before_starting_a_program(no_threads):
         GTPEngine([sys.executable, str(fake_gtp.SCRIPT), "legal"])
     with pytest.raises(UnavailableError, match=r"^Pentobi cannot start in .*built-in levels"):
         pentobi(3, path="/nowhere/pentobi-gtp")
+
+
+def test_progress_bars_made_quiet_start_no_monitor_and_do_not_warn(no_threads, recwarn):
+    from tqdm import std
+
+    runtime.quiet_progress_bars()  # what importing blokus_nb does in a browser
+    with std.tqdm(total=2, disable=True) as bar:
+        bar.update(2)
+    assert no_threads == [] and not [w for w in recwarn if "monitor" in str(w.message)]
