@@ -60,8 +60,10 @@ def _try_a_thread() -> bool:
 def quiet_progress_bars() -> None:
     """Keep tqdm from trying its monitor thread (done on import in a browser): where no thread
     starts, every session's first progress bar would warn that it could not start one."""
-    from tqdm import std
-
+    try:
+        from tqdm import std
+    except ImportError:  # installed without its dependencies: no progress bars to quieten
+        return
     std.tqdm.monitor_interval = 0
 
 
