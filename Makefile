@@ -1,12 +1,15 @@
 # blokus-nb developer commands. Two do all the set-up on a fresh machine:
 #   make lab   - environment + front-end build, then JupyterLab on the play notebook
 #   make test  - environment + everything the tests need (Chromium included), then every test
+#   make lite  - the JupyterLite site in build/lite: blokus-nb in a browser with nothing installed
 # Node.js: the system's when it is 18 or later, else one installed into the venv from PyPI (tools/node.sh).
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
+LITE_VENV := build/lite-env
+LITE_STAMP := $(LITE_VENV)/.installed-stamp
 JS_SOURCES := $(wildcard js/src/*/*.ts js/src/*/*.css) js/package.json js/build.mjs js/tsconfig.json
 BUNDLES := blokus_nb/static/widget.js blokus_nb/static/puzzle.js
 # Runs npm with a Node.js >= 18 on the PATH (installing it into the venv when the system has none).
@@ -15,7 +18,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Jupyter refuses to run as root (containers, CI machines) without this flag.
 LAB_FLAGS := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
-.PHONY: env js lab test test-python test-js test-browser chromium bench clean
+.PHONY: env js lab lite lite-env test test-python test-js test-browser chromium bench clean
 
 env: $(STAMP)
 
@@ -43,16 +46,32 @@ chromium:
 	@command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium; }
 	@command -v pdftoppm >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq poppler-utils; }
 
+# The JupyterLite site (tools/build_lite.py): static files in build/lite, served by any web server.
+# It is built in a venv of its own: the Pyodide kernel's extension breaks a JupyterLab beside it.
+$(LITE_STAMP): pyproject.toml $(BUNDLES)
+	$(PYTHON) -m venv $(LITE_VENV)
+	HATCH_JUPYTER_BUILDER_SKIP_NPM=1 $(LITE_VENV)/bin/python -m pip install --quiet -e ".[lite]"
+	touch $(LITE_STAMP)
+
+lite-env: $(LITE_STAMP)
+
+lite: $(LITE_STAMP)
+	$(LITE_VENV)/bin/python tools/build_lite.py --out build/lite
+
 lab: env
 	$(VENV)/bin/jupyter lab $(LAB_FLAGS) examples/01_play.ipynb
 
 test-js: js/node_modules/.package-lock.json
 	cd js && $(NODE) npm test
 
-test-python: env
+# Pyodide's core from npm, for tests/test_pyodide_jobs.py (the background jobs in real Pyodide).
+tests/pyodide/node_modules/.package-lock.json: tests/pyodide/package.json tests/pyodide/package-lock.json | $(PY)
+	cd tests/pyodide && $(NODE) npm ci --no-audit --no-fund
+
+test-python: env lite-env tests/pyodide/node_modules/.package-lock.json
 	$(PY) -m pytest
 
-test-browser: env chromium
+test-browser: env lite-env chromium
 	$(PY) -m pytest -m browser
 
 test: env chromium test-js test-python
@@ -62,4 +81,4 @@ bench: env
 	for b in benchmarks/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
 
 clean:
-	rm -rf $(VENV) js/node_modules blokus_nb/static build dist test-artifacts
+	rm -rf $(VENV) js/node_modules tests/pyodide/node_modules blokus_nb/static build dist test-artifacts

@@ -217,6 +217,15 @@ class WorkerError(BlokusError):
     """
 
 
+class UnavailableError(BlokusError):
+    """Something this Python cannot start: worker processes, a Dask cluster or an outside engine.
+
+    A browser kernel (Pyodide, in JupyterLite) starts no threads, processes or
+    programs; the message says so and what to use instead (``n_jobs=1``, the
+    built-in levels). See :mod:`blokus_nb.runtime`.
+    """
+
+
 class PlayerError(BlokusError):
     """A player failed inside a match: it raised, or returned a move that is not legal.
 

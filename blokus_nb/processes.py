@@ -14,6 +14,10 @@ How they stop. Ctrl-C (or any error) in the caller stops the workers of that
 run at once; they ignore Ctrl-C themselves, so that only the caller reports it.
 A worker whose parent dies (a killed kernel) exits within a second.
 
+Where none can start (a browser kernel, Pyodide: :mod:`blokus_nb.runtime`),
+``n_jobs=None`` (every core) is this process alone, and asking for more
+workers, or for Dask, raises :class:`~blokus_nb.errors.UnavailableError`.
+
 >>> worker_count(1, tasks=10), worker_count(8, tasks=3)
 (1, 3)
 """
@@ -29,6 +33,7 @@ import sys
 import threading
 from typing import Any, Callable, Iterable, Sequence
 
+from . import runtime
 from .errors import WorkerError
 from .validation import choice, job_count, positive_count
 
@@ -38,7 +43,7 @@ __all__ = ["worker_count", "pool_context", "run_jobs", "shutdown_pools", "ENGINE
 def worker_count(n_jobs: int | None, tasks: int) -> int:
     """Processes to use: ``None`` or -1 is every core (-2 all but one...), never more than ``tasks``."""
     n_jobs = job_count(n_jobs)
-    cores = os.cpu_count() or 1
+    cores = (os.cpu_count() or 1) if runtime.threads_can_start() else 1  # a browser runs this process alone
     if n_jobs is None:
         n_jobs = cores
     elif n_jobs < 0:
@@ -117,6 +122,10 @@ def run_jobs(task: Callable[[Any], Any], units: Iterable[Any], jobs: int, *,
         engine = "dask"
     choice(engine, "engine", ENGINES)
     jobs = positive_count(jobs, "jobs")
+    if engine == "dask":
+        runtime.require_threads("a Dask cluster", "leave out engine='dask' and client=, and use n_jobs=1")
+    elif jobs > 1:
+        runtime.require_threads("worker processes", "use n_jobs=1")
     pending = enumerate(units)
     window = max(1, window or 2 * max(1, jobs))
     if engine == "dask":

@@ -13,3 +13,27 @@ def shared_pentobi() -> Path:
     if not SHARED_PENTOBI.is_dir():
         pytest.skip("../shared/data/pentobi is not here")
     return SHARED_PENTOBI
+
+
+@pytest.fixture
+def no_threads(monkeypatch) -> list[str]:
+    """No thread can start, as in Pyodide: ``Thread.start`` raises ``RuntimeError("can't start new thread")``.
+
+    Gives the names of the threads that tried; :mod:`blokus_nb.runtime` finds it out afresh.
+    """
+    import threading
+
+    from blokus_nb import runtime
+
+    tried: list[str] = []
+
+    def start(self: threading.Thread) -> None:
+        tried.append(self.name)
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(threading.Thread, "start", start)
+    monkeypatch.setattr(runtime, "_threads", None)
+    from tqdm import std  # a progress bar that cannot start its monitor turns it off for good: put it back after
+
+    monkeypatch.setattr(std.tqdm, "monitor_interval", std.tqdm.monitor_interval)
+    return tried

@@ -8,7 +8,9 @@ answer can time out; its standard error is kept, its last lines only, by
 another thread, so that an error can say what the engine said before it
 failed. Neither thread holds the connection, so a connection nobody uses any
 more is closed by the garbage collector, and every open one at interpreter
-exit (:func:`weakref.finalize`): ``quit``, a grace period, then a kill.
+exit (:func:`weakref.finalize`): ``quit``, a grace period, then a kill. Where
+no thread or program can start (a browser kernel), a connection is refused
+with :class:`~blokus_nb.errors.UnavailableError`.
 
 >>> parse_answer(["= e8,d9,e9,f9,e10"])
 (True, 'e8,d9,e9,f9,e10')
@@ -29,6 +31,7 @@ import weakref
 from typing import IO, Sequence
 
 from ..errors import EngineError, EngineTerminatedError, short_repr
+from ..runtime import require_threads
 
 __all__ = ["GTPConnection", "parse_answer"]
 
@@ -121,6 +124,8 @@ class GTPConnection:
 
     def __init__(self, command: Sequence[str], *, name: str, grace: float = 2.0,
                  cwd: "str | os.PathLike[str] | None" = None, env: "dict[str, str] | None" = None) -> None:
+        require_threads("an outside engine", "it is a program beside this one; play the built-in levels "
+                        "('easy' to 'expert') instead")
         self.name = name
         self.command_line = shlex.join(command)
         #: Held for a whole exchange that must not be interleaved (a position and its search).

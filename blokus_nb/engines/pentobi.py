@@ -16,6 +16,7 @@ import shutil
 from typing import Any
 
 from ..errors import BlokusError, short_repr
+from ..runtime import require_threads
 from ..variants import Variant, get_variant
 from .player import DEFAULT_TIMEOUT, GTPEngine
 
@@ -75,6 +76,8 @@ def pentobi(level: int = 1, variant: "str | Variant" = "duo", *, path: "str | os
     ...
     blokus_nb.errors.EngineTerminatedError: engine 'pentobi level 1' could not be started (/nowhere/pentobi-gtp ...
     """
+    require_threads("Pentobi", "it is a program beside this one; play the built-in levels ('easy' to "
+                    "'expert') instead")  # before looking for it: in a browser it is nowhere
     if path is None:
         path = find_pentobi()
         if path is None:

@@ -1,4 +1,4 @@
-"""The one way both widgets think in the background: AI seats' moves, hints, puzzle solutions.
+"""The one way both widgets think in the background: AI seats' moves, hints, the review, puzzle solutions.
 
 The notebook stays responsive while a search runs in a daemon thread. A
 search is not interrupted from outside (a player may watch ``cancelled``
@@ -12,6 +12,17 @@ or its owner hears that it never will be. That holds from the moment it
 starts until its answer reaches ``deliver`` (the widget's lock may keep it
 waiting there).
 
+Where no thread can start (a browser kernel: Pyodide's ``Thread.start``
+raises ``RuntimeError("can't start new thread")``; see
+:mod:`blokus_nb.runtime`), the same jobs run another way, chosen when each
+starts (:func:`how_jobs_run`): on the kernel's asyncio loop when one runs,
+after one turn of it, so the views hear "thinking" before the search holds the
+loop; else in turn, here and now, a job started while another's answer is
+delivered waiting until that delivery ends (so computer seats playing each
+other make a loop, not a recursion). Stale answers are dropped, owners told of
+cancelled jobs and errors delivered the same way in all three; only the pause
+is skipped in turn, where nothing could be drawn meanwhile.
+
 >>> answers = []
 >>> jobs = Jobs(deliver=lambda job, result, error: answers.append(result) or result)
 >>> jobs.run(Job("hint", compute=lambda: 6 * 7, asked=0))
@@ -22,10 +33,19 @@ waiting there).
 
 from __future__ import annotations
 
+import asyncio
+import collections
+import sys
 import threading
 import time
+import traceback
 from dataclasses import dataclass, field
 from typing import Any, Callable
+
+from .. import runtime
+
+#: Where a job started now runs: a thread, the asyncio loop running here, or in turn (no thread, no loop).
+HOW = ("threads", "loop", "in turn")
 
 #: ``deliver(job, result, error)``: called with the answer of a job that was not cancelled.
 Deliver = Callable[["Job", Any, "BaseException | None"], Any]
@@ -62,6 +82,11 @@ class Jobs:
         # by any thread but the one delivering it (what deliver starts does not cancel it).
         self._delivering: dict[Job, threading.Thread] = {}
         self._guard = threading.Lock()
+        # Without threads: the jobs waiting their turn, whether one is being run, and the loop's tasks
+        # (the loop keeps only weak references to them).
+        self._queue: collections.deque[Job] = collections.deque()
+        self._running_in_turn = False
+        self._tasks: set[asyncio.Future[None]] = set()
 
     @property
     def busy(self) -> bool:
@@ -76,10 +101,24 @@ class Jobs:
         return job if job is not None and not job.cancelled.is_set() else None
 
     def start(self, job: Job) -> Job:
-        """Run ``job`` in a daemon thread; errors in it reach ``deliver`` as ``error``."""
+        """Run ``job`` in the background (a daemon thread, else see :func:`how_jobs_run`);
+        errors in it reach ``deliver`` as ``error``."""
         self._take(job)
-        threading.Thread(target=self._in_thread, args=(job,), name=f"blokus-{job.kind}-{job.color}".rstrip("-"),
-                         daemon=True).start()
+        if runtime.threads_can_start():
+            thread = threading.Thread(target=self._in_thread, args=(job,),
+                                      name=f"blokus-{job.kind}-{job.color}".rstrip("-"), daemon=True)
+            try:
+                thread.start()
+                return job
+            except RuntimeError:  # no thread starts here after all: from now on, none is tried
+                runtime.threads_failed()
+        loop = _loop()
+        if loop is not None:
+            task = loop.create_task(self._on_loop(job))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+        else:
+            self._in_turn(job)
         return job
 
     def run(self, job: Job) -> Any:
@@ -133,16 +172,83 @@ class Jobs:
 
     def _in_thread(self, job: Job) -> None:
         started = time.perf_counter()
-        result: Any = None
-        error: BaseException | None = None
-        try:
-            result = job.compute()
-        except Exception as exc:  # a failed search is reported in the widget, not raised in a thread
-            error = exc
+        result, error = _computed(job)
         job.cancelled.wait(max(0.0, job.pause - (time.perf_counter() - started)))
+        self._finish(job, result, error)
+
+    async def _on_loop(self, job: Job) -> None:
+        await asyncio.sleep(0)  # one turn of the loop: the views hear "thinking" before the search holds it
+        if job.cancelled.is_set():  # a newer job came first
+            return
+        started = time.perf_counter()
+        result, error = _computed(job)
+        while not job.cancelled.is_set():
+            left = job.pause - (time.perf_counter() - started)
+            if left <= 0:
+                break
+            await asyncio.sleep(min(left, 0.05))  # a cancel ends the pause (almost) at once
+        _reporting(self._finish, job, result, error)
+
+    def _in_turn(self, job: Job) -> None:
+        self._queue.append(job)
+        if self._running_in_turn:  # started from a delivery (an AI's move, the line before the review)
+            return
+        self._running_in_turn = True
+        try:
+            while self._queue:
+                job = self._queue.popleft()
+                if not job.cancelled.is_set():
+                    _reporting(self._finish, job, *_computed(job))
+        finally:
+            self._running_in_turn = False
+
+    def _finish(self, job: Job, result: Any, error: BaseException | None) -> None:
+        """``job`` is computed: deliver its answer unless it was cancelled meanwhile."""
         self._release(job)
         try:
             if not job.cancelled.is_set():
                 self._deliver(job, result, error)
         finally:
             self._delivered(job)
+
+
+def how_jobs_run() -> str:
+    """Where a job started now would run: ``"threads"``, ``"loop"`` (the asyncio loop running here)
+    or ``"in turn"`` (see the module docstring).
+
+    >>> how_jobs_run() in HOW
+    True
+    """
+    if runtime.threads_can_start():
+        return "threads"
+    return "loop" if _loop() is not None else "in turn"
+
+
+def _loop() -> asyncio.AbstractEventLoop | None:
+    """The asyncio loop that takes work here: the one running, or Pyodide's, which always does."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        pass
+    if runtime.IN_BROWSER:  # Pyodide's loop runs on the browser's own: work given to it runs
+        try:
+            return asyncio.get_event_loop()
+        except RuntimeError:
+            return None
+    return None
+
+
+def _computed(job: Job) -> tuple[Any, BaseException | None]:
+    """``job``'s answer, or the error it raised (a failed search is reported in the widget, not raised)."""
+    try:
+        return job.compute(), None
+    except Exception as exc:
+        return None, exc
+
+
+def _reporting(finish: Callable[..., None], *args: Any) -> None:
+    """``finish(*args)``, a failure printed as a thread's would be, so the jobs after it still run."""
+    try:
+        finish(*args)
+    except Exception:
+        traceback.print_exc(file=sys.stderr)

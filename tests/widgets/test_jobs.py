@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
+import traceback
 
 import pytest
 
-from blokus_nb.widgets._jobs import Job, Jobs
+from blokus_nb.widgets._jobs import Job, Jobs, how_jobs_run
 
 from widgets.helpers import wait_for
 
@@ -130,3 +132,71 @@ def test_a_job_that_starts_another_from_its_own_delivery_is_not_cancelled_by_it(
     first = jobs.start(Job("line", lambda: "moves", asked=1, on_cancel=lambda: dropped.append("line")))
     wait_for(lambda: second and not jobs.busy)
     assert dropped == [] and not first.cancelled.is_set()
+
+
+# ---------------------------------------------------------------- where no thread can start (Pyodide)
+def test_without_threads_a_job_started_by_a_delivery_runs_after_it_not_inside_it(no_threads):
+    depths: list[int] = []
+    jobs: Jobs
+
+    def deliver(job, result, error):
+        depths.append(len(traceback.extract_stack()))
+        if result < 300:  # an AI seat's move makes the next seat think: a loop, never a recursion
+            jobs.start(Job("move", lambda: result + 1, asked=result + 1))
+
+    jobs = Jobs(deliver)
+    assert how_jobs_run() == "in turn"
+    jobs.start(Job("move", lambda: 0, asked=0))
+    assert len(depths) == 301 and len(set(depths)) == 1 and not jobs.busy
+    assert no_threads == ["blokus-nb thread check"]
+
+
+def test_without_threads_in_turn_the_latest_job_wins_and_errors_are_delivered(no_threads):
+    answers, dropped = Answers(), []
+    jobs: Jobs
+
+    def deliver(job, result, error):
+        answers(job, result, error)
+        if job.kind == "line":
+            jobs.start(Job("review", lambda: "old", asked=2, on_cancel=lambda: dropped.append("review")))
+            jobs.start(Job("hint", lambda: 1 / 0, asked=3))
+
+    jobs = Jobs(deliver)
+    jobs.start(Job("line", lambda: "moves", asked=1, pause=5))  # no pause in turn: nothing could be drawn
+    assert [got[:2] for got in answers.got] == [("line", "moves"), ("hint", None)]
+    assert isinstance(answers.got[1][2], ZeroDivisionError) and dropped == ["review"]
+
+
+def test_on_the_loop_a_job_runs_after_its_caller_and_a_newer_one_wins(no_threads):
+    async def main() -> None:
+        answers, dropped, ran = Answers(), [], []
+        jobs = Jobs(answers)
+        assert how_jobs_run() == "loop"
+        jobs.start(Job("move", lambda: ran.append("move") or 1, asked=1, on_cancel=lambda: dropped.append("move")))
+        assert jobs.busy and answers.got == [] and ran == []  # the caller (a message handler) returns first
+        jobs.start(Job("hint", lambda: 2, asked=2))
+        while jobs.busy:
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.05)
+        assert answers.got == [("hint", 2, None)] and ran == [] and dropped == ["move"]
+
+    asyncio.run(main())
+
+
+def test_on_the_loop_the_pause_is_kept_and_a_cancel_ends_it(no_threads):
+    async def main() -> None:
+        answers = Answers()
+        jobs = Jobs(answers)
+        started = time.perf_counter()
+        jobs.start(Job("move", lambda: 1, asked=1, pause=0.2))
+        while not answers.got:
+            await asyncio.sleep(0.01)
+        assert time.perf_counter() - started >= 0.2
+        job = jobs.start(Job("move", lambda: 2, asked=2, pause=5))
+        await asyncio.sleep(0.05)  # computed, pausing
+        started = time.perf_counter()
+        jobs.cancel()
+        await asyncio.sleep(0.15)
+        assert job.cancelled.is_set() and answers.got == [("move", 1, None)] and not jobs._tasks
+
+    asyncio.run(main())
