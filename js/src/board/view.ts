@@ -163,7 +163,8 @@ export class BlokusView extends PieceView<WidgetState, Message, Command, Prefere
   protected drawPreview(): void {
     const board = this.board!;
     const held = this.held;
-    if (held.piece === null || held.anchor === null || !(held.pointerOnBoard || held.keyboardMode)) {
+    const anchor = held.shown() ? held.anchor : null;
+    if (held.piece === null || anchor === null) {
       board.hidePreview();
       if (this.humanToPlay() && held.piece === null) {
         this.header.say(`Pick a piece from the ${this.state.to_play} tray.`);
@@ -176,9 +177,9 @@ export class BlokusView extends PieceView<WidgetState, Message, Command, Prefere
       }
       return;
     }
-    const preview = evaluatePlacement(this.position(), held.shape, held.anchor);
+    const preview = evaluatePlacement(this.position(), held.shape, anchor);
     board.showPreview(preview.cells, preview.state, preview.move, preview.reason, this.state.to_play);
-    const where = cellName(held.anchor, this.state.size);
+    const where = cellName(anchor, this.state.size);
     const verdict = preview.state === "legal"
       ? this.touchLayout() ? "fits here, tap it again or press Place" : "fits here, click or press Enter to place"
       : preview.state === "pending" ? "checking" : `cannot go here: ${preview.reason}`;

@@ -91,7 +91,7 @@ export class PuzzleView extends PieceView<PuzzleState, PuzzleMessage, PuzzleComm
     const held = this.held;
     // The keyboard cursor: shown while keys move it, gone once the puzzle is solved.
     const cursor = held.keyboardMode && !this.state.solved;
-    const onBoard = held.anchor !== null && (held.pointerOnBoard || cursor);
+    const onBoard = held.anchor !== null && (held.pointerOnBoard || held.touchShown || cursor);
     board.showCursor(cursor && held.piece === null ? held.anchor : null);
     if (held.piece === null || !onBoard) {
       board.hidePreview();

@@ -176,6 +176,8 @@ export abstract class PieceView<
     }
     if (this.held.piece === piece) this.held.drop();
     else this.select(piece);
+    // A piece from the tray waits for a tap to show it: a finger's last place is not kept.
+    this.held.touchShown = false;
     this.render();
   }
 
@@ -192,7 +194,7 @@ export abstract class PieceView<
 
   shownAt(): Cell | null {
     const held = this.held;
-    return held.piece !== null && held.anchor !== null && (held.pointerOnBoard || held.keyboardMode) ? held.anchor : null;
+    return held.piece !== null && held.shown() ? held.anchor : null;
   }
 
   covers(cell: Cell): boolean {
@@ -206,15 +208,18 @@ export abstract class PieceView<
 
   /** A finger showed the piece in hand at `anchor`: it stays there until a tap, a drag or a key moves it. */
   show(anchor: Cell): void {
-    this.held.anchor = anchor;
-    this.held.pointerOnBoard = true;
-    this.held.keyboardMode = false;
+    this.held.touch(anchor);
     this.drawPreview();
   }
 
-  /** A finger tapped with nothing in hand: as a click then (the puzzle picks a placed piece up). */
+  /**
+   * A finger tapped with nothing in hand: as a click then (the puzzle picks a
+   * placed piece up, and shows it where it lay, for a tap to put it back).
+   */
   tap(cell: Cell): void {
-    if (this.held.piece === null) this.click(cell);
+    if (this.held.piece !== null) return;
+    this.held.touch(cell);
+    if (!this.placeNothing(cell)) this.drawPreview();
   }
 
   /**
@@ -272,7 +277,7 @@ export abstract class PieceView<
       case "move": {
         if (held.piece === null && !this.cursorWithoutPiece) return false;
         // The cursor goes on from where keys or the pointer left it, else from its start.
-        const from = held.anchor && (held.keyboardMode || held.pointerOnBoard) ? held.anchor : null;
+        const from = held.shown() ? held.anchor : null;
         held.keyboardMode = true;
         held.anchor = from ? this.clamp([from[0] + piece.dx, from[1] + piece.dy]) : this.defaultAnchor();
         this.drawPreview();
@@ -280,7 +285,7 @@ export abstract class PieceView<
       }
       case "place":
         if (held.anchor === null) held.anchor = this.defaultAnchor();
-        held.keyboardMode = held.keyboardMode || !held.pointerOnBoard;
+        held.keyboardMode = held.keyboardMode || !(held.pointerOnBoard || held.touchShown);
         if (held.piece === null) return this.placeNothing(held.anchor);
         this.place();
         return true;
