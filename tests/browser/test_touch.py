@@ -239,8 +239,12 @@ def test_undo_by_tap_and_place_with_the_place_button(notebook, duo):
     root.locator('.bk-pad [data-action="undo"]').tap()  # back to our turn: the computer's move and ours
     expect(root.locator("svg.bk-board [data-owner]")).to_have_count(0)
     assert value(notebook, "len(w.game.history)") == 0
+    # With nothing in hand a finger may scroll the notebook over the board; with a piece it moves the piece.
+    touch_action = "el => getComputedStyle(el).touchAction"
+    assert root.locator("svg.bk-board").evaluate(touch_action) == "manipulation"
     # The Place button shows a piece not yet shown (at the start square), and places it on a second press.
     root.locator('[data-piece="1"][data-color="purple"]').tap()
+    assert root.locator("svg.bk-board").evaluate(touch_action) == "none"
     place = root.locator('.bk-pad [data-action="place"]')
     place.tap()
     expect(root.locator(".bk-preview")).to_have_attribute("data-move", "e10")

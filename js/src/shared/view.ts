@@ -5,7 +5,7 @@
 // Each widget's view.ts says what its state means: which pieces may be taken,
 // where the cursor starts, what placing sends to Python.
 
-import { html } from "./dom.js";
+import { html, setFlag } from "./dom.js";
 import { StatusHeader } from "./header.js";
 import { HeldPiece } from "./held_piece.js";
 import { type InputTarget, type KeyLike, type PieceCommand, type PointerSurface, attachInput, keyboardRoot } from "./input.js";
@@ -131,6 +131,8 @@ export abstract class PieceView<
       this.detachInput = attachInput(this.root, board, this, this.keys);
     }
     this.update(state);
+    // With a piece in hand a finger on the board moves the piece; with none it may scroll the page.
+    setFlag(this.root, "data-holding", this.held.piece !== null);
   }
 
   // ---- the piece in hand ---------------------------------------------------
