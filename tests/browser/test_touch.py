@@ -206,7 +206,7 @@ def test_a_wrong_first_tap_is_corrected_and_a_turned_flipped_piece_placed_by_tap
     wrong = preview(root)
     assert wrong["state"] == "illegal" and "start square e10" in wrong["reason"]
     expect(root.locator('[data-role="detail"]')).to_contain_text("cannot go here")
-    shot(page, "duo-wrong-first-tap", root)
+    shot(page, "duo-wrong-first-tap")
     # Corrected by a tap where it belongs: shown there, still not placed.
     board_cell(root, anchor).tap()
     expect(root.locator(".bk-preview")).to_have_attribute("data-move", target)
@@ -219,7 +219,7 @@ def test_a_wrong_first_tap_is_corrected_and_a_turned_flipped_piece_placed_by_tap
     assert preview(root)["state"] == "illegal"
     touch_drag(page, center(board_cell(root, away)), center(board_cell(root, anchor)))
     expect(root.locator(".bk-preview")).to_have_attribute("data-move", target)
-    shot(page, "duo-turned-flipped-shown", root)
+    shot(page, "duo-turned-flipped-shown")
     assert value(notebook, "len(w.game.history)") == 0, "nothing placed by a tap or a drag"
 
     # The second tap, on the piece shown, places it.
@@ -323,7 +323,7 @@ def test_a_puzzle_solved_by_taps(notebook):
         assert shown["state"] == "legal" and sorted(shown["cells"].split()) == sorted(f"{x},{y}" for x, y in cells)
         assert value(notebook, "len(p.puzzle.placements)") == k, "a tap shows, it does not place"
         if k == 1:
-            shot(page, "puzzle-shown-portrait", root)
+            shot(page, "puzzle-shown-portrait")
         cell(anchor_of(cells)).tap()
         expect(cell(cells[0])).to_have_attribute("data-owner", piece)
         if k == 0:
@@ -362,6 +362,6 @@ def test_the_touch_layout_in_the_dark_theme(notebook):
         # Place stands out in the dark theme too: its text and its fill far apart, the widget dark.
         assert abs(brightness(colors[0]) - brightness(colors[1])) > 80, colors
         assert brightness(background) < 128, background
-        shot(page, "duo-dark-portrait", root)
+        shot(page, "duo-dark-portrait")
     finally:
         switch_theme(page, "JupyterLab Light", light=True)
