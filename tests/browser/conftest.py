@@ -138,7 +138,8 @@ def notebook(lab, browser, request):
         "cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": s}
                   for s in cells],
     }))
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    # A module may set PAGE = {...} for its own page: a tablet's size, touch emulation.
+    page = browser.new_page(**getattr(request.module, "PAGE", {"viewport": {"width": 1400, "height": 1000}}))
     nb = Notebook(page, name)
     page.on("console", lambda m: nb.console.append(f"{m.type}: {m.text}"))
     page.on("pageerror", lambda e: nb.console.append(f"pageerror: {e}"))

@@ -1,12 +1,13 @@
 // The buttons: piece handling, undo/redo, hints, new game, palette, and the
 // replay bar. Every control carries data-action so tests and scripts find it.
+// Place shows only in the touch layout, where a mouse's click is a finger's second tap.
 
 import { Buttons } from "../shared/buttons.js";
 import { html } from "../shared/dom.js";
 import type { WidgetState } from "./protocol.js";
 
 export type Action =
-  | "rotate" | "flip" | "undo" | "redo" | "hint" | "hints" | "pass" | "new" | "palette"
+  | "rotate" | "flip" | "place" | "undo" | "redo" | "hint" | "hints" | "pass" | "new" | "palette"
   | "first" | "prev" | "play" | "next" | "last" | "review";
 
 /** What the view knows beyond the state that decides the buttons. */
@@ -29,7 +30,7 @@ export function available(
   const back = state.replay_index > 0;
   const on = state.replay_index < state.replay_length;
   return {
-    rotate: play && view.holding, flip: play && view.holding,
+    rotate: play && view.holding, flip: play && view.holding, place: play && view.holding,
     undo: play && state.can_undo, redo: play && state.can_redo,
     hint: play && view.humanToPlay, pass: play && view.canPass,
     hints: true, new: true, palette: true,
@@ -66,6 +67,7 @@ export class Controls {
     const pieceGroup = html("div", { class: "bk-group" }, this.element);
     this.button(pieceGroup, "rotate", "⟳ Rotate", "Rotate the piece a quarter turn (R)");
     this.button(pieceGroup, "flip", "⇋ Flip", "Flip the piece (F)");
+    this.button(pieceGroup, "place", "✓ Place", "Place the piece shown on the board (or tap it again)");
     const historyGroup = html("div", { class: "bk-group" }, this.element);
     this.button(historyGroup, "undo", "↶ Undo", "Undo (Z)");
     this.button(historyGroup, "redo", "↷ Redo", "Redo (Y)");
@@ -103,6 +105,11 @@ export class Controls {
       callbacks.seek(to);
     });
     this.position = html("span", { class: "bk-replay-position", "data-role": "replay-position" }, this.replay);
+  }
+
+  /** The buttons a finger needs beside the board: rotate, flip, place, undo. */
+  padButtons(): HTMLElement[] {
+    return (["rotate", "flip", "place", "undo"] as const).map((action) => this.buttons.get(action));
   }
 
   private button(parent: HTMLElement, action: Action, text: string, label: string, own?: () => void): HTMLButtonElement {

@@ -163,21 +163,25 @@ export class BlokusView extends PieceView<WidgetState, Message, Command, Prefere
   protected drawPreview(): void {
     const board = this.board!;
     const held = this.held;
-    if (held.piece === null || held.anchor === null || !(held.pointerOnBoard || held.keyboardMode)) {
+    const anchor = held.shown() ? held.anchor : null;
+    if (held.piece === null || anchor === null) {
       board.hidePreview();
       if (this.humanToPlay() && held.piece === null) {
         this.header.say(`Pick a piece from the ${this.state.to_play} tray.`);
       } else if (held.piece !== null) {
-        this.header.say(`${held.piece} in hand: move over the board to place it.`);
+        this.header.say(this.touchLayout()
+          ? `${held.piece} in hand: tap the board to see it there.`
+          : `${held.piece} in hand: move over the board to place it.`);
       } else {
         this.header.say("");
       }
       return;
     }
-    const preview = evaluatePlacement(this.position(), held.shape, held.anchor);
+    const preview = evaluatePlacement(this.position(), held.shape, anchor);
     board.showPreview(preview.cells, preview.state, preview.move, preview.reason, this.state.to_play);
-    const where = cellName(held.anchor, this.state.size);
-    const verdict = preview.state === "legal" ? "fits here, click or press Enter to place"
+    const where = cellName(anchor, this.state.size);
+    const verdict = preview.state === "legal"
+      ? this.touchLayout() ? "fits here, tap it again or press Place" : "fits here, click or press Enter to place"
       : preview.state === "pending" ? "checking" : `cannot go here: ${preview.reason}`;
     this.header.say(`${held.piece} at ${where}: ${verdict}.`);
   }
@@ -266,6 +270,10 @@ export class BlokusView extends PieceView<WidgetState, Message, Command, Prefere
     return command.kind === "action" && this.action(command.action);
   }
 
+  protected padButtons(): HTMLElement[] {
+    return this.controls.padButtons();
+  }
+
   protected defaultAnchor(): Cell {
     const s = this.state;
     const first = s.corner_points[0] ?? s.start_cells[s.to_play];
@@ -335,6 +343,7 @@ export class BlokusView extends PieceView<WidgetState, Message, Command, Prefere
     switch (action) {
       case "rotate": return this.command({ kind: "rotate", dir: 1 });
       case "flip": return this.command({ kind: "flip" });
+      case "place": return this.placeShown();
       case "undo": case "redo": case "hint": case "pass": case "review":
         this.ask({ type: action, version: s.version });
         break;

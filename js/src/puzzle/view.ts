@@ -91,17 +91,23 @@ export class PuzzleView extends PieceView<PuzzleState, PuzzleMessage, PuzzleComm
     const held = this.held;
     // The keyboard cursor: shown while keys move it, gone once the puzzle is solved.
     const cursor = held.keyboardMode && !this.state.solved;
-    const onBoard = held.anchor !== null && (held.pointerOnBoard || cursor);
+    const onBoard = held.anchor !== null && (held.pointerOnBoard || held.touchShown || cursor);
     board.showCursor(cursor && held.piece === null ? held.anchor : null);
     if (held.piece === null || !onBoard) {
       board.hidePreview();
       const under = onBoard && held.piece === null ? this.covered.get(cellKey(held.anchor!)) : undefined;
       board.highlight(under ?? null);
       if (under !== undefined) {
-        this.header.say(`The ${this.state.placements[under].piece}: click it (or press Enter) to pick it up, `
-          + "Delete to put it back in the tray.");
+        this.header.say(this.touchLayout()
+          ? `The ${this.state.placements[under].piece}: tap it to pick it up.`
+          : `The ${this.state.placements[under].piece}: click it (or press Enter) to pick it up, `
+            + "Delete to put it back in the tray.");
       } else if (this.state.solved) this.header.say("");
-      else if (held.piece !== null) this.header.say(`${held.piece} in hand: move over the region to place it.`);
+      else if (held.piece !== null) {
+        this.header.say(this.touchLayout()
+          ? `${held.piece} in hand: tap the region to see it there.`
+          : `${held.piece} in hand: move over the region to place it.`);
+      }
       else this.header.say("Pick a piece from the tray.");
       return;
     }
@@ -109,8 +115,8 @@ export class PuzzleView extends PieceView<PuzzleState, PuzzleMessage, PuzzleComm
     const preview = evaluatePuzzlePlacement(this.position(), held.piece, held.shape, held.anchor!);
     board.showPreview(preview.cells, preview.state, preview.reason, this.colors.get(held.piece) ?? "");
     const [x, y] = held.anchor!;
-    this.header.say(`${held.piece} at (${x}, ${y}): ${preview.state === "legal"
-      ? "fits here, click or press Enter to place it" : `cannot go here: ${preview.reason}`}.`);
+    const fits = this.touchLayout() ? "fits here, tap it again or press Place" : "fits here, click or press Enter to place it";
+    this.header.say(`${held.piece} at (${x}, ${y}): ${preview.state === "legal" ? fits : `cannot go here: ${preview.reason}`}.`);
   }
 
   /** A hint takes its piece into the hand, turned and placed as the hint says: one click puts it down. */
@@ -170,6 +176,10 @@ export class PuzzleView extends PieceView<PuzzleState, PuzzleMessage, PuzzleComm
 
   // ---- input ---------------------------------------------------------------
 
+  protected padButtons(): HTMLElement[] {
+    return this.controls.padButtons();
+  }
+
   protected otherCommand(command: PuzzleCommand): boolean {
     if (command.kind === "action") return this.action(command.action);
     if (command.kind === "check") return this.action("check");
@@ -214,6 +224,7 @@ export class PuzzleView extends PieceView<PuzzleState, PuzzleMessage, PuzzleComm
     switch (action) {
       case "rotate": return this.command({ kind: "rotate", dir: 1 });
       case "flip": return this.command({ kind: "flip" });
+      case "place": return this.placeShown();
       default:
         this.requests.ask({ type: action, version: this.state.version });
         return true;

@@ -14,6 +14,8 @@ export class HeldPiece {
   pointerOnBoard = false;
   /** The keys, not the pointer, moved the anchor last. */
   keyboardMode = false;
+  /** A finger put the anchor where it is: with no hover, it stays there until a finger, the mouse or the keys move it. */
+  touchShown = false;
 
   holding(): boolean {
     return this.piece !== null;
@@ -36,7 +38,20 @@ export class HeldPiece {
     if (cell) {
       this.anchor = cell;
       this.keyboardMode = false;
+      this.touchShown = false;
     }
+  }
+
+  /** A finger put the anchor on `cell` (a tap or a drag). */
+  touch(cell: Cell): void {
+    this.anchor = cell;
+    this.touchShown = true;
+    this.keyboardMode = false;
+  }
+
+  /** Whether the anchor is on the board, shown: under the mouse, the keyboard's cursor, or where a finger left it. */
+  shown(): boolean {
+    return this.anchor !== null && (this.pointerOnBoard || this.keyboardMode || this.touchShown);
   }
 
   /** Turn the piece held a quarter (1: clockwise); false if none is held. */

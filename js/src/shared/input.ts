@@ -1,9 +1,15 @@
 // Input handling shared by both widgets: pointer and keyboard events become
 // commands for the view. Key bindings are pure functions (here and in each
-// widget's keys.ts) so they can be tested without a browser.
+// widget's keys.ts) so they can be tested without a browser. A mouse previews by
+// hovering and places by clicking; a finger goes through the tap gesture
+// (gesture.ts), which never places on one touch.
 
 import type { Cell } from "./shapes.js";
 import { html } from "./dom.js";
+import { type GestureAction, type GestureView, TapGesture } from "./gesture.js";
+
+/** How long after a finger lifts the click the browser makes of it is ignored (ms). */
+const TOUCH_CLICK_MS = 800;
 
 /** The commands of a piece in hand, the same in both widgets. */
 export type PieceCommand =
@@ -76,9 +82,15 @@ export function repeats(command: { kind: string }): boolean {
 }
 
 /** What input drives: a widget's view. `C` are the commands of that widget's own keys. */
-export interface InputTarget<C> {
+export interface InputTarget<C> extends GestureView {
   hover(cell: Cell | null): void;
   click(cell: Cell): void;
+  /** A finger showed the piece in hand with its anchor on `anchor` (a tap or a drag). */
+  show(anchor: Cell): void;
+  /** A finger tapped `cell` with nothing in hand. */
+  tap(cell: Cell): void;
+  /** A finger touched the board: the view takes its touch layout. */
+  touched(): void;
   /** Whether the command did anything: only then is the key kept from the page. */
   command(command: PieceCommand | C): boolean;
   /** Whether a piece is in hand (wheel and right-click only act then). */
@@ -111,19 +123,51 @@ export function attachInput<C extends { kind: string }>(
   keys: (event: KeyLike) => PieceCommand | C | null,
 ): () => void {
   let lastCell = "";
+  const gesture = new TapGesture(target);
+  /** Until when a click is the browser's echo of a finger's tap (already handled). */
+  let touchClickUntil = 0;
+  const byFinger = (event: Event) => (event as PointerEvent).pointerType === "touch";
+  const run = (actions: GestureAction[]) => {
+    for (const action of actions) {
+      if (action.kind === "show") target.show(action.anchor);
+      else if (action.kind === "place") target.command({ kind: "place" });
+      else target.tap(action.cell);
+    }
+  };
+  const onDown = (event: PointerEvent) => {
+    if (!byFinger(event)) return;
+    target.touched();
+    run(gesture.down(event.pointerId, event.clientX, event.clientY, board.cellAt(event.clientX, event.clientY)));
+  };
+  const onUp = (event: PointerEvent) => {
+    if (!byFinger(event)) return;
+    touchClickUntil = performance.now() + TOUCH_CLICK_MS;
+    run(gesture.up(event.pointerId));
+  };
+  const onCancel = (event: PointerEvent) => {
+    if (byFinger(event)) gesture.cancel();
+  };
   const onMove = (event: PointerEvent) => {
+    if (byFinger(event)) {
+      run(gesture.move(event.pointerId, event.clientX, event.clientY, board.cellAt(event.clientX, event.clientY)));
+      return;
+    }
     const cell = board.cellAt(event.clientX, event.clientY);
     const key = cell ? `${cell[0]},${cell[1]}` : "";
     if (key === lastCell) return; // same cell: nothing to redraw
     lastCell = key;
     target.hover(cell);
   };
-  const onLeave = () => {
+  const onLeave = (event: PointerEvent) => {
+    // A finger leaves when it lifts: what it showed stays shown.
+    if (byFinger(event)) return;
     lastCell = "";
     target.hover(null);
   };
   const onClick = (event: MouseEvent) => {
     if (event.button !== 0) return;
+    // A finger's tap was the gesture's: its click must not place.
+    if (byFinger(event) || performance.now() < touchClickUntil) return;
     const cell = board.cellAt(event.clientX, event.clientY);
     if (cell) target.click(cell);
   };
@@ -135,6 +179,8 @@ export function attachInput<C extends { kind: string }>(
   const onContextMenu = (event: MouseEvent) => {
     if (!target.holding()) return;
     event.preventDefault();
+    // A long press is a finger resting, not a right-click: it does not flip.
+    if (byFinger(event) || gesture.active() || performance.now() < touchClickUntil) return;
     target.command({ kind: "flip" });
   };
   const onKey = (event: KeyboardEvent) => {
@@ -173,6 +219,9 @@ export function attachInput<C extends { kind: string }>(
     }
   };
   const svgElement = board.svg;
+  svgElement.addEventListener("pointerdown", onDown);
+  svgElement.addEventListener("pointerup", onUp);
+  svgElement.addEventListener("pointercancel", onCancel);
   svgElement.addEventListener("pointermove", onMove);
   svgElement.addEventListener("pointerleave", onLeave);
   svgElement.addEventListener("click", onClick);
@@ -181,6 +230,9 @@ export function attachInput<C extends { kind: string }>(
   root.addEventListener("keydown", onKey);
   root.addEventListener("click", onRootClick);
   return () => {
+    svgElement.removeEventListener("pointerdown", onDown);
+    svgElement.removeEventListener("pointerup", onUp);
+    svgElement.removeEventListener("pointercancel", onCancel);
     svgElement.removeEventListener("pointermove", onMove);
     svgElement.removeEventListener("pointerleave", onLeave);
     svgElement.removeEventListener("click", onClick);

@@ -1,14 +1,16 @@
-// What both widgets' views share: the layout shell (header, board, side column),
-// the subscription to the model, and the piece in hand: hover, click, the
+// What both widgets' views share: the layout shell (header, board, side column,
+// the touch layout's buttons beside the board), the subscription to the model,
+// and the piece in hand: hover, click, a finger's show and tap, the
 // rotate/flip/move/place/drop/choose commands and taking a piece into the hand.
 // Each widget's view.ts says what its state means: which pieces may be taken,
 // where the cursor starts, what placing sends to Python.
 
-import { html } from "./dom.js";
+import { html, setFlag } from "./dom.js";
 import { StatusHeader } from "./header.js";
 import { HeldPiece } from "./held_piece.js";
 import { type InputTarget, type KeyLike, type PieceCommand, type PointerSurface, attachInput, keyboardRoot } from "./input.js";
-import { type Cell, type NamedShape, orientationOn } from "./shapes.js";
+import { type Cell, type NamedShape, orientationOn, placeAt } from "./shapes.js";
+import { TouchPad } from "./touch_pad.js";
 import { Requests } from "./requests.js";
 import type { ModelSync, Refusal } from "./sync.js";
 import { type TrayView, cyclePiece } from "./tray.js";
@@ -33,6 +35,8 @@ export abstract class PieceView<
   protected readonly requests: Requests<M>;
   protected state: S;
   private readonly boardWrap: HTMLDivElement;
+  /** Rotate, flip, place (and the widget's own) beside the board on a touch device. */
+  private readonly pad: TouchPad;
   private readonly unsubscribe: (() => void)[] = [];
   private detachInput: () => void = () => {};
   private layoutKey = "";
@@ -55,13 +59,16 @@ export abstract class PieceView<
     this.header = new StatusHeader(this.root);
     const main = html("div", { class: "bk-main" }, this.root);
     this.boardColumn = html("div", { class: "bk-board-column" }, main);
-    this.boardWrap = html("div", { class: "bk-board-wrap" }, this.boardColumn);
+    const boardRow = html("div", { class: "bk-board-row" }, this.boardColumn);
+    this.boardWrap = html("div", { class: "bk-board-wrap" }, boardRow);
+    this.pad = new TouchPad(this.root, boardRow);
     this.side = html("div", { class: "bk-side" }, main);
     this.trayBox = html("div", { class: "bk-trays" });
   }
 
   /** Subscribe to the model and draw; a subclass calls it once its own parts exist. */
   protected start(): void {
+    this.pad.dock(this.padButtons());
     this.unsubscribe.push(this.sync.subscribe(() => {
       this.requests.answered();
       this.render();
@@ -76,6 +83,7 @@ export abstract class PieceView<
 
   destroy(): void {
     this.detachInput();
+    this.pad.destroy();
     this.unsubscribe.forEach((off) => off());
     this.root.remove();
   }
@@ -105,6 +113,8 @@ export abstract class PieceView<
   protected abstract whyNotTake(piece: string): string | null;
   /** A command of the widget's own keys; whether it did anything. */
   protected abstract otherCommand(command: C | PieceCommand): boolean;
+  /** The buttons that go beside the board in the touch layout (rotate, flip, place…), in order. */
+  protected abstract padButtons(): HTMLElement[];
 
   // ---- drawing -------------------------------------------------------------
 
@@ -121,6 +131,8 @@ export abstract class PieceView<
       this.detachInput = attachInput(this.root, board, this, this.keys);
     }
     this.update(state);
+    // With a piece in hand a finger on the board moves the piece; with none it may scroll the page.
+    setFlag(this.root, "data-holding", this.held.piece !== null);
   }
 
   // ---- the piece in hand ---------------------------------------------------
@@ -166,6 +178,8 @@ export abstract class PieceView<
     }
     if (this.held.piece === piece) this.held.drop();
     else this.select(piece);
+    // A piece from the tray waits for a tap to show it: a finger's last place is not kept.
+    this.held.touchShown = false;
     this.render();
   }
 
@@ -173,6 +187,55 @@ export abstract class PieceView<
 
   holding(): boolean {
     return this.held.holding();
+  }
+
+  /** Whether the view is in its touch layout: its help then speaks of taps. */
+  protected touchLayout(): boolean {
+    return this.pad.active();
+  }
+
+  shownAt(): Cell | null {
+    const held = this.held;
+    return held.piece !== null && held.shown() ? held.anchor : null;
+  }
+
+  covers(cell: Cell): boolean {
+    const at = this.shownAt();
+    return at !== null && placeAt(this.held.shape, at).some(([x, y]) => x === cell[0] && y === cell[1]);
+  }
+
+  touched(): void {
+    this.pad.touched();
+  }
+
+  /** A finger showed the piece in hand at `anchor`: it stays there until a tap, a drag or a key moves it. */
+  show(anchor: Cell): void {
+    this.held.touch(anchor);
+    this.drawPreview();
+  }
+
+  /**
+   * A finger tapped with nothing in hand: as a click then (the puzzle picks a
+   * placed piece up, and shows it where it lay, for a tap to put it back).
+   */
+  tap(cell: Cell): void {
+    if (this.held.piece !== null) return;
+    this.held.touch(cell);
+    if (!this.placeNothing(cell)) this.drawPreview();
+  }
+
+  /**
+   * The Place button: places the piece shown; a piece in hand not yet shown is
+   * shown first, where the keyboard cursor would start, so no press places
+   * what the player has not seen.
+   */
+  protected placeShown(): boolean {
+    if (this.held.piece === null) return false;
+    if (this.shownAt() === null) {
+      this.show(this.defaultAnchor());
+      return true;
+    }
+    return this.command({ kind: "place" });
   }
 
   hover(cell: Cell | null): void {
@@ -216,7 +279,7 @@ export abstract class PieceView<
       case "move": {
         if (held.piece === null && !this.cursorWithoutPiece) return false;
         // The cursor goes on from where keys or the pointer left it, else from its start.
-        const from = held.anchor && (held.keyboardMode || held.pointerOnBoard) ? held.anchor : null;
+        const from = held.shown() ? held.anchor : null;
         held.keyboardMode = true;
         held.anchor = from ? this.clamp([from[0] + piece.dx, from[1] + piece.dy]) : this.defaultAnchor();
         this.drawPreview();
@@ -224,7 +287,7 @@ export abstract class PieceView<
       }
       case "place":
         if (held.anchor === null) held.anchor = this.defaultAnchor();
-        held.keyboardMode = held.keyboardMode || !held.pointerOnBoard;
+        held.keyboardMode = held.keyboardMode || !(held.pointerOnBoard || held.touchShown);
         if (held.piece === null) return this.placeNothing(held.anchor);
         this.place();
         return true;

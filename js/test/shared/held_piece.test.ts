@@ -38,3 +38,17 @@ test("the pointer moves the anchor and ends keyboard mode; leaving the board kee
   assert.equal(held.pointerOnBoard, false);
   assert.equal(held.keyboardMode, true);
 });
+
+test("a finger's place is kept (a finger has no hover) until the mouse takes over", () => {
+  const held = new HeldPiece();
+  held.take("L4", L);
+  assert.equal(held.shown(), false, "taken, not yet shown");
+  held.touch([3, 3]);
+  assert.equal(held.shown(), true);
+  held.hover(null); // a finger's lift is no mouse leaving
+  assert.equal(held.shown(), true);
+  held.hover([5, 5]);
+  assert.deepEqual([held.anchor, held.touchShown], [[5, 5], false]);
+  held.hover(null);
+  assert.equal(held.shown(), false, "the mouse left the board");
+});

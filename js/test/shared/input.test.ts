@@ -42,6 +42,9 @@ test("on a non-Latin layout a letter key is known by where it is (its code)", ()
   assert.equal(keyName({ key: "ArrowLeft", code: "ArrowLeft" }), "ArrowLeft");
 });
 
+/** A target's finger methods, for tests of keys. */
+const fingerless = { show() {}, tap() {}, touched() {}, shownAt: () => null, covers: () => false };
+
 /** Something with addEventListener: records the handlers attachInput adds. */
 function listener() {
   const handlers = new Map<string, (event: unknown) => void>();
@@ -58,7 +61,7 @@ test("a key the widget did nothing with goes on to the page; one it used does no
   const used: string[] = [];
   // The view: an arrow does nothing (no piece in hand); R turns the piece.
   const target = {
-    hover() {}, click() {}, holding: () => false,
+    hover() {}, click() {}, holding: () => false, ...fingerless,
     command: (command: PieceCommand) => {
       used.push(command.kind);
       return command.kind === "rotate";
@@ -85,7 +88,7 @@ test("a key held down repeats moving and turning, not what asks Python", () => {
   const root = listener();
   const used: string[] = [];
   const target = {
-    hover() {}, click() {}, holding: () => true,
+    hover() {}, click() {}, holding: () => true, ...fingerless,
     command: (command: PieceCommand) => used.push(command.kind) > 0,
   };
   attachInput(root as unknown as HTMLElement, { svg: listener(), cellAt: () => null } as unknown as PointerSurface,
@@ -106,4 +109,47 @@ test("a key held down repeats moving and turning, not what asks Python", () => {
   assert.equal(repeats({ kind: "place" }), false);
   assert.equal(repeats({ kind: "remove" }), false);
   assert.equal(repeats({ kind: "action" }), false);
+});
+
+test("a finger goes through the tap gesture: its click is not a click, a mouse's still is", () => {
+  const root = listener();
+  const svg = listener();
+  const calls: string[] = [];
+  let anchor: readonly [number, number] | null = null;
+  const target = {
+    holding: () => true,
+    shownAt: () => anchor,
+    covers: (cell: readonly [number, number]) => anchor !== null && cell[0] === anchor[0] && cell[1] === anchor[1],
+    hover: (cell: unknown) => calls.push(`hover ${cell}`),
+    click: (cell: unknown) => calls.push(`click ${cell}`),
+    show: (cell: readonly [number, number]) => { anchor = cell; calls.push(`show ${cell}`); },
+    tap: (cell: unknown) => calls.push(`tap ${cell}`),
+    touched: () => calls.push("touched"),
+    command: (command: PieceCommand) => calls.push(command.kind) > 0,
+  };
+  attachInput(root as unknown as HTMLElement, { svg, cellAt: (x: number) => [Math.floor(x / 10), 0] } as unknown as PointerSurface,
+    target, pieceKeyCommand);
+  const fire = (type: string, pointerType: string, x = 25) =>
+    svg.handlers.get(type)!({ type, pointerType, pointerId: 1, clientX: x, clientY: 5, button: 0 });
+  fire("pointerdown", "touch");
+  fire("pointerup", "touch");
+  fire("pointerleave", "touch");
+  fire("click", "touch");
+  assert.deepEqual(calls, ["touched", "show 2,0"], "shown, not placed, and still shown when the finger leaves");
+  fire("pointerdown", "touch");
+  fire("pointerup", "touch");
+  assert.deepEqual(calls.slice(2), ["touched", "place"], "the second tap on it places it");
+  calls.length = 0;
+  fire("pointermove", "mouse", 45);
+  fire("click", "", 45); // a click with no pointer type: within the finger's echo time, so ignored
+  assert.deepEqual(calls, ["hover 4,0"]);
+
+  // A mouse alone: hover previews, a click is a click.
+  const mouse = listener();
+  const clicks: string[] = [];
+  attachInput(listener() as unknown as HTMLElement,
+    { svg: mouse, cellAt: (x: number) => [Math.floor(x / 10), 0] } as unknown as PointerSurface,
+    { ...target, click: (cell: unknown) => clicks.push(`click ${cell}`) }, pieceKeyCommand);
+  mouse.handlers.get("click")!({ type: "click", pointerType: "mouse", clientX: 35, clientY: 5, button: 0 });
+  assert.deepEqual(clicks, ["click 3,0"]);
 });
