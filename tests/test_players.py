@@ -300,18 +300,17 @@ def test_the_search_goes_on_in_the_subtree_of_the_moves_played():
     game = random_game("duo", 3, 4)
     player = MCTSPlayer(seed=2)
     first = player.search(game, Limit(simulations=300))
-    root, snapshot, _ = player._tree
+    root = player._tree.root
     after = root.children[root.pids.index(first.move.placement)]
     reply = max((i for i in range(len(after.pids)) if after.children[i] is not None),
                 key=lambda i: after.children[i].total)
     game.play(first.move)
     game.play(bn.Move(game.to_play, after.pids[reply], game.size))
-    kept = player._reuse(game)
-    assert kept is after.children[reply] and kept.total > 0
-    player._tree = (root, snapshot, "duo")  # _reuse hands the tree over once
+    kept = after.children[reply]
     before = kept.total
+    assert before > 0
     second = player.search(game, Limit(simulations=50))
-    assert player._tree[0] is kept and kept.total == before + 50
+    assert player._tree.root is kept and kept.total == before + 50
     assert game.is_legal(second.move)
     # every simulation through the node went on to a move, but the one that made it a leaf
     assert sum(a.visits for a in second.alternatives) == kept.total - 1
@@ -321,11 +320,11 @@ def test_a_kept_tree_is_dropped_for_another_game_and_by_copies():
     player = MCTSPlayer(seed=2)
     player.search(random_game("duo", 3, 4), Limit(simulations=40))
     other = random_game("duo", 4, 6)
-    assert player._reuse(other) is None  # not the same game: a fresh tree
+    assert player._tree.take(other) is None  # not the same game: a fresh tree
     player.search(other, Limit(simulations=40))
-    assert player.with_seed(3)._tree is None
+    assert player._tree.root is not None and player.with_seed(3)._tree.root is None
     import pickle
-    assert pickle.loads(pickle.dumps(player))._tree is None
+    assert pickle.loads(pickle.dumps(player))._tree.root is None
 
 
 def test_tree_reuse_keeps_a_seeded_game_deterministic():

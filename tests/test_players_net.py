@@ -312,16 +312,16 @@ def test_the_network_search_goes_on_below_the_moves_played():
     game.play(first.move)
     reply = PUCTPlayer(seed=9).choose_move(game, Limit(simulations=5))
     game.play(reply)
-    root, _, _, _ = player._net_tree
+    root = player._net_tree.root
     kept = root.children[root.pids.tolist().index(first.move.placement)]
     kept = (kept.children[kept.pids.tolist().index(reply.placement)]
             if kept is not None and kept.expanded else None)
     before = 0 if kept is None else kept.total
     player.search(game, Limit(simulations=10))
-    root, _, _, _ = player._net_tree
+    root = player._net_tree.root
     assert root.total == before + 10
     copy = player.with_seed(5)
-    assert copy._net_tree is None
+    assert copy._net_tree.root is None
 
 
 @pytest.mark.parametrize("variant, networks", [("classic_2", ("duo", "classic", "classic_3")),
@@ -365,12 +365,12 @@ def test_a_classic_network_search_keeps_to_its_time_and_reuses_its_tree():
     result = player.search(game, Limit(time=0.5))
     assert time.perf_counter() - start < 0.5 + 0.4 and result.simulations >= 2
     game.play(result.move)
-    root, _, _, variant = player._net_tree
-    assert variant == "classic"
+    root = player._net_tree.root
+    assert root is not None and player._tree.root is None  # searched with the network, not as MCTS
     kept = root.children[root.pids.tolist().index(result.move.placement)]
     before = 0 if kept is None else kept.total
     player.search(game, Limit(simulations=5))
-    root, _, _, _ = player._net_tree
+    root = player._net_tree.root
     assert root.total == before + 5
 
 
@@ -405,7 +405,7 @@ def test_classic_2_judges_a_move_by_its_players_two_colors():
     game = random_game("classic_2", 5, 8)
     player = PUCTPlayer(seed=2)
     player.search(game, Limit(simulations=20))
-    root = player._net_tree[0]
+    root = player._net_tree.root
     color = game.colors.index(game.to_play)
     _, chances = player.classic_net.evaluate_array(game.board, color, root.pids)
     assert root.chances.tolist() == pytest.approx([chances[0] + chances[2], chances[1] + chances[3]])
@@ -423,7 +423,7 @@ def test_classic_3_leaves_the_shared_color_out_and_gives_its_moves_to_their_play
     # green is on its second move: played by player 2
     assert game.player_to_play == 2
     player.search(game, Limit(simulations=20))
-    root = player._net_tree[0]
+    root = player._net_tree.root
     _, chances = player.classic_net.evaluate_array(game.board, 3, root.pids)
     assert root.mover == 1
     assert root.chances.tolist() == pytest.approx((chances[:3] / chances[:3].sum()).tolist())
@@ -468,7 +468,7 @@ def test_playing_for_rank_steers_by_rank_and_still_reports_chances_of_first(vari
     game = random_game(variant, 6, 10)
     player = PUCTPlayer(seed=2, goal="rank")
     result = player.search(game, Limit(simulations=30))
-    root = player._net_tree[0]
+    root = player._net_tree.root
     assert root.goals.tolist() == pytest.approx(_expected_ranks(root.chances).tolist())
     assert root.value == pytest.approx(root.goals[root.mover])
     assert len(result.chances) == game.variant.n_players and sum(result.chances) == pytest.approx(1)

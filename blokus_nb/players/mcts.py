@@ -65,7 +65,6 @@ from __future__ import annotations
 import math
 import random
 import threading
-import time
 from dataclasses import dataclass, field, replace
 
 from ..engine import PENTOMINOES, Board
@@ -74,6 +73,7 @@ from ..move import Move
 from .base import Limit, Player, teams
 from .features import heuristic_scores, last_opponent_piece
 from .model import Weights, load_weights
+from .search import KeptTree, run_budget
 from ..errors import BlokusError, IllegalMoveError
 from ..validation import count, fraction, number, positive_count
 
@@ -215,7 +215,7 @@ class MCTSPlayer(Player):
                  model: "Weights | None | str" = "shipped", reuse: bool = True) -> None:
         super().__init__(seed=seed, limit=limit)
         self.reuse = reuse
-        self._tree: tuple | None = None
+        self._tree: KeptTree[_Node] = KeptTree()
         self._searching = threading.Lock()
         self.exploration = number(exploration, "exploration", low=0)
         self.prior_visits = number(prior_visits, "prior_visits", low=0)
@@ -252,99 +252,41 @@ class MCTSPlayer(Player):
             return self._search(game, limit)
 
     def _search(self, game: Game, limit: Limit | None) -> SearchResult:
-        if game.is_over:
-            raise IllegalMoveError("the game is over: there is nothing to search", rule="game-over")
-        stop = limit.stop if limit is not None else None
-        if limit is None or limit.is_unlimited:
-            limit = replace(self.limit or DEFAULT_LIMIT, stop=stop)  # a bare stop keeps the budget
-        start = time.perf_counter()
-        deadline = None if limit.time is None else start + limit.time
+        limit = self._budget(game, limit)
         self._setup(game)
         root_board = game.board.copy()
-        root = self._reuse(game) if self.reuse else None
+        root = self._tree.take(game) if self.reuse else None
+        self._tree.forget()
         if root is None:
             root = self._new_node(root_board, game.colors.index(game.to_play), 0)
             root.last = last_opponent_piece(game, root.color, self._team)
         if root.color < 0:
             raise BlokusError("no color can move: there is nothing to search")
-        nodes = 1
-        simulations = 0
         rng = self.rng
-        max_sims = limit.simulations
-        max_nodes = limit.nodes
-        while True:
-            if max_sims is not None and simulations >= max_sims:
-                break
-            if max_nodes is not None and nodes >= max_nodes:
-                break
-            if deadline is not None and simulations and time.perf_counter() >= deadline:
-                break
-            if stop is not None and simulations and stop():
-                break
-            # A simulation that ends in a finished game already in the tree adds no
-            # node; it counts as one so that a node budget ends in the endgame too.
-            nodes += max(1, self._simulate(root, root_board.copy(), rng))
-            simulations += 1
-            if len(root.pids) == 1 and root.expanded and deadline is not None:
-                break  # a forced move: no need to think
-        self._tree = (root, root_board.snapshot(), game.variant.name)
-        return self._result(game, root, simulations, nodes, time.perf_counter() - start)
+        simulations, nodes, seconds = run_budget(
+            limit, lambda: self._simulate(root, root_board.copy(), rng),
+            lambda: len(root.pids) == 1 and root.expanded)
+        self._tree.keep(root, game)
+        return self._result(game, root, simulations, nodes, seconds)
 
-    def _reuse(self, game: Game) -> _Node | None:
-        """The subtree of the last search for ``game``'s position, if it grew from there.
-
-        Walks from the last root down the placements played since, and keeps
-        the node reached only if it stands for exactly the position of ``game``
-        (same board, same color to move); otherwise the search starts afresh.
-        """
-        if self._tree is None:
-            return None
-        node, snapshot, variant = self._tree
-        self._tree = None
-        if variant != game.variant.name:
-            return None
-        history = game.history
-        board = game.board.copy()
-        board.restore(snapshot)
-        # The placements since the old root are the last ones of the history that make
-        # the old board into the new one: count the squares added.
-        added = game.board.occupied.bit_count() - board.occupied.bit_count()
-        if added < 0 or board.occupied & ~game.board.occupied:
-            return None
-        since: list[Move] = []
-        for move in reversed(history):
-            if added <= 0:
-                break
-            if not move.is_pass:
-                since.append(move)
-                added -= move.piece.size
-        if added != 0:
-            return None
-        colors = game.colors
-        for move in reversed(since):
-            color = colors.index(move.color)
-            if node.color != color or not node.expanded:
-                return None
-            try:
-                i = node.pids.index(move.placement)
-            except ValueError:
-                return None
-            board.place(color, move.placement)
-            node = node.children[i]
-            if node is None:
-                return None
-        if board.snapshot() != game.board.snapshot() or node.color != colors.index(game.to_play):
-            return None
-        return node
+    def _budget(self, game: Game, limit: Limit | None) -> Limit:
+        """The limit a search of ``game`` runs to: ``limit``, or the player's own (a bare ``stop``
+        keeps the player's budget); a finished game has nothing to search."""
+        if game.is_over:
+            raise IllegalMoveError("the game is over: there is nothing to search", rule="game-over")
+        stop = limit.stop if limit is not None else None
+        if limit is None or limit.is_unlimited:
+            limit = replace(self.limit or DEFAULT_LIMIT, stop=stop)
+        return limit
 
     def _forget(self) -> None:
-        self._tree = None
+        self._tree.forget()
 
     def __getstate__(self) -> dict:
         # A kept tree is a cache, and the per-search set-up (_setup) is made again by
         # every search: copies and pickles (to arena workers) start without either.
         state = self.__dict__.copy()
-        state["_tree"] = None
+        state["_tree"] = KeptTree()
         state.pop("_variant", None)
         state.pop("_searching", None)
         return state

@@ -60,20 +60,19 @@ from __future__ import annotations
 
 import math
 import random
-import time
-from dataclasses import replace
 from typing import Callable
 
 import numpy as np
 
 from ..engine import Board
-from ..errors import BlokusError, IllegalMoveError
+from ..errors import BlokusError
 from ..validation import choice, fraction, number
 from ..game import Game
 from ..move import Move
 from .base import Limit
-from .mcts import DEFAULT_LIMIT, MCTSPlayer, MoveStatistics, SearchResult
+from .mcts import MCTSPlayer, MoveStatistics, SearchResult
 from .net import CLASSIC, DUO, Net, legal_array, load_net, tables
+from .search import KeptTree, run_budget
 
 __all__ = ["PUCTPlayer", "NETWORK_VARIANTS"]
 
@@ -167,7 +166,7 @@ class PUCTPlayer(MCTSPlayer):
         # the settings of the variant being searched (set by each search; Duo's until then)
         self._puct = _for_variant(self.puct, "duo", EXPLORATION)
         self._local = _for_variant(self.local, "duo", LOCAL)
-        self._net_tree: tuple | None = None
+        self._net_tree: KeptTree[_Node] = KeptTree()
         tables()  # built once per process (a fraction of a second), not inside the first move's time
 
     @property
@@ -182,11 +181,7 @@ class PUCTPlayer(MCTSPlayer):
         name = game.variant.name
         if name not in self.networks:
             return super()._search(game, limit)
-        if game.is_over:
-            raise IllegalMoveError("the game is over: there is nothing to search", rule="game-over")
-        stop = limit.stop if limit is not None else None
-        if limit is None or limit.is_unlimited:
-            limit = replace(self.limit or DEFAULT_LIMIT, stop=stop)
+        limit = self._budget(game, limit)
         board = game.board
         self._setup(game)
         self._duo = name == "duo"
@@ -197,35 +192,21 @@ class PUCTPlayer(MCTSPlayer):
         # renormalised without the shared color (classic_3)
         self._to_players = None if self._duo else _player_matrix(game.variant.n_players, self._players)
         self._shared = sum(map(len, self._players)) < len(game.colors)
+        # Loaded once a process, before the search's clock starts: the first search of a
+        # session searches as long as the next.
         tables(board.size)
-        # The clock starts once the network and its tables are loaded (once a process), so the
-        # first search of a session searches as long as the next.
-        start = time.perf_counter()
-        deadline = None if limit.time is None else start + limit.time
-        root = self._reused(game) if self.reuse else None
+        root = self._net_tree.take(game) if self.reuse else None
+        self._net_tree.forget()
         if root is None:
             color = game.colors.index(game.to_play)
             root = _Node(color, self._mover(board, color))
         if not root.expanded:
             self._net_expand(root, board)
-        simulations = 0
-        nodes = 1
         rng = self.rng
-        while True:
-            if limit.simulations is not None and simulations >= limit.simulations:
-                break
-            if limit.nodes is not None and nodes >= limit.nodes:
-                break
-            if deadline is not None and simulations and time.perf_counter() >= deadline:
-                break
-            if stop is not None and simulations and stop():
-                break
-            nodes += self._net_simulate(root, board.copy(), rng)
-            simulations += 1
-            if len(root.pids) == 1 and deadline is not None:
-                break  # a forced move
-        self._net_tree = (root, board.snapshot(), len(game.history), name)
-        return self._net_result(game, root, simulations, nodes, time.perf_counter() - start)
+        simulations, nodes, seconds = run_budget(
+            limit, lambda: self._net_simulate(root, board.copy(), rng), lambda: len(root.pids) == 1)
+        self._net_tree.keep(root, game)
+        return self._net_result(game, root, simulations, nodes, seconds)
 
     def _net_expand(self, node: _Node, board: Board) -> None:
         pids = legal_array(board, node.color)
@@ -341,42 +322,13 @@ class PUCTPlayer(MCTSPlayer):
         firsts = _first_shares(board, self._players)
         return (firsts if self.goal == "first" else _rank_shares(board, self._players)), firsts
 
-    def _reused(self, game: Game) -> _Node | None:
-        """The node of the last search's tree for ``game``'s position, if it grew from there."""
-        if self._net_tree is None:
-            return None
-        node, snapshot, played, variant = self._net_tree
-        self._net_tree = None
-        history = game.history
-        if len(history) < played or variant != game.variant.name:
-            return None
-        board = Board(game.size, game.board.start_cells)
-        board.restore(snapshot)
-        for move in history[played:]:
-            if move.is_pass:
-                continue
-            color = game.colors.index(move.color)
-            if node is None or node.color != color or not node.expanded:
-                return None
-            found = np.flatnonzero(node.pids == move.placement)
-            if not len(found):
-                return None
-            i = int(found[0])
-            board.place(color, move.placement)
-            node = node.children[i]
-        if node is None or board.snapshot() != game.board.snapshot():
-            return None
-        if node.color != game.colors.index(game.to_play):
-            return None
-        return node
-
     def _forget(self) -> None:
         super()._forget()
-        self._net_tree = None
+        self._net_tree.forget()
 
     def __getstate__(self) -> dict:
         state = super().__getstate__()
-        state["_net_tree"] = None
+        state["_net_tree"] = KeptTree()
         return state
 
     def _net_result(self, game: Game, root: _Node, simulations: int, nodes: int,

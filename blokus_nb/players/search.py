@@ -1,0 +1,143 @@
+"""What every tree search shares: the one budget loop and the one kept tree.
+
+:class:`~blokus_nb.players.mcts.MCTSPlayer` (the linear models) and
+:class:`~blokus_nb.players.puct.PUCTPlayer` (the networks) differ in how a
+simulation goes down the tree and how a new position is valued; they stop
+and they reuse their trees the same way, here:
+
+* :func:`run_budget` runs simulations until the first bound of a
+  :class:`~blokus_nb.players.Limit` is reached: simulations, nodes (every
+  simulation counts at least one, so a node budget ends in an endgame whose
+  simulations add none), time (measured from here, after the search's set-up)
+  or the ``stop`` callable; with a time budget, a forced move ends it early.
+* :class:`KeptTree` keeps a search's root with its position, and finds the
+  node for a later position that grew from it by the moves played since
+  (*tree reuse*); anything else (an undo, another game, another variant)
+  starts afresh.
+
+>>> import blokus_nb as bn
+>>> from blokus_nb.players import Limit
+>>> run_budget(Limit(simulations=3), lambda: 2, lambda: False)[:2]
+(3, 7)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any, Generic, Protocol, TypeVar
+
+import numpy as np
+
+from ..game import Game
+from .base import Limit
+
+__all__ = ["KeptTree", "run_budget"]
+
+
+def run_budget(limit: Limit, simulate: Callable[[], int], forced: Callable[[], bool]
+               ) -> tuple[int, int, float]:
+    """Call ``simulate`` (which returns the nodes it added) until ``limit`` is reached.
+
+    Returns the simulations run, the nodes in the tree (the root counts one)
+    and the seconds taken. At least one simulation runs whatever the limit's
+    time or ``stop``; ``forced()`` (the root has one move) ends a timed search
+    after that one.
+
+    >>> from blokus_nb.players import Limit
+    >>> run_budget(Limit(nodes=5), lambda: 0, lambda: False)[:2]  # no node added: each counts one
+    (4, 5)
+    """
+    stop = limit.stop
+    start = time.perf_counter()
+    deadline = None if limit.time is None else start + limit.time
+    simulations, nodes = 0, 1
+    while True:
+        if limit.simulations is not None and simulations >= limit.simulations:
+            break
+        if limit.nodes is not None and nodes >= limit.nodes:
+            break
+        if deadline is not None and simulations and time.perf_counter() >= deadline:
+            break
+        if stop is not None and simulations and stop():
+            break
+        nodes += max(1, simulate())
+        simulations += 1
+        if deadline is not None and forced():
+            break  # a forced move: no need to think
+    return simulations, nodes, time.perf_counter() - start
+
+
+class TreeNode(Protocol):
+    """What the walk needs of a node: the color to move, its moves and the node after each."""
+
+    color: int
+    expanded: bool
+    pids: Any  # the placement ids of its moves: a list or an array
+    children: list[Any]
+
+
+Node = TypeVar("Node", bound=TreeNode)
+
+
+class KeptTree(Generic[Node]):
+    """A search's root, kept with its position for the next search (see the module docstring).
+
+    ``keep`` after a search; ``take(game)`` once at the next: the node for
+    ``game``'s position, or ``None``. The kept tree is given up either way.
+    """
+
+    def __init__(self) -> None:
+        self._kept: tuple[Node, Any, int, str] | None = None
+
+    def keep(self, root: Node, game: Game) -> None:
+        """Keep ``root``, the node searched for ``game``'s position."""
+        self._kept = (root, game.board.snapshot(), len(game.history), game.variant.name)
+
+    def forget(self) -> None:
+        self._kept = None
+
+    @property
+    def root(self) -> Node | None:
+        """The root kept, if any."""
+        return None if self._kept is None else self._kept[0]
+
+    def take(self, game: Game) -> Node | None:
+        """The node of the kept tree for ``game``'s position if it grew from the kept one by the
+        moves played since, each found in the tree; else ``None``."""
+        kept, self._kept = self._kept, None
+        if kept is None:
+            return None
+        node, snapshot, played, variant = kept
+        history = game.history
+        if len(history) < played or variant != game.variant.name:
+            return None
+        board = game.board.copy()
+        board.restore(snapshot)
+        for move in history[played:]:
+            if move.is_pass:
+                continue
+            color = game.colors.index(move.color)
+            if node is None or node.color != color or not node.expanded:
+                return None
+            index = _index(node.pids, move.placement)
+            if index is None:
+                return None
+            board.place(color, move.placement)
+            node = node.children[index]
+        if node is None or board.snapshot() != game.board.snapshot():
+            return None
+        if node.color != game.colors.index(game.to_play):
+            return None
+        return node
+
+
+def _index(pids: Any, placement: int) -> int | None:
+    """Where ``placement`` is among a node's moves (a list or an array), or ``None``."""
+    if isinstance(pids, np.ndarray):
+        found = np.flatnonzero(pids == placement)
+        return int(found[0]) if len(found) else None
+    try:
+        return pids.index(placement)
+    except ValueError:
+        return None
