@@ -167,7 +167,9 @@ class PUCTPlayer(MCTSPlayer):
         self._puct = _for_variant(self.puct, "duo", EXPLORATION)
         self._local = _for_variant(self.local, "duo", LOCAL)
         self._net_tree: KeptTree[_Node] = KeptTree()
-        tables()  # built once per process (a fraction of a second), not inside the first move's time
+        # built once per process (a fraction of a second), not inside the first move's time
+        for size in {DUO.size if name == "duo" else CLASSIC.size for name in self.networks}:
+            tables(size)
 
     @property
     def classic_net(self) -> Net:
