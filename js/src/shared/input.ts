@@ -107,8 +107,9 @@ export function typedIntoControl(tag: string | undefined, key: string): boolean 
  * key's repeat that is done once per press counts as used).
  *
  * Hosts act on keys that reach them: JupyterLab's command mode (it skips keys inside
- * `data-lm-suppress-shortcuts`), VS Code's notebook (R, F, Z, Y, H, C, arrows, Enter
- * are its shortcuts; a key stopped in the output does not reach it), Colab. So every
+ * `data-lm-suppress-shortcuts`), VS Code's notebook (single keys are its shortcuts: Y
+ * makes a code cell, arrows move between cells; a key stopped in an output does not
+ * reach it), Colab. So every
  * key of the widget's stops at its root, even one with nothing to do now (R with
  * nothing in hand): the host would act on it. Its default stays when it did nothing
  * (an arrow still scrolls the page). Not the widget's, and so the page's as before:
