@@ -61,18 +61,43 @@ def widget_state(kind: str) -> dict:
 
         widget = PuzzleWidget(Puzzle((5, 3), ["L", "P", "V"]))
         widget.place([(0, 0), (0, 1), (0, 2), (1, 2), (2, 2)], "V5")
-    state = {k: v for k, v in widget.get_state().items() if not k.startswith("_")}
+    state = synced_state(widget)
     widget.close()
+    return state
+
+
+def synced_state(widget) -> dict:
+    """What a view is sent when it is displayed: the widget's traits."""
+    state = {k: v for k, v in widget.get_state().items() if not k.startswith("_")}
     return json.loads(json.dumps(state, default=str))
 
 
-def open_page(browser, bundle: str, scheme: str, state: str | None = None):
+def later_widget():
+    """A board changed after it was shown, as from later cells: moves played from Python, a hint asked."""
+    import time
+
+    from blokus_nb.widgets import BlokusWidget
+
+    widget = BlokusWidget("duo", hint_player="greedy")
+    widget.game.play("e9,d10,e10,f10,e11")
+    widget.game.play("j3,i4,j4,k4,j5")
+    for _ in range(2):
+        widget.game.play(widget.game.legal_moves()[0])
+    widget.suggest()
+    deadline = time.monotonic() + 30
+    while not widget.hint:
+        assert time.monotonic() < deadline, "no hint"
+        time.sleep(0.01)
+    return widget
+
+
+def open_page(browser, bundle: str, scheme: str, state: str | dict | None = None):
     page = browser.new_page(viewport={"width": 1000, "height": 800})
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     background = "#121212" if scheme == "dark" else "#ffffff"
     html = PAGE.format(scheme=scheme, bundle=bundle, background=background,
-                       state=json.dumps(widget_state(state or bundle)))
+                       state=json.dumps(state if isinstance(state, dict) else widget_state(state or bundle)))
 
     def serve(route):
         path = route.request.url.removeprefix(ORIGIN)
@@ -129,5 +154,29 @@ def test_the_start_squares_leave_the_pointer_to_the_cells_under_them(browser):
                                   [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
             assert found == {"purple": "e10", "orange": "j5"}[circle.get_attribute("data-start")]
         assert not errors, errors
+    finally:
+        page.close()
+
+
+def test_a_view_shown_later_draws_everything_from_the_traits_alone(browser):
+    """Colab may not bring a later cell's messages to a view shown earlier; a view
+    displayed again must need nothing but the widget's state (no message history)."""
+    widget = later_widget()
+    expected = {"squares": widget.board.count("1") + widget.board.count("2"), "last": widget.last_move["cells"],
+                "hint": widget.hint["move"], "status": widget.status}
+    state = synced_state(widget)
+    widget.close()
+    page, errors = open_page(browser, "widget", "light", state=state)
+    try:
+        root = page.locator(".bk-root")
+        expect(root.locator("svg.bk-board .bk-cell[data-owner]")).to_have_count(expected["squares"])
+        last = root.locator("svg.bk-board .bk-cell[data-last]")
+        assert sorted(last.evaluate_all("els => els.map((e) => e.getAttribute('data-cell'))")) == sorted(expected["last"])
+        expect(root.locator('[data-role="status"]')).to_contain_text(expected["status"])
+        # The hint is drawn where it goes.
+        expect(root.locator(".bk-suggestion")).to_have_attribute("data-move", expected["hint"])
+        assert not errors, errors
+        ARTIFACTS.mkdir(exist_ok=True)
+        root.screenshot(path=str(ARTIFACTS / "widget-plain-later.png"))
     finally:
         page.close()

@@ -253,7 +253,8 @@ export class BlokusView extends PieceView<WidgetState, Message, Command, Prefere
   // ---- input ---------------------------------------------------------------
 
   command(command: Command): boolean {
-    // A replay answers only left and right (and Esc leaves it); other keys are the page's.
+    // A replay answers only left and right (and Esc leaves it); its other keys do nothing
+    // (still kept from the host's shortcuts: input.ts, keydownFate).
     // The review board is a replay too, until a piece is in hand: then the keys move the piece.
     const mode = this.state.mode;
     if (mode === "replay" || (mode === "review" && this.held.piece === null)) {

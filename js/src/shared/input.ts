@@ -81,6 +81,55 @@ export function repeats(command: { kind: string }): boolean {
   return ["move", "rotate", "flip", "cycle", "drop"].includes(command.kind);
 }
 
+/** What becomes of a key event beyond the widget: its default action, and whether the page around sees it. */
+export interface KeyFate {
+  preventDefault: boolean;
+  stopPropagation: boolean;
+}
+
+const TO_THE_PAGE: KeyFate = { preventDefault: false, stopPropagation: false };
+const KEPT: KeyFate = { preventDefault: true, stopPropagation: true };
+/** Kept from the host's shortcuts, but the browser still does its default (an arrow scrolls). */
+const KEPT_FROM_THE_HOST: KeyFate = { preventDefault: false, stopPropagation: true };
+
+/**
+ * Whether a key belongs to the element it was typed on, not to the widget: a text
+ * field or list of the widget's own (the variant chooser), or Enter and Space on a button.
+ */
+export function typedIntoControl(tag: string | undefined, key: string): boolean {
+  if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return true;
+  return tag === "BUTTON" && (key === "Enter" || key === " ");
+}
+
+/**
+ * What becomes of a keydown the widget's keys turned into `command` (`null`: not one
+ * of its keys), once the view has done it (`used`: whether it did anything; a held
+ * key's repeat that is done once per press counts as used).
+ *
+ * Hosts act on keys that reach them: JupyterLab's command mode (it skips keys inside
+ * `data-lm-suppress-shortcuts`), VS Code's notebook (single keys are its shortcuts: Y
+ * makes a code cell, arrows move between cells; a key stopped in an output does not
+ * reach it), Colab. So every
+ * key of the widget's stops at its root, even one with nothing to do now (R with
+ * nothing in hand): the host would act on it. Its default stays when it did nothing
+ * (an arrow still scrolls the page). Not the widget's, and so the page's as before:
+ * Tab, Ctrl or Cmd shortcuts it does not bind, and Esc with nothing in hand, the way
+ * out of the widget (the host's command mode has the keys again).
+ */
+export function keydownFate(command: { kind: string } | null, used: boolean): KeyFate {
+  if (command === null) return TO_THE_PAGE;
+  if (used) return KEPT;
+  return command.kind === "drop" ? TO_THE_PAGE : KEPT_FROM_THE_HOST;
+}
+
+/**
+ * What becomes of a keyup or keypress: a host may act on those too, so one of the
+ * widget's keys stops at its root (Esc excepted, as on keydown). Nothing is done on them.
+ */
+export function keyEchoFate(command: { kind: string } | null): KeyFate {
+  return command === null || command.kind === "drop" ? TO_THE_PAGE : KEPT_FROM_THE_HOST;
+}
+
 /** What input drives: a widget's view. `C` are the commands of that widget's own keys. */
 export interface InputTarget<C> extends GestureView {
   hover(cell: Cell | null): void;
@@ -91,7 +140,7 @@ export interface InputTarget<C> extends GestureView {
   tap(cell: Cell): void;
   /** A finger touched the board: the view takes its touch layout. */
   touched(): void;
-  /** Whether the command did anything: only then is the key kept from the page. */
+  /** Whether the command did anything: only then is the key's default action stopped (keydownFate). */
   command(command: PieceCommand | C): boolean;
   /** Whether a piece is in hand (wheel and right-click only act then). */
   holding(): boolean;
@@ -103,7 +152,7 @@ export interface PointerSurface {
   cellAt(clientX: number, clientY: number): Cell | null;
 }
 
-/** A widget's root element in `host`: it takes the focus, and with it the keys JupyterLab would act on. */
+/** A widget's root element in `host`: it takes the focus, and with it the keys a host (JupyterLab, VS Code) would act on. */
 export function keyboardRoot(host: HTMLElement, className: string, label: string): HTMLDivElement {
   return html("div", {
     class: className, tabindex: 0, role: "application", "aria-label": label,
@@ -183,24 +232,22 @@ export function attachInput<C extends { kind: string }>(
     if (byFinger(event) || gesture.active() || performance.now() < touchClickUntil) return;
     target.command({ kind: "flip" });
   };
-  const onKey = (event: KeyboardEvent) => {
-    const element = event.target as HTMLElement | null;
-    const tag = element?.tagName;
-    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
-    if (tag === "BUTTON" && (event.key === "Enter" || event.key === " ")) return;
-    const command = keys(event);
-    if (command && event.repeat && !repeats(command)) {
-      // Held down: done once, on the press. The repeats are the widget's still.
-      event.preventDefault();
-      event.stopPropagation();
-      return;
-    }
-    // A key the widget used is kept from JupyterLab (R makes a raw cell, arrows move between
-    // cells); one it did not use (an arrow with nothing in hand) goes on to the page.
-    if (!command || !target.command(command)) return;
-    event.preventDefault();
-    event.stopPropagation();
+  const apply = (event: KeyboardEvent, fate: KeyFate) => {
+    if (fate.preventDefault) event.preventDefault();
+    if (fate.stopPropagation) event.stopPropagation();
   };
+  const ownKeys = (event: KeyboardEvent) => {
+    const element = event.target as HTMLElement | null;
+    return typedIntoControl(element?.tagName, event.key) ? null : keys(event);
+  };
+  const onKey = (event: KeyboardEvent) => {
+    const command = ownKeys(event);
+    if (command === null) return;
+    // Held down: done once, on the press; the repeats are the widget's still.
+    const used = event.repeat && !repeats(command) ? true : target.command(command);
+    apply(event, keydownFate(command, used));
+  };
+  const onKeyEcho = (event: KeyboardEvent) => apply(event, keyEchoFate(ownKeys(event)));
   // The notebook may move focus to itself on mousedown; take it back after the click
   // so the keys reach the widget. A button clicked with the mouse hands the focus to
   // the root too: Enter then places the piece in hand instead of pressing the button
@@ -227,7 +274,13 @@ export function attachInput<C extends { kind: string }>(
   svgElement.addEventListener("click", onClick);
   svgElement.addEventListener("wheel", onWheel, { passive: false });
   svgElement.addEventListener("contextmenu", onContextMenu);
+  // On the root, bubbling: the widget's own controls (tray pieces, the replay slider) have
+  // their keys first, and the root still comes before every element of the host around it.
+  // (A listener in the capture phase on the root would keep nothing more from the host: an
+  // ancestor's capturing listener runs before it, a bubbling one after it either way.)
   root.addEventListener("keydown", onKey);
+  root.addEventListener("keyup", onKeyEcho);
+  root.addEventListener("keypress", onKeyEcho);
   root.addEventListener("click", onRootClick);
   return () => {
     svgElement.removeEventListener("pointerdown", onDown);
@@ -239,6 +292,8 @@ export function attachInput<C extends { kind: string }>(
     svgElement.removeEventListener("wheel", onWheel);
     svgElement.removeEventListener("contextmenu", onContextMenu);
     root.removeEventListener("keydown", onKey);
+    root.removeEventListener("keyup", onKeyEcho);
+    root.removeEventListener("keypress", onKeyEcho);
     root.removeEventListener("click", onRootClick);
   };
 }

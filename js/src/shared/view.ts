@@ -263,7 +263,7 @@ export abstract class PieceView<
     if (active && this.root.contains(active)) active.blur();
   }
 
-  /** Do a command; whether it did anything (a key that did nothing is left to the page). */
+  /** Do a command; whether it did anything (a key that did nothing keeps its default action: input.ts, keydownFate). */
   command(command: PieceCommand | C): boolean {
     const held = this.held;
     const piece = command as PieceCommand;

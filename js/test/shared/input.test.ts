@@ -1,6 +1,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { type PieceCommand, type PointerSurface, attachInput, keyName, pieceKeyCommand, repeats } from "../../src/shared/input.js";
+import {
+  type PieceCommand, type PointerSurface, attachInput, keyEchoFate, keyName, keydownFate, pieceKeyCommand, repeats,
+  typedIntoControl,
+} from "../../src/shared/input.js";
+import { keyCommand } from "../../src/board/keys.js";
 
 test("R rotates, Shift+R rotates back, F flips", () => {
   assert.deepEqual(pieceKeyCommand({ key: "r" }), { kind: "rotate", dir: 1 });
@@ -55,33 +59,86 @@ function listener() {
   };
 }
 
-test("a key the widget did nothing with goes on to the page; one it used does not", () => {
+test("every key of the widget stops at its root; one it used loses its default too", () => {
   const root = listener();
   const svg = listener();
   const used: string[] = [];
-  // The view: an arrow does nothing (no piece in hand); R turns the piece.
+  // The view: nothing in hand, so an arrow, R, Enter and Esc do nothing; ] takes a piece.
   const target = {
     hover() {}, click() {}, holding: () => false, ...fingerless,
     command: (command: PieceCommand) => {
       used.push(command.kind);
-      return command.kind === "rotate";
+      return command.kind === "cycle";
     },
   };
   const off = attachInput(root as unknown as HTMLElement, { svg, cellAt: () => null } as unknown as PointerSurface,
-    target, pieceKeyCommand);
-  const press = (key: string) => {
-    const event = { key, target: null, prevented: false, stopped: false,
+    target, keyCommand);
+  const fire = (type: string, key: string, more: Record<string, unknown> = {}) => {
+    const event = { type, key, target: null, prevented: false, stopped: false, ...more,
+      preventDefault() { this.prevented = true; }, stopPropagation() { this.stopped = true; } };
+    root.handlers.get(type)!(event);
+    return [event.prevented, event.stopped];
+  };
+  const press = (key: string, more: Record<string, unknown> = {}) => fire("keydown", key, more);
+  // Kept from the host (VS Code's or Colab's shortcuts), but the page still scrolls on an arrow.
+  for (const key of ["ArrowDown", "r", "f", "z", "y", "h", "c", "Enter"]) {
+    assert.deepEqual(press(key), [false, true], key);
+    assert.deepEqual(fire("keyup", key), [false, true], `${key} up`);
+  }
+  assert.deepEqual(fire("keypress", "r"), [false, true]);
+  assert.deepEqual(press("]"), [true, true]); // used: the widget's alone
+  // Esc with nothing in hand lets the keyboard go: the host hears it, as its way back.
+  assert.deepEqual(press("Escape"), [false, false]);
+  assert.deepEqual(fire("keyup", "Escape"), [false, false]);
+  // Not the widget's keys: Tab, browser shortcuts, a letter it does not use.
+  for (const [key, more] of [["Tab", {}], ["Tab", { shiftKey: true }], ["c", { ctrlKey: true }],
+    ["l", { metaKey: true }], ["r", { altKey: true }], ["q", {}]] as const) {
+    assert.deepEqual(press(key, more), [false, false], `${key} ${JSON.stringify(more)}`);
+    assert.deepEqual(fire("keyup", key, more), [false, false], `${key} up`);
+  }
+  assert.deepEqual(used, ["move", "rotate", "flip", "action", "action", "action", "action", "place", "cycle", "drop"]);
+  off();
+  assert.equal(root.handlers.size, 0);
+});
+
+test("keys typed into the widget's own list, field or button are theirs", () => {
+  const root = listener();
+  const used: string[] = [];
+  const target = {
+    hover() {}, click() {}, holding: () => true, ...fingerless,
+    command: (command: PieceCommand) => used.push(command.kind) > 0,
+  };
+  attachInput(root as unknown as HTMLElement, { svg: listener(), cellAt: () => null } as unknown as PointerSurface,
+    target, keyCommand);
+  const press = (tagName: string, key: string) => {
+    const event = { key, target: { tagName }, prevented: false, stopped: false,
       preventDefault() { this.prevented = true; }, stopPropagation() { this.stopped = true; } };
     root.handlers.get("keydown")!(event);
     return [event.prevented, event.stopped];
   };
-  assert.deepEqual(press("ArrowDown"), [false, false]);
-  assert.deepEqual(press("Escape"), [false, false]);
-  assert.deepEqual(press("r"), [true, true]);
-  assert.deepEqual(press("q"), [false, false]); // no command at all
-  assert.deepEqual(used, ["move", "drop", "rotate"]);
-  off();
-  assert.equal(root.handlers.size, 0);
+  assert.deepEqual(press("SELECT", "ArrowDown"), [false, false]);
+  assert.deepEqual(press("INPUT", "r"), [false, false]);
+  assert.deepEqual(press("BUTTON", "Enter"), [false, false]);
+  assert.deepEqual(press("BUTTON", "r"), [true, true]); // a button has no R of its own
+  assert.deepEqual(used, ["rotate"]);
+  assert.equal(typedIntoControl("TEXTAREA", "z"), true);
+  assert.equal(typedIntoControl("BUTTON", " "), true);
+  assert.equal(typedIntoControl("DIV", "Enter"), false);
+  assert.equal(typedIntoControl(undefined, "r"), false);
+});
+
+test("a key's fate: used, bound but idle, Esc, or not the widget's", () => {
+  const both = { preventDefault: true, stopPropagation: true };
+  const host = { preventDefault: false, stopPropagation: true };
+  const page = { preventDefault: false, stopPropagation: false };
+  assert.deepEqual(keydownFate({ kind: "rotate" }, true), both);
+  assert.deepEqual(keydownFate({ kind: "rotate" }, false), host);
+  assert.deepEqual(keydownFate({ kind: "drop" }, true), both);
+  assert.deepEqual(keydownFate({ kind: "drop" }, false), page);
+  assert.deepEqual(keydownFate(null, false), page);
+  assert.deepEqual(keyEchoFate({ kind: "move" }), host);
+  assert.deepEqual(keyEchoFate({ kind: "drop" }), page);
+  assert.deepEqual(keyEchoFate(null), page);
 });
 
 test("a key held down repeats moving and turning, not what asks Python", () => {
