@@ -64,3 +64,45 @@ def test_a_nan_limit_never_reaches_a_search():
     with pytest.raises(bn.BlokusError):
         player.choose_move(bn.Game("duo"), Limit(time=float("nan"),
                                                   stop=lambda: time.monotonic() > give_up))
+
+
+def _late_duo_position() -> bn.Game:
+    """A Duo game three moves from its end: most simulations reach a finished game already in the tree."""
+    full = bn.Game("duo")
+    greedy = make_player("greedy", seed=3)
+    while not full.is_over:
+        full.play(greedy.choose_move(full))
+    game = bn.Game("duo")
+    for move in full.history[:-3]:
+        game.play(move)
+    assert not game.is_over
+    return game
+
+
+SEARCHING = ("mcts", "medium", "hard", "expert")
+BUDGETS = {"time": 0.2, "simulations": 5, "nodes": 50}
+
+
+@pytest.mark.parametrize("position", ["start", "late"])
+@pytest.mark.parametrize("field", sorted(BUDGETS))
+@pytest.mark.parametrize("level", SEARCHING)
+def test_every_limit_field_ends_every_searching_player(level, field, position):
+    import time
+
+    game = bn.Game("duo") if position == "start" else _late_duo_position()
+    player = make_player(level, seed=0)
+    give_up = time.monotonic() + 20  # a budget that never ends fails the test instead of hanging it
+    limit = Limit(**{field: BUDGETS[field]}, stop=lambda: time.monotonic() > give_up)
+    result = player.search(game, limit)
+    assert time.monotonic() < give_up, f"{level} did not end on Limit({field}=...)"
+    assert game.is_legal(result.move)
+    if field == "simulations":
+        assert result.simulations == BUDGETS["simulations"]
+    if field == "nodes":
+        assert result.nodes >= BUDGETS["nodes"]
+
+
+def test_every_limit_field_is_covered():
+    import dataclasses
+
+    assert {f.name for f in dataclasses.fields(Limit)} - {"stop"} == set(BUDGETS)

@@ -218,7 +218,9 @@ class PUCTPlayer(MCTSPlayer):
                 break
             if stop is not None and simulations and stop():
                 break
-            nodes += self._net_simulate(root, board.copy(), rng)
+            # A simulation that ends in a finished game already in the tree adds no node; it
+            # counts as one (as in mcts.py), so that a node budget ends in the endgame too.
+            nodes += max(1, self._net_simulate(root, board.copy(), rng))
             simulations += 1
             if len(root.pids) == 1 and deadline is not None:
                 break  # a forced move
