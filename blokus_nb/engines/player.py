@@ -31,12 +31,14 @@ that the engine runs.
 
 from __future__ import annotations
 
+import io
 import math
 import numbers
 import os
 import random
 import re
 import shlex
+import stat
 import tempfile
 import threading
 import time
@@ -56,6 +58,9 @@ __all__ = ["GTPEngine", "RootStatistics", "engine_colors"]
 
 #: How long the engine may take to answer a command, in seconds, when not told otherwise.
 DEFAULT_TIMEOUT = 30.0
+
+#: The largest record of an empty board read back from ``savesgf``, in bytes.
+RECORD_BYTES = 1024 * 1024
 
 #: One line of ``move_values``: visits, value count, value, then the move (Pentobi prefixes ``[piece]``).
 _MOVE_VALUE = re.compile(r"^\s*(\S+)\s+(\S+)\s+(\S+)\s+(?:\[[^\]]*\])?(\S+)\s*$")
@@ -226,7 +231,7 @@ class GTPEngine(Player):
             if "savesgf" in self.commands and not any(c.isspace() for c in path):
                 self._ask(connection, f"savesgf {path}")
                 try:
-                    played = read_sgf(Path(path)).variant
+                    played = read_sgf(self._record(path, connection)).variant
                 except (BlokusError, OSError) as error:
                     raise self._error(f"writes a record of its game that we cannot read ({error}): it does "
                                       f"not play {self.variant.name}", "savesgf", connection) from None
@@ -248,6 +253,25 @@ class GTPEngine(Player):
         if theirs != {move.placement for move in game.legal_moves()}:
             raise self._error(f"does not play {self.variant.name}: its first moves for "
                               f"{game.colors[0]} are not the rules' ({short_repr(answer)})", command, connection)
+
+    def _record(self, path: str, connection: GTPConnection) -> io.StringIO:
+        """The text of the record the engine wrote at ``path`` (``savesgf``), read without waiting:
+        a named pipe or a device there would block us past every timeout, so only a regular file
+        of at most :data:`RECORD_BYTES` is read."""
+        try:
+            descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        except OSError as error:
+            raise self._error(f"was asked to write a record (savesgf) and left none we can open: "
+                              f"{error.strerror or error}", "savesgf", connection) from None
+        with os.fdopen(descriptor, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+                raise self._error("answered savesgf with something that is not a regular file (a named "
+                                  "pipe or a device?), which we do not read", "savesgf", connection)
+            data = handle.read(RECORD_BYTES + 1)
+        if len(data) > RECORD_BYTES:
+            raise self._error(f"wrote a record (savesgf) of more than {RECORD_BYTES} bytes for an empty "
+                              "board", "savesgf", connection)
+        return io.StringIO(data.decode("utf-8", errors="replace"))
 
     def _ask(self, connection: GTPConnection, command: str, timeout: float | None = None) -> str:
         """The answer to ``command``; an engine that refuses it is an :class:`EngineError`."""
@@ -504,9 +528,10 @@ class GTPEngine(Player):
                 continue
             found = _MOVE_VALUE.match(line)
             try:
-                visits, value = int(float(found.group(1))), float(found.group(3))
-                if visits < 0 or not math.isfinite(value):
-                    raise ValueError(line)
+                visits, value = float(found.group(1)), float(found.group(3))
+                if not (math.isfinite(visits) and math.isfinite(value)) or visits < 0:
+                    raise ValueError(line)  # int(inf) would be an OverflowError
+                visits = int(visits)
             except (AttributeError, ValueError):
                 raise self._error(f"answered 'move_values' with the line {short_repr(line)}, which is not "
                                   "'visits count value move'", "move_values", connection) from None
