@@ -31,7 +31,8 @@ from typing import Any, Collection, Iterable, Iterator, Mapping
 
 from .errors import ArgumentTypeError, BlokusError, PathError, RecordNotFoundError, short_repr
 
-__all__ = ["whole_number", "positive_count", "count", "seed", "job_count", "number", "fraction", "choice", "sequence",
+__all__ = ["whole_number", "positive_count", "count", "seed", "job_count", "number", "seconds", "MAX_SECONDS",
+           "fraction", "choice", "sequence",
            "path_to_read", "path_to_write", "path_error", "path_errors"]
 
 
@@ -158,11 +159,38 @@ def number(value: object, name: str, *, low: float | None = None, high: float | 
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise _fail(name, what, value, none, error, wrong_type=True)
     integer = _integer(value)
-    real = integer if integer is not None else float(value)
-    if (not math.isfinite(real) or (low is not None and real < low) or (high is not None and real > high)
+    try:
+        real = integer if integer is not None else float(value)
+        finite = math.isfinite(real)  # an int past a float's range (10**400) is no usable number either
+    except OverflowError:
+        finite = False
+    if (not finite or (low is not None and real < low) or (high is not None and real > high)
             or (above is not None and real <= above)):
         raise _fail(name, what, value, none, error, wrong_type=False)
     return real
+
+
+#: The longest wait or budget in seconds any argument may ask for: a year. Longer waits cannot
+#: be made (the system's timers end near 292 years, and a deadline past them is refused).
+MAX_SECONDS = 365 * 24 * 3600
+
+
+def seconds(value: object, name: str, *, low: float | None = None, above: float | None = 0, none: str = "",
+            error: type[BlokusError] | None = None) -> Any:
+    """A number of seconds (a timeout, a budget, a pause): finite, greater than ``above`` (0 by
+    default) or at least ``low``, and at most :data:`MAX_SECONDS`.
+
+    >>> seconds(2.5, "timeout")
+    2.5
+    >>> seconds(1e10, "timeout")
+    Traceback (most recent call last):
+    ...
+    blokus_nb.errors.BlokusError: timeout is a number of seconds > 0 and at most 31536000 (a year), not 10000000000.0
+    """
+    bound = f"> {above:g}" if low is None and above is not None else f">= {low:g}" if low is not None else ""
+    what = f"a number of seconds {bound} and at most {MAX_SECONDS} (a year)".replace("  ", " ")
+    return number(value, name, low=low, high=MAX_SECONDS, above=above if low is None else None, none=none,
+                  what=what, error=error)
 
 
 def fraction(value: object, name: str, *, low: float = 0.0, high: float = 1.0, none: str = "",

@@ -310,7 +310,7 @@ def test_bad_arguments_are_refused_before_anything_starts(script):
     with pytest.raises(bn.BlokusError, match="names the program"):
         GTPEngine("")
     for timeout in (0, -1, float("nan"), float("inf")):
-        with pytest.raises(bn.BlokusError, match="timeout must be a finite positive number"):
+        with pytest.raises(bn.BlokusError, match="timeout is a number of seconds > 0"):
             GTPEngine([sys.executable, str(script)], timeout=timeout)
     with pytest.raises(bn.BlokusError, match="unknown variant|variant"):
         GTPEngine([sys.executable, str(script)], variant="hexagonal")

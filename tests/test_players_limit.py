@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 import blokus_nb as bn
+from blokus_nb import validation
 from blokus_nb.players import Limit, make_player
 
 
@@ -50,7 +51,7 @@ def test_any_time_limit_is_a_finite_positive_number_or_refused(value):
         limit = Limit(time=value)
     except bn.BlokusError:
         assert value is not None and (isinstance(value, (bool, str)) or not math.isfinite(value)
-                                      or value <= 0)
+                                      or value <= 0 or value > validation.MAX_SECONDS)
     else:
         assert limit.time is None or (math.isfinite(limit.time) and limit.time > 0
                                       and not isinstance(limit.time, bool))

@@ -466,3 +466,56 @@ def test_random_argument_values_are_accepted_or_refused_with_our_error(name):
                 assert outcome is _outcome(call, int(value))
 
     check()
+
+
+# -- huge numbers (issue 34, class 5) ---------------------------------------------------------
+
+def _huge_number_calls():
+    from blokus_nb.engines import GTPEngine
+    from blokus_nb.players import GreedyPlayer, MCTSPlayer, PUCTPlayer
+
+    short = bn.read_sgf(SHORT)
+    calls = {
+        "Limit(time)": lambda v: bn.Limit(time=v),
+        "GreedyPlayer(temperature)": lambda v: GreedyPlayer(temperature=v),
+        "MCTSPlayer(exploration)": lambda v: MCTSPlayer(exploration=v),
+        "PUCTPlayer(exploration)": lambda v: PUCTPlayer(exploration=v),
+        "PUCTPlayer(playouts)": lambda v: PUCTPlayer(playouts=v),
+        "evaluate(threshold)": lambda v: bn.analysis.evaluate(short, limit=_limit(), threshold=v, progress=False),
+        "generate(time_budget)": lambda v: bn.puzzles.generate("tetrominoes", (4, 5), difficulty=None, seed=1,
+                                                               time_budget=v),
+        "GTPEngine(timeout)": lambda v: GTPEngine("no-such-engine-anywhere", timeout=v),
+        "GTPEngine(grace)": lambda v: GTPEngine("no-such-engine-anywhere", grace=v),
+        "BlokusWidget(ai_pause)": lambda v: bn.BlokusWidget(ai_pause=v),
+    }
+    try:
+        from blokus_nb.envs import BlokusGymEnv
+    except ImportError:
+        return calls
+    calls["BlokusGymEnv(illegal_reward)"] = lambda v: BlokusGymEnv("duo", illegal_reward=v)
+    return calls
+
+
+HUGE_CALLS = _huge_number_calls()
+
+
+@pytest.mark.parametrize("value", [10 ** 400, -10 ** 400, float("1e999")])
+@pytest.mark.parametrize("name", sorted(HUGE_CALLS))
+def test_numbers_past_a_floats_range_are_refused_with_our_error(name, value):
+    with pytest.raises(BlokusError):
+        HUGE_CALLS[name](value)
+
+
+@pytest.mark.parametrize("call", [
+    lambda: bn.Limit(time=1e10),
+    lambda: bn.engines.GTPEngine("no-such-engine-anywhere", timeout=1e10),
+    lambda: bn.engines.GTPEngine("no-such-engine-anywhere", grace=1e10),
+    lambda: bn.puzzles.generate("tetrominoes", (4, 5), time_budget=1e10),
+], ids=["limit-time", "engine-timeout", "engine-grace", "generate-time_budget"])
+def test_seconds_past_what_a_timer_can_wait_are_refused_before_anything_runs(call):
+    with pytest.raises(BlokusError, match="at most 31536000"):
+        call()
+
+
+def test_a_year_of_seconds_is_still_a_limit():
+    assert bn.Limit(time=validation.MAX_SECONDS).time == validation.MAX_SECONDS

@@ -47,6 +47,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ..errors import ArgumentTypeError, BlokusError, EngineError, IllegalMoveError, short_repr
+from .. import validation
 from ..game import Game
 from ..move import Move
 from ..players.base import Limit, Player
@@ -74,15 +75,6 @@ def engine_colors(game: Game) -> tuple[str, ...]:
     ('1', '2', '3', '4')
     """
     return ("b", "w") if len(game.colors) == 2 else tuple(str(k + 1) for k in range(len(game.colors)))
-
-
-def _seconds(name: str, value: Any) -> float:
-    """``value`` as a positive finite number of seconds, or the project's error."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise ArgumentTypeError(f"{name} is a number of seconds, like 10, not {short_repr(value)}")
-    if not math.isfinite(value) or value <= 0:
-        raise BlokusError(f"{name} must be a finite positive number of seconds, like 10, not {value!r}")
-    return float(value)
 
 
 def _command_line(command: Any) -> list[str]:
@@ -165,8 +157,8 @@ class GTPEngine(Player):
         super().__init__(seed=seed, limit=limit)
         self.command = _command_line(command)
         self.variant = get_variant(variant)
-        self.timeout = _seconds("timeout", timeout)
-        self.grace = _seconds("grace", grace)
+        self.timeout = float(validation.seconds(timeout, "timeout"))
+        self.grace = float(validation.seconds(grace, "grace"))
         self.cwd, self.env = cwd, env
         self.name = name or Path(self.command[0]).name
         #: The engine's answers to ``name`` and ``version`` (empty until it has started).

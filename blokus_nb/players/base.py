@@ -71,8 +71,7 @@ def _check_limit(name: str, value: object, kind: type) -> None:
     """
     none = "no limit of that kind"
     if kind is numbers.Real:
-        validation.number(value, f"Limit {name}", above=0, none=none,
-                          what="a number of seconds > 0, like 0.5")
+        validation.seconds(value, f"Limit {name}", none=none)
     else:
         validation.positive_count(value, f"Limit {name}", none=none, what="a whole number >= 1, like 200")
 
