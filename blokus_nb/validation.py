@@ -32,7 +32,7 @@ from typing import Any, Collection, Iterable, Iterator, Mapping
 from .errors import ArgumentTypeError, BlokusError, PathError, RecordNotFoundError, short_repr
 
 __all__ = ["whole_number", "positive_count", "count", "seed", "job_count", "number", "seconds", "MAX_SECONDS",
-           "fraction", "choice", "sequence",
+           "fraction", "choice", "sequence", "path",
            "path_to_read", "path_to_write", "path_error", "path_errors"]
 
 
@@ -241,13 +241,59 @@ def sequence(value: object, name: str, *, what: str = "a list") -> list:
     return list(value)
 
 
-def _path(value: object, name: str) -> Path:
+def _path(value: object, name: str, doing: str) -> Path:
     if isinstance(value, bytes) or not isinstance(value, (str, os.PathLike)):
         raise ArgumentTypeError(f"{name} is a path (a str or pathlib.Path), not {short_repr(value)}")
-    text = os.fspath(value)
-    if not isinstance(text, str) or not text.strip() or "\0" in text:
+    try:
+        text = os.fspath(value)
+    except Exception as error:  # a PathLike whose __fspath__ fails: what it is, not how it broke
+        raise ArgumentTypeError(f"{name} is a path (a str or pathlib.Path), not {short_repr(value)} "
+                                f"({type(error).__name__} from its __fspath__)") from None
+    if not isinstance(text, str):
+        raise ArgumentTypeError(f"{name} is a path (a str or pathlib.Path), not {short_repr(value)}, whose "
+                                f"__fspath__ gives {type(text).__name__}")
+    if not text.strip() or "\0" in text:
         raise BlokusError(f"{name} is a path (a str or pathlib.Path), not {short_repr(value)}")
-    return Path(text)
+    path = Path(text)
+    _check_name_lengths(path, doing)
+    return path
+
+
+def _name_limit(path: Path) -> int:
+    """The longest file name, in bytes, the file system holding ``path`` (or its nearest folder that
+    exists) allows: NAME_MAX, 255 where the system cannot say."""
+    for folder in (path, *path.parents):
+        try:
+            return int(os.pathconf(folder, "PC_NAME_MAX"))
+        except (OSError, ValueError, AttributeError):
+            continue
+    return 255
+
+
+def _check_name_lengths(path: Path, doing: str) -> None:
+    """Refuse a path with a name longer than the file system allows, as the system would (ENAMETOOLONG),
+    but as a :class:`PathError` naming the path, before anything is read or written."""
+    long = [part for part in path.parts if len(os.fsencode(part)) > 255]
+    if not long:
+        return
+    limit = _name_limit(path.parent)
+    if any(len(os.fsencode(part)) > limit for part in long):
+        raise PathError(f"cannot {doing} {short_repr(str(path), 120)}: a name in it is longer than the file "
+                        f"system allows ({limit} bytes)", path=str(path), errno=_errno.ENAMETOOLONG)
+
+
+def path(value: object, name: str = "path", doing: str = "use") -> Path:
+    """``value`` as a :class:`~pathlib.Path` if it is a path at all (a str or a ``PathLike`` giving
+    a str) whose names the file system can hold; whether it exists is not asked.
+
+    >>> path("games/g1.blksgf")
+    PosixPath('games/g1.blksgf')
+    >>> path(5, "out")
+    Traceback (most recent call last):
+    ...
+    blokus_nb.errors.ArgumentTypeError: out is a path (a str or pathlib.Path), not 5
+    """
+    return _path(value, name, doing)
 
 
 def path_to_read(value: object, name: str = "path") -> Path:
@@ -259,7 +305,7 @@ def path_to_read(value: object, name: str = "path") -> Path:
     ...
     blokus_nb.errors.RecordNotFoundError: no/such/file.blksgf: there is no such file or folder
     """
-    path = _path(value, name)
+    path = _path(value, name, "read")
     if not os.path.exists(path):
         raise RecordNotFoundError("there is no such file or folder", source=str(path))
     return path
@@ -275,7 +321,7 @@ def path_to_write(value: object, name: str = "path", *, folder: bool = False) ->
     ...
     blokus_nb.errors.PathError: cannot write no/such/folder/game.json: there is no folder no/such/folder
     """
-    path = _path(value, name)
+    path = _path(value, name, "write")
     if folder:
         for part in (path, *path.parents):
             if os.path.isdir(part):
@@ -298,6 +344,8 @@ def path_to_write(value: object, name: str = "path", *, folder: bool = False) ->
 
 
 _REASONS = {_errno.EISDIR: "it is a folder", _errno.ENOTDIR: "a folder on the way is a file",
+            _errno.ENAMETOOLONG: "a name in it is longer than the file system allows",
+            _errno.ELOOP: "it goes round a loop of symbolic links",
             _errno.EACCES: "permission denied", _errno.ENOENT: "there is no such file or folder"}
 
 

@@ -519,3 +519,83 @@ def test_seconds_past_what_a_timer_can_wait_are_refused_before_anything_runs(cal
 
 def test_a_year_of_seconds_is_still_a_limit():
     assert bn.Limit(time=validation.MAX_SECONDS).time == validation.MAX_SECONDS
+
+
+# -- paths that no file system takes (issue 34, class 7) -----------------------------------------
+
+class _BytesPath:
+    """A PathLike whose __fspath__ gives bytes: not a path we take."""
+
+    def __fspath__(self):
+        return b"game.json"
+
+
+def _path_calls(tmp_path):
+    from blokus_nb.analysis.csv_output import write_csv
+    from blokus_nb.players.selfplay import self_play
+
+    import pandas as pd
+
+    def one(name):
+        return {
+            "save": lambda p: bn.save(bn.Game("duo"), p),
+            "write_games": lambda p: bn.write_games([bn.Game("duo")], p),
+            "Tree.save": lambda p: bn.Tree("duo").save(p),
+            "sgf.dump": lambda p: bn.sgf.dump(bn.sgf.Node({"GM": "Blokus"}), p),
+            "write_csv": lambda p: write_csv(pd.DataFrame({"a": [1]}), p),
+            "worksheet": lambda p: bn.worksheet([_puzzle()], p),
+            "self_play": lambda p: self_play(["random", "random"], "duo", games=1, out=p, progress=False),
+            "analyze_corpus": lambda p: bn.analysis.analyze_corpus(DUO, out=p, n_jobs=1, progress=False),
+            "load_games": lambda p: bn.analysis.load_games(p, n_jobs=1, progress=False),
+            "opening_index": lambda p: bn.analysis.opening_index(p, n_jobs=1, progress=False),
+            "read_corpus": lambda p: bn.analysis.read_corpus(p),
+            "load": lambda p: bn.load(p),
+            "read_sgf": lambda p: bn.read_sgf(p),
+            "read_tree": lambda p: bn.read_tree(p),
+            "iter_games": lambda p: list(bn.iter_games(p)),
+            "widget.save": lambda p: bn.BlokusWidget().save(p),
+            "widget explorer": lambda p: bn.BlokusWidget(mode="review", explorer=p),
+            "pentobi(path)": lambda p: bn.engines.pentobi(path=p),
+        }[name]
+    return one
+
+
+PATH_CALLS = ["save", "write_games", "Tree.save", "sgf.dump", "write_csv", "worksheet", "self_play",
+              "analyze_corpus", "load_games", "opening_index", "read_corpus", "load", "read_sgf", "read_tree",
+              "iter_games", "widget.save", "widget explorer"]
+
+
+@pytest.mark.parametrize("where", ["name", "folder"])
+@pytest.mark.parametrize("name", PATH_CALLS)
+def test_a_name_longer_than_the_file_system_allows_is_a_path_error(tmp_path, name, where):
+    long = "g" * 300 + (".parquet" if name == "analyze_corpus" else ".json")
+    path = tmp_path / long if where == "name" else tmp_path / long / "game.json"
+    with pytest.raises(PathError, match="longer than the file system allows"):
+        _path_calls(tmp_path)(name)(path)
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("name", [*PATH_CALLS, "pentobi(path)"])
+def test_a_pathlike_that_gives_bytes_or_no_path_at_all_is_our_error(tmp_path, monkeypatch, name):
+    monkeypatch.chdir(tmp_path)
+    for value in (_BytesPath(), 5):
+        with pytest.raises(BlokusError):
+            _path_calls(tmp_path)(name)(value)
+
+
+def test_self_play_into_a_folder_it_may_not_write_is_a_path_error(tmp_path, monkeypatch):
+    import os
+
+    from blokus_nb.players import selfplay_files
+    from blokus_nb.players.selfplay import self_play
+
+    real_open = os.open
+
+    def read_only(path, flags, *args):  # what a normal user meets in a read-only folder
+        if str(path).endswith(selfplay_files.LOCK):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, flags, *args)
+
+    monkeypatch.setattr(os, "open", read_only)
+    with pytest.raises(PathError, match="cannot lock the self-play folder"):
+        self_play(["random", "random"], "duo", games=1, out=tmp_path / "out", progress=False)

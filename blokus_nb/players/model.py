@@ -32,7 +32,7 @@ import numpy as np
 
 from ..engine import Board
 from ..errors import BlokusError
-from ..records.writing import replace_file
+from ..atomic import replace_file
 from .features import MOVE_FEATURES, PAIR_FEATURES, move_features, pair_features, room, side_features
 
 __all__ = ["Weights", "load_weights", "WEIGHTS_PATH"]
