@@ -698,6 +698,8 @@ def _find_property(locator: _Locator, node_offset: int, identifier: str) -> int 
 
 def _open(source: Source, name: str | None, encoding: str, chunk_size: int):
     """A reader for ``source`` and, for a path, the file to close afterwards."""
+    chunk_size = validation.positive_count(chunk_size, "chunk_size", high=1 << 30)
+    validation.instance(name, "name", str, "text", none="the source's own")
     if isinstance(source, str):
         reader = _Reader(None, name or "<text>", encoding, chunk_size, text=source)
         # A short one-line str without any SGF in it is most likely a file name.

@@ -32,7 +32,7 @@ from typing import Any, Collection, Iterable, Iterator, Mapping
 from .errors import ArgumentTypeError, BlokusError, PathError, RecordNotFoundError, short_repr
 
 __all__ = ["whole_number", "positive_count", "count", "seed", "job_count", "number", "seconds", "MAX_SECONDS",
-           "fraction", "choice", "sequence", "path",
+           "fraction", "choice", "sequence", "instance", "stop_event", "path",
            "path_to_read", "path_to_write", "path_error", "path_errors"]
 
 
@@ -239,6 +239,45 @@ def sequence(value: object, name: str, *, what: str = "a list") -> list:
     if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
         raise ArgumentTypeError(f"{name} is {what}, not {short_repr(value)}")
     return list(value)
+
+
+def instance(value: object, name: str, kind: type | tuple[type, ...], what: str, *, none: str = "",
+             error: type[BlokusError] | None = None) -> Any:
+    """``value`` if it is a ``kind`` (``what`` says so to a person), or None where ``none`` says what
+    None means. For the project's own types that live above this module (a ``Limit``, a ``Game``).
+
+    >>> from fractions import Fraction
+    >>> instance(Fraction(1, 2), "share", Fraction, "a Fraction")
+    Fraction(1, 2)
+    >>> instance(0.5, "limit", Fraction, "a blokus_nb.players.Limit", none="the player's own")
+    Traceback (most recent call last):
+    ...
+    blokus_nb.errors.ArgumentTypeError: limit is a blokus_nb.players.Limit (or None for the player's own), not 0.5
+    """
+    if none and value is None:
+        return None
+    if isinstance(value, bool) and not (isinstance(kind, type) and issubclass(kind, bool)) \
+            or not isinstance(value, kind):
+        raise _fail(name, what, value, none, error, wrong_type=True)
+    return value
+
+
+def stop_event(value: object, name: str = "stop", *, error: type[BlokusError] | None = None) -> Any:
+    """A way to stop a long search from another thread: an object with ``is_set()``, as
+    :class:`threading.Event`, or None (it runs to the end).
+
+    >>> import threading
+    >>> stop_event(threading.Event()).is_set()
+    False
+    >>> stop_event("x")
+    Traceback (most recent call last):
+    ...
+    blokus_nb.errors.ArgumentTypeError: stop is a threading.Event (or anything with is_set()) (or None for no way to stop it), not 'x'
+    """
+    if value is not None and not callable(getattr(value, "is_set", None)):
+        raise _fail(name, "a threading.Event (or anything with is_set())", value, "no way to stop it", error,
+                    wrong_type=True)
+    return value
 
 
 def _path(value: object, name: str, doing: str) -> Path:

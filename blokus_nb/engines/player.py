@@ -44,13 +44,13 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from ..errors import ArgumentTypeError, BlokusError, EngineError, IllegalMoveError, short_repr
 from .. import validation
 from ..game import Game
 from ..move import Move
-from ..players.base import Limit, Player
+from ..players.base import Limit, Player, check_limit
 from ..players.mcts import MoveStatistics, SearchResult
 from ..variants import Variant, get_variant
 from .gtp import GTPConnection
@@ -74,6 +74,7 @@ def engine_colors(game: Game) -> tuple[str, ...]:
     >>> engine_colors(bn.Game("classic"))
     ('1', '2', '3', '4')
     """
+    validation.instance(game, "game", Game, "a blokus_nb.Game")
     return ("b", "w") if len(game.colors) == 2 else tuple(str(k + 1) for k in range(len(game.colors)))
 
 
@@ -81,16 +82,33 @@ def _command_line(command: Any) -> list[str]:
     """The program and its arguments: a command line as text (split as a shell would), or a list."""
     if isinstance(command, (str, os.PathLike)):
         # A path of a program (which may have spaces) is the program; other text is a command line.
-        path = os.fspath(command)
-        parts = shlex.split(path) if isinstance(command, str) and not os.path.isfile(path) else [path]
+        path = os.fspath(validation.path(command, "an engine's command")) if isinstance(command, os.PathLike) \
+            else command
+        try:
+            parts = shlex.split(path) if isinstance(command, str) and not os.path.isfile(path) else [path]
+        except ValueError as error:  # an unbalanced quote
+            raise BlokusError(f"an engine's command line {short_repr(command)} cannot be split into words "
+                              f"({error}): close its quotes, or give the words as a list") from None
     elif isinstance(command, Sequence) and all(isinstance(part, (str, os.PathLike)) for part in command):
-        parts = [os.fspath(part) for part in command]
+        parts = [os.fspath(validation.path(part, "a word of an engine's command", "run"))
+                 if isinstance(part, os.PathLike) else part for part in command]
     else:
         raise ArgumentTypeError("an engine's command is a command line like 'pentobi-gtp --game duo' or a "
                                 f"list of its words, not {short_repr(command)}")
     if not parts or not parts[0]:
         raise BlokusError("an engine's command names the program to start, like 'pentobi-gtp --game duo'")
     return parts
+
+
+def _environment(env: Any) -> "dict[str, str] | None":
+    """``env`` as the engine's environment: None (ours), or a mapping of names to values, all text."""
+    if env is None:
+        return None
+    if not isinstance(env, Mapping) or not all(isinstance(k, str) and isinstance(v, str) and k and "=" not in k
+                                               and "\0" not in k + v for k, v in env.items()):
+        raise ArgumentTypeError("env is the engine's environment, a dict of names to values, all text (like "
+                                f"dict(os.environ, LANG='C')), or None for ours, not {short_repr(env)}")
+    return dict(env)
 
 
 @dataclass(frozen=True)
@@ -150,8 +168,6 @@ class GTPEngine(Player):
                  timeout: float = DEFAULT_TIMEOUT, name: str | None = None, seed: int | None = None,
                  limit: Limit | None = None, grace: float = 2.0,
                  cwd: "str | os.PathLike[str] | None" = None, env: "dict[str, str] | None" = None) -> None:
-        if limit is not None and not isinstance(limit, Limit):
-            raise ArgumentTypeError(f"limit is a blokus_nb.players.Limit or None, not {short_repr(limit)}")
         if name is not None and not isinstance(name, str):
             raise ArgumentTypeError(f"name is text, not {short_repr(name)}")
         super().__init__(seed=seed, limit=limit)
@@ -159,7 +175,8 @@ class GTPEngine(Player):
         self.variant = get_variant(variant)
         self.timeout = float(validation.seconds(timeout, "timeout"))
         self.grace = float(validation.seconds(grace, "grace"))
-        self.cwd, self.env = cwd, env
+        self.cwd = None if cwd is None else validation.path(cwd, "cwd", "run in")
+        self.env = _environment(env)
         self.name = name or Path(self.command[0]).name
         #: The engine's answers to ``name`` and ``version`` (empty until it has started).
         self.id: dict[str, str] = {}
@@ -421,7 +438,7 @@ class GTPEngine(Player):
         reports no estimate at all (neither ``get_value`` nor ``move_values``).
         """
         game = self._searchable(game)
-        limit = limit if limit is not None else self.limit
+        limit = check_limit(limit) if limit is not None else self.limit
         connection = self._connect()
         if not {"get_value", "move_values"} & self.commands:
             raise self._error("reports no win estimate (it lists neither get_value nor move_values): it "
@@ -466,7 +483,7 @@ class GTPEngine(Player):
         (243, 0.583, Move('blue', 'b18,c18,b19,a20,b20'))
         """
         game = self._searchable(game)
-        limit = limit if limit is not None else self.limit
+        limit = check_limit(limit) if limit is not None else self.limit
         connection = self._connect()
         if "move_values" not in self.commands:
             raise self._error("does not list move_values, so it reports no root statistics",
@@ -482,6 +499,7 @@ class GTPEngine(Player):
     @staticmethod
     def _searchable(game: Game) -> Game:
         """A copy of ``game`` with a color to move that has a legal move, or the project's error."""
+        validation.instance(game, "game", Game, "a blokus_nb.Game")
         game = game.copy()
         color = game.to_play
         if color is None:

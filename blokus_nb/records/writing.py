@@ -13,7 +13,7 @@ import os
 from typing import IO, Iterable, Iterator
 
 from ..atomic import replace_file
-from ..errors import ArgumentTypeError, BlokusError
+from ..errors import ArgumentTypeError, BlokusError, short_repr
 from ..game import Game
 from .json_format import game_to_dict, game_to_json
 from .reading import _kind, read_tree, record_path  # noqa: F401 (read_tree: the examples read back)
@@ -65,6 +65,8 @@ def write_games(games: Iterable[Game], path: str | os.PathLike[str]) -> int:
     kind = _kind(path)
     if isinstance(games, Game):
         raise ArgumentTypeError("write_games takes a list of games; write one with save(game, path)")
+    if isinstance(games, (str, bytes)) or not isinstance(games, Iterable):
+        raise ArgumentTypeError(f"write_games takes a list of games, not {short_repr(games)}")
     count = 0
 
     def each(games: Iterable[Game]) -> Iterator[Game]:
