@@ -155,7 +155,7 @@ def load_weights(path: str | os.PathLike[str] | None = None) -> Weights:
     Raises :class:`~blokus_nb.BlokusError` when the file is missing or was
     written for other features than this version computes.
     """
-    path = None if path is None else validation.path_to_read(path)
+    path = None if path is None else validation.path(path, "path", "read")
     if path is None:
         return _shipped()
     return _read(Path(path))
