@@ -292,8 +292,6 @@ def test_a_program_that_does_not_speak_gtp_or_does_not_start_is_our_error(script
         fake(script, "garbage", timeout=5.0)
     with pytest.raises(EngineTerminatedError, match="could not be started"):
         GTPEngine(str(tmp_path / "no-such-engine"))
-    with pytest.raises(EngineTerminatedError, match="could not be started"):
-        GTPEngine([sys.executable, str(script)], env={"PATH": 5})
     spaced = tmp_path / "an engine" / "fake gtp"  # a program's path with spaces is the program
     spaced.parent.mkdir()
     spaced.write_text(f"#!{sys.executable}\n" + script.read_text(encoding="utf-8"), encoding="utf-8")
@@ -314,6 +312,11 @@ def test_bad_arguments_are_refused_before_anything_starts(script):
             GTPEngine([sys.executable, str(script)], timeout=timeout)
     with pytest.raises(bn.BlokusError, match="unknown variant|variant"):
         GTPEngine([sys.executable, str(script)], variant="hexagonal")
+    for env in ({"PATH": 5}, "x", ["PATH"]):
+        with pytest.raises(bn.ArgumentTypeError, match="env is the engine's environment"):
+            GTPEngine([sys.executable, str(script)], env=env)
+    with pytest.raises(bn.BlokusError, match="cannot be split into words .*close its quotes"):
+        GTPEngine("'pentobi-gtp --game duo")
     with pytest.raises(bn.BlokusError, match="level is a whole number from 1 to 9"):
         bn.engines.pentobi(level=12, path="pentobi-gtp")
 
