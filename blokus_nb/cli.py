@@ -27,6 +27,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
+from . import validation
 from .errors import BlokusError
 
 __all__ = ["main", "build_parser", "COMMANDS", "EXIT_STATUS", "ANALYZE_OUTPUTS", "MANIFEST"]
@@ -104,8 +105,13 @@ def _add_analyze(subparsers: argparse._SubParsersAction) -> None:
 
 def _analyze(args: argparse.Namespace) -> int:
     out = Path(args.out)
-    if out.exists() and not out.is_dir():
-        return _fail(f"--out {out} is a file; name a folder (it is created if needed)", EXIT_USAGE)
+    try:
+        validation.path(out, "--out", "write")
+    except BlokusError as error:
+        return _fail(str(error), EXIT_USAGE)
+    if os.path.lexists(out) and not out.is_dir():
+        what = "a file" if out.exists() else "a symbolic link that leads nowhere or round a loop"
+        return _fail(f"--out {out} is {what}; name a folder (it is created if needed)", EXIT_USAGE)
     if args.scheduler and args.engine != "dask":
         return _fail("--scheduler needs --engine dask", EXIT_USAGE)
     try:
@@ -142,7 +148,12 @@ def _dask_client(address: str | None):
 
 
 def _within(path: str | os.PathLike[str], folder: Path) -> bool:
-    return Path(path).resolve().is_relative_to(folder.resolve())
+    def resolved(where: str | os.PathLike[str]) -> Path:
+        try:
+            return Path(where).resolve()
+        except (OSError, RuntimeError):  # a loop of symbolic links: compare the names as given
+            return Path(os.path.abspath(where))
+    return resolved(path).is_relative_to(resolved(folder))
 
 
 class _UsageError(Exception):
@@ -239,22 +250,53 @@ def _staged_output(out: Path) -> Iterator[Path]:
 
 
 def _replace_outputs(out: Path, staging: Path) -> None:
-    """Move every old output of ``out`` aside, then every new one in, the manifest last.
+    """Move every old output of ``out`` aside, then every new one in, the manifest last: all or
+    nothing.
 
     Only renames within one folder, so it takes moments; and since no new file
     arrives before every old one has gone, ``out`` never holds a mix of two
-    runs. Stopped midway, it holds part of one run and no manifest.
+    runs. When a rename fails (an old output that cannot be moved), every
+    rename done is undone, so ``out`` holds the last run whole, as the error
+    says; should even that fail, the error names the folder that holds the
+    last run's files instead of deleting them.
     """
     trash = Path(tempfile.mkdtemp(prefix=_TRASH, dir=out))
+    moved_out: list[str] = []
+    moved_in: list[str] = []
     try:
         for name in (MANIFEST, *ANALYZE_OUTPUTS):  # the manifest first: out no longer claims to be whole
             if os.path.lexists(out / name):
                 os.replace(out / name, trash / name)
+                moved_out.append(name)
         for name in (*(n for n in ANALYZE_OUTPUTS if n != MANIFEST), MANIFEST):
             if os.path.lexists(staging / name):
                 os.replace(staging / name, out / name)
-    finally:
+                moved_in.append(name)
+    except BaseException as error:
+        stranded = _put_back(out, staging, trash, moved_out, moved_in)
+        if stranded:
+            raise OSError(getattr(error, "errno", None), f"{getattr(error, 'strerror', None) or error}; the last "
+                          f"run's {', '.join(stranded)} could not be put back and are in {trash}",
+                          getattr(error, "filename", None)) from error
         shutil.rmtree(trash, ignore_errors=True)
+        raise
+    shutil.rmtree(trash, ignore_errors=True)
+
+
+def _put_back(out: Path, staging: Path, trash: Path, moved_out: list[str], moved_in: list[str]) -> list[str]:
+    """Undo :func:`_replace_outputs`' renames; the names of the old outputs that could not be put back."""
+    for name in reversed(moved_in):
+        try:
+            os.replace(out / name, staging / name)
+        except OSError:
+            pass
+    stranded = []
+    for name in reversed(moved_out):
+        try:
+            os.replace(trash / name, out / name)
+        except OSError:
+            stranded.append(name)
+    return stranded
 
 
 def _write_plots(table, summary, folder: Path) -> list[str]:

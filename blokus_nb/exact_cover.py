@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from math import gcd
 from typing import TYPE_CHECKING
 
+from . import validation
 from .errors import BlokusError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -376,6 +377,9 @@ class TilingSearch:
         >>> list(TilingSearch(2, [[1], [0]], [(1, [0b11])]).solutions())
         [((0, 3),)]
         """
+        return self._solutions(validation.stop_event(stop))  # checked now, not at the first tiling
+
+    def _solutions(self, stop: "threading.Event | None") -> Iterator[tuple[tuple[int, int], ...]]:
         full = self.full
         window = self.window
         fits_cache = self._fits
@@ -507,6 +511,8 @@ class MostConstrainedSearch:
         ...
         blokus_nb.errors.BlokusError: the pieces cover 1 squares but 2 are empty: every piece must be used
         """
+        limit = validation.count(limit, "limit", none="every solution")
+        stop = validation.stop_event(stop)
         full, cover, of_kind, options, clash = self.full, self.cover, self.of_kind, self.options, self.clash
         quota = list(self.quota)
         kinds = range(len(quota))

@@ -16,7 +16,7 @@ from .geometry import mask_names
 from .errors import ArgumentTypeError, IllegalMoveError
 from .game import Game
 from .move import Move
-from .players.base import Limit, Player, teams
+from .players.base import Limit, Player, check_limit, teams
 from .players.features import heuristic_scores, placement_features
 from .players.levels import make_player
 from .players.mcts import MCTSPlayer, mover_chance
@@ -153,6 +153,7 @@ def hint(game: Game, player: str | Player = "hard", *, limit: Limit | None = Non
     if not isinstance(game, Game):
         raise ArgumentTypeError(f"hint needs a Game, not {type(game).__name__}")
     alternatives = count(alternatives, "alternatives")
+    check_limit(limit)
     game = game.copy()  # a snapshot: another thread (a widget, a notebook cell) may play on meanwhile
     color = game.to_play
     if color is None:

@@ -12,6 +12,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from .coords import COLUMNS, cell_index
+from . import validation
 from .errors import BlokusError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -40,8 +41,8 @@ def board_svg(game: "Game", size: int = 400, *, last_move: bool = True, coordina
     Start squares are marked with a ring in their color until covered; the last
     placement is marked with a dot on each of its cells.
     """
-    if isinstance(size, bool) or not isinstance(size, (int, float)) or not 0 < size < float("inf"):
-        raise BlokusError(f"size is the picture's width in pixels, a positive number, not {size!r}")
+    size = validation.number(size, "size", above=0, high=100_000,
+                             what="the picture's width in pixels, a positive number up to 100000")
     palette = palette or PALETTE
     missing = [color for color in game.colors if color not in palette]
     if missing:

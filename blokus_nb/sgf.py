@@ -49,8 +49,10 @@ import re
 from bisect import bisect_right
 from typing import IO, Callable, Iterable, Iterator, Mapping, NoReturn, Sequence, Union
 
-from .errors import ArgumentTypeError, BlokusError, RecordError
-from .validation import path_errors, path_to_write
+from .atomic import replace_file, writable_file
+from .errors import ArgumentTypeError, BlokusError, RecordError, short_repr
+from . import validation
+from .validation import path_errors
 
 __all__ = ["Node", "GameTree", "iter_trees", "parse", "parse_tree", "dumps", "dump"]
 
@@ -696,6 +698,8 @@ def _find_property(locator: _Locator, node_offset: int, identifier: str) -> int 
 
 def _open(source: Source, name: str | None, encoding: str, chunk_size: int):
     """A reader for ``source`` and, for a path, the file to close afterwards."""
+    chunk_size = validation.positive_count(chunk_size, "chunk_size", high=1 << 30)
+    validation.instance(name, "name", str, "text", none="the source's own")
     if isinstance(source, str):
         reader = _Reader(None, name or "<text>", encoding, chunk_size, text=source)
         # A short one-line str without any SGF in it is most likely a file name.
@@ -705,6 +709,7 @@ def _open(source: Source, name: str | None, encoding: str, chunk_size: int):
         # Decoded as a binary file is, so a bad byte is reported with its line.
         return _Reader(io.BytesIO(source).read, name or "<bytes>", encoding, chunk_size), None
     if isinstance(source, os.PathLike):
+        source = validation.path(source, "source", "read")
         with path_errors(source, "read"):  # a missing file is a RecordNotFoundError, a folder a PathError
             handle = open(source, "rb")
         return _Reader(handle.read, name or os.fspath(source), encoding, chunk_size), handle
@@ -839,9 +844,14 @@ def dump(trees: GameTree | Node | Iterable[GameTree | Node],
     '(\\n;GM[Blokus]\\n)\\n'
     """
     if isinstance(target, (str, os.PathLike)):
-        with path_errors(target), open(path_to_write(target), "w", encoding="utf-8", newline="\n") as handle:
-            dump(trees, handle)
+        # Every tree is checked and written out before the file is touched; the file is then
+        # replaced whole, so a bad tree or a full disk leaves it as it was.
+        path = writable_file(target, "target")
+        text = dumps(trees)
+        replace_file(path, lambda handle: handle.write(text))
         return
+    if not callable(getattr(target, "write", None)):
+        raise ArgumentTypeError(f"dump() writes to a path or an open text file, not {short_repr(target)}")
     for tree in _as_trees(trees):
         out: list[str] = []
         _write_tree_parts(tree, out)
@@ -854,6 +864,8 @@ def _as_trees(trees: GameTree | Node | Iterable[GameTree | Node]) -> Iterator[Ga
         return
     if isinstance(trees, (str, bytes)):
         raise ArgumentTypeError("dumps() writes trees, not text: pass a GameTree, a Node or a list of them")
+    if not isinstance(trees, Iterable):
+        raise ArgumentTypeError(f"dumps() writes a GameTree, a Node or a list of them, not {short_repr(trees)}")
     for tree in trees:
         if not isinstance(tree, (GameTree, Node)):
             raise ArgumentTypeError(f"cannot write {type(tree).__name__} as SGF: "

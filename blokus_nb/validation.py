@@ -31,7 +31,8 @@ from typing import Any, Collection, Iterable, Iterator, Mapping
 
 from .errors import ArgumentTypeError, BlokusError, PathError, RecordNotFoundError, short_repr
 
-__all__ = ["whole_number", "positive_count", "count", "seed", "job_count", "number", "fraction", "choice", "sequence",
+__all__ = ["whole_number", "positive_count", "count", "seed", "job_count", "number", "seconds", "MAX_SECONDS",
+           "fraction", "choice", "sequence", "instance", "stop_event", "path",
            "path_to_read", "path_to_write", "path_error", "path_errors"]
 
 
@@ -158,11 +159,38 @@ def number(value: object, name: str, *, low: float | None = None, high: float | 
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise _fail(name, what, value, none, error, wrong_type=True)
     integer = _integer(value)
-    real = integer if integer is not None else float(value)
-    if (not math.isfinite(real) or (low is not None and real < low) or (high is not None and real > high)
+    try:
+        real = integer if integer is not None else float(value)
+        finite = math.isfinite(real)  # an int past a float's range (10**400) is no usable number either
+    except OverflowError:
+        finite = False
+    if (not finite or (low is not None and real < low) or (high is not None and real > high)
             or (above is not None and real <= above)):
         raise _fail(name, what, value, none, error, wrong_type=False)
     return real
+
+
+#: The longest wait or budget in seconds any argument may ask for: a year. Longer waits cannot
+#: be made (the system's timers end near 292 years, and a deadline past them is refused).
+MAX_SECONDS = 365 * 24 * 3600
+
+
+def seconds(value: object, name: str, *, low: float | None = None, above: float | None = 0, none: str = "",
+            error: type[BlokusError] | None = None) -> Any:
+    """A number of seconds (a timeout, a budget, a pause): finite, greater than ``above`` (0 by
+    default) or at least ``low``, and at most :data:`MAX_SECONDS`.
+
+    >>> seconds(2.5, "timeout")
+    2.5
+    >>> seconds(1e10, "timeout")
+    Traceback (most recent call last):
+    ...
+    blokus_nb.errors.BlokusError: timeout is a number of seconds > 0 and at most 31536000 (a year), not 10000000000.0
+    """
+    bound = f"> {above:g}" if low is None and above is not None else f">= {low:g}" if low is not None else ""
+    what = f"a number of seconds {bound} and at most {MAX_SECONDS} (a year)".replace("  ", " ")
+    return number(value, name, low=low, high=MAX_SECONDS, above=above if low is None else None, none=none,
+                  what=what, error=error)
 
 
 def fraction(value: object, name: str, *, low: float = 0.0, high: float = 1.0, none: str = "",
@@ -213,13 +241,98 @@ def sequence(value: object, name: str, *, what: str = "a list") -> list:
     return list(value)
 
 
-def _path(value: object, name: str) -> Path:
+def instance(value: object, name: str, kind: type | tuple[type, ...], what: str, *, none: str = "",
+             error: type[BlokusError] | None = None) -> Any:
+    """``value`` if it is a ``kind`` (``what`` says so to a person), or None where ``none`` says what
+    None means. For the project's own types that live above this module (a ``Limit``, a ``Game``).
+
+    >>> from fractions import Fraction
+    >>> instance(Fraction(1, 2), "share", Fraction, "a Fraction")
+    Fraction(1, 2)
+    >>> instance(0.5, "limit", Fraction, "a blokus_nb.players.Limit", none="the player's own")
+    Traceback (most recent call last):
+    ...
+    blokus_nb.errors.ArgumentTypeError: limit is a blokus_nb.players.Limit (or None for the player's own), not 0.5
+    """
+    if none and value is None:
+        return None
+    if isinstance(value, bool) and not (isinstance(kind, type) and issubclass(kind, bool)) \
+            or not isinstance(value, kind):
+        raise _fail(name, what, value, none, error, wrong_type=True)
+    return value
+
+
+def stop_event(value: object, name: str = "stop", *, error: type[BlokusError] | None = None) -> Any:
+    """A way to stop a long search from another thread: an object with ``is_set()``, as
+    :class:`threading.Event`, or None (it runs to the end).
+
+    >>> import threading
+    >>> stop_event(threading.Event()).is_set()
+    False
+    >>> stop_event("x")
+    Traceback (most recent call last):
+    ...
+    blokus_nb.errors.ArgumentTypeError: stop is a threading.Event (or anything with is_set()) (or None for no way to stop it), not 'x'
+    """
+    if value is not None and not callable(getattr(value, "is_set", None)):
+        raise _fail(name, "a threading.Event (or anything with is_set())", value, "no way to stop it", error,
+                    wrong_type=True)
+    return value
+
+
+def _path(value: object, name: str, doing: str) -> Path:
     if isinstance(value, bytes) or not isinstance(value, (str, os.PathLike)):
         raise ArgumentTypeError(f"{name} is a path (a str or pathlib.Path), not {short_repr(value)}")
-    text = os.fspath(value)
-    if not isinstance(text, str) or not text.strip() or "\0" in text:
+    try:
+        text = os.fspath(value)
+    except Exception as error:  # a PathLike whose __fspath__ fails: what it is, not how it broke
+        raise ArgumentTypeError(f"{name} is a path (a str or pathlib.Path), not {short_repr(value)} "
+                                f"({type(error).__name__} from its __fspath__)") from None
+    if not isinstance(text, str):
+        raise ArgumentTypeError(f"{name} is a path (a str or pathlib.Path), not {short_repr(value)}, whose "
+                                f"__fspath__ gives {type(text).__name__}")
+    if not text.strip() or "\0" in text:
         raise BlokusError(f"{name} is a path (a str or pathlib.Path), not {short_repr(value)}")
-    return Path(text)
+    path = Path(text)
+    _check_name_lengths(path, doing)
+    return path
+
+
+def _name_limit(path: Path) -> int:
+    """The longest file name, in bytes, the file system holding ``path`` (or its nearest folder that
+    exists) allows: NAME_MAX, 255 where the system cannot say."""
+    for folder in (path, *path.parents):
+        try:
+            return int(os.pathconf(folder, "PC_NAME_MAX"))
+        except (OSError, ValueError, AttributeError):
+            continue
+    return 255
+
+
+def _check_name_lengths(path: Path, doing: str) -> None:
+    """Refuse a path with a name longer than the file system allows, as the system would (ENAMETOOLONG),
+    but as a :class:`PathError` naming the path, before anything is read or written."""
+    long = [part for part in path.parts if len(os.fsencode(part)) > 255]
+    if not long:
+        return
+    limit = _name_limit(path.parent)
+    if any(len(os.fsencode(part)) > limit for part in long):
+        raise PathError(f"cannot {doing} {short_repr(str(path), 120)}: a name in it is longer than the file "
+                        f"system allows ({limit} bytes)", path=str(path), errno=_errno.ENAMETOOLONG)
+
+
+def path(value: object, name: str = "path", doing: str = "use") -> Path:
+    """``value`` as a :class:`~pathlib.Path` if it is a path at all (a str or a ``PathLike`` giving
+    a str) whose names the file system can hold; whether it exists is not asked.
+
+    >>> path("games/g1.blksgf")
+    PosixPath('games/g1.blksgf')
+    >>> path(5, "out")
+    Traceback (most recent call last):
+    ...
+    blokus_nb.errors.ArgumentTypeError: out is a path (a str or pathlib.Path), not 5
+    """
+    return _path(value, name, doing)
 
 
 def path_to_read(value: object, name: str = "path") -> Path:
@@ -231,7 +344,7 @@ def path_to_read(value: object, name: str = "path") -> Path:
     ...
     blokus_nb.errors.RecordNotFoundError: no/such/file.blksgf: there is no such file or folder
     """
-    path = _path(value, name)
+    path = _path(value, name, "read")
     if not os.path.exists(path):
         raise RecordNotFoundError("there is no such file or folder", source=str(path))
     return path
@@ -247,7 +360,7 @@ def path_to_write(value: object, name: str = "path", *, folder: bool = False) ->
     ...
     blokus_nb.errors.PathError: cannot write no/such/folder/game.json: there is no folder no/such/folder
     """
-    path = _path(value, name)
+    path = _path(value, name, "write")
     if folder:
         for part in (path, *path.parents):
             if os.path.isdir(part):
@@ -270,6 +383,8 @@ def path_to_write(value: object, name: str = "path", *, folder: bool = False) ->
 
 
 _REASONS = {_errno.EISDIR: "it is a folder", _errno.ENOTDIR: "a folder on the way is a file",
+            _errno.ENAMETOOLONG: "a name in it is longer than the file system allows",
+            _errno.ELOOP: "it goes round a loop of symbolic links",
             _errno.EACCES: "permission denied", _errno.ENOENT: "there is no such file or folder"}
 
 

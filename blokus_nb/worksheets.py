@@ -49,6 +49,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Union
 
+from .atomic import replace_file, writable_file
 from . import validation
 from .errors import BlokusError
 from .pieces import move_cell
@@ -520,7 +521,7 @@ def worksheet(puzzles: Puzzles, path: str | Path | None = None, *, paper: str = 
 
     paper = validation.choice(paper, "paper", PAPER, error=WorksheetError)
     per_page = validation.positive_count(per_page, "per_page", none="as many as fit", error=WorksheetError)
-    target = None if path is None else validation.path_to_write(path)  # before the work, not after
+    target = None if path is None else writable_file(path)  # before the work, not after
     if not isinstance(title, str):
         raise WorksheetError(f"title is text, not {type(title).__name__}")
     size = PAPER[paper]
@@ -539,7 +540,5 @@ def worksheet(puzzles: Puzzles, path: str | Path | None = None, *, paper: str = 
     data = buffer.getvalue()
     if path is None:
         return data
-    from .records.writing import replace_file
-
     replace_file(target, lambda handle: handle.write(data), binary=True)
     return target

@@ -20,6 +20,12 @@ Modes (``legal`` when none is given):
 - ``silent``: lists no search estimate (neither ``get_value`` nor ``move_values``) and no
   ``reg_genmove``, so it plays by ``genmove``.
 - ``slow``: ``legal``, taking a second a search.
+- ``flood-stderr``: ``legal``, and from its start writes ``y`` on stderr without end and
+  without a newline.
+- ``endless-line``: answers a search with ``= `` and then ``x`` without end, never a newline.
+- ``flood-lines``: answers a search with ``= yes`` and then lines ``yes`` as fast as it can,
+  never the empty line that ends an answer.
+- ``fifo``: ``legal``, but answers ``savesgf PATH`` by making a named pipe at PATH.
 - ``lost-end``: Pentobi's numbers near the end of a decided Duo game (level 8, duo_L1_0003.blksgf,
   moves 17 and 18). Purple has won: its root values are 1.013, 1.033, 0.921 (a win with the score
   folded in), orange's -0.053, -0.053, -0.052 (a loss). It answers its *last* legal move, as Pentobi
@@ -36,6 +42,8 @@ Flags:
 - ``--over``: ``legal``'s estimates a little above 1: ``get_value`` 1.04, the root's values
   1.039, 0.939, 0.839.
 - ``--book``: lists ``param``, and its opening book is on (``param`` answers ``use_book 1``).
+- ``--visits WORD``, ``--value WORD``: the first ``move_values`` line has WORD (such as
+  ``inf`` or ``1e999``) as its visits or its value.
 
 ``play`` refuses a color that is not to move (Pentobi takes the color named, a pass in
 between). Every command received is appended to ``$FAKE_GTP_LOG``, when it is set, as a
@@ -47,6 +55,7 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -55,7 +64,8 @@ from blokus_nb.players import make_player
 
 #: This file, to start as ``[sys.executable, str(SCRIPT), MODE, ...]``.
 SCRIPT = Path(__file__).resolve()
-MODES = ("legal", "first-three", "illegal", "hang", "die", "garbage", "silent", "slow", "lost-end")
+MODES = ("legal", "first-three", "illegal", "hang", "die", "garbage", "silent", "slow", "flood-stderr",
+         "endless-line", "flood-lines", "fifo", "lost-end")
 #: Pentobi's names of the colors: Duo's ``b`` and ``w``, the four-color boards' ``1`` to ``4``.
 COLORS = {"b": 0, "w": 1, "1": 0, "2": 1, "3": 2, "4": 3}
 
@@ -80,6 +90,7 @@ class FakeEngine:
     def __init__(self, mode: str, variant: str, flags: list[str]) -> None:
         self.mode, self.variant = mode, variant
         self.over = "--over" in flags
+        self.words = {flag: flags[flags.index(flag) + 1] for flag in ("--visits", "--value") if flag in flags}
         self.commands = ["name", "version", "list_commands", "clear_board", "play", "reg_genmove", "genmove",
                          "quit", "all_legal", "savesgf", "loadsgf", "get_value", "move_values", "set_random_seed",
                          "time_settings"]
@@ -117,6 +128,9 @@ class FakeEngine:
         elif command == "play":
             played = self.play(*rest)
             answer("" if played else "invalid move", ok=played)
+        elif command == "savesgf" and self.mode == "fifo":
+            os.mkfifo(rest[0])
+            answer()
         elif command == "savesgf":
             with open(rest[0], "w") as handle:
                 handle.write(self.game.to_sgf())
@@ -157,6 +171,14 @@ class FakeEngine:
             time.sleep(3600)
         if self.mode == "slow":
             time.sleep(1.0)
+        if self.mode == "endless-line":
+            sys.stdout.write("= ")
+            while True:
+                sys.stdout.write("x" * 65536)
+        if self.mode == "flood-lines":
+            sys.stdout.write("= yes\n")
+            while True:
+                sys.stdout.write("yes\n" * 1000)
         if self.mode == "die" and self.searches >= 2:
             sys.stderr.write("fake: something went badly wrong\nfake: giving up\n")
             sys.stderr.flush()
@@ -208,8 +230,11 @@ class FakeEngine:
             visits, best = (30, 20, 10), 1.0404
         else:
             visits, best = (9, 6, 3), 1.039 if self.over else 0.6
-        return "\n".join(f"{n} {n}.0 {best - 0.1 * k:.4f} [{move.piece.name}]{move}"
-                         for k, (n, move) in enumerate(zip(visits, self.root)))
+        lines = [[str(n), f"{n}.0", f"{best - 0.1 * k:.4f}", f"[{move.piece.name}]{move}"]
+                 for k, (n, move) in enumerate(zip(visits, self.root))]
+        lines[0][0] = self.words.get("--visits", lines[0][0])
+        lines[0][2] = self.words.get("--value", lines[0][2])
+        return "\n".join(" ".join(line) for line in lines)
 
 
 def main(argv: list[str]) -> None:
@@ -221,6 +246,11 @@ def main(argv: list[str]) -> None:
             sys.stdout.write("hello, I am not an engine\n\n")
             sys.stdout.flush()
         return
+    if mode == "flood-stderr":
+        def flood() -> None:
+            while True:
+                sys.stderr.write("y" * 65536)
+        threading.Thread(target=flood, daemon=True).start()
     engine = FakeEngine(mode, argv[argv.index("--game") + 1] if "--game" in argv else "duo", argv[1:])
     log = os.environ.get("FAKE_GTP_LOG")
     for line in sys.stdin:

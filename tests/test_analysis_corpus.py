@@ -58,3 +58,22 @@ def test_dask_engine_on_a_local_cluster(tmp_path, reference):
 def test_unknown_engine():
     with pytest.raises(ValueError, match="engine"):
         analysis.analyze_corpus(DUO, out="x.parquet", engine="spark")
+
+
+def test_a_parquet_file_that_cannot_be_written_whole_keeps_the_old_one(tmp_path, monkeypatch):
+    import errno
+
+    from blokus_nb.errors import PathError
+
+    out = tmp_path / "c.parquet"
+    analysis.analyze_corpus(DUO / "duo_L1_0002.blksgf", out=out, n_jobs=1, progress=False)
+    old = out.read_bytes()
+
+    def full_disk(self, handle, *args, **kwargs):
+        handle.write(b"PAR1 half a table")
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(pd.DataFrame, "to_parquet", full_disk)
+    with pytest.raises(PathError, match="no space left on device"):
+        analysis.analyze_corpus(DUO / "duo_L1_0002.blksgf", out=out, n_jobs=1, progress=False)
+    assert out.read_bytes() == old and [p.name for p in tmp_path.iterdir()] == ["c.parquet"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -227,10 +228,11 @@ def test_a_run_stopped_while_its_files_move_in_never_looks_whole_or_mixed(tmp_pa
     out = tmp_path / "out"
     assert run([DUO, CLASSIC], out, "--no-plots") == 0
     old = outputs(out)
-    real_replace, calls = os.replace, []
+    real_replace, calls, stopped = os.replace, [], []
 
     def replace(source, target):
-        if len(calls) == stop_after:
+        if len(calls) == stop_after and not stopped:  # one Ctrl-C; the renames that undo the run go through
+            stopped.append(target)
             raise KeyboardInterrupt
         calls.append(target)
         real_replace(source, target)
@@ -281,6 +283,34 @@ def test_a_write_that_fails_midway_keeps_the_last_output(tmp_path, monkeypatch, 
     assert run([DUO, CLASSIC], out) == 3
     assert "No space left on device" in capsys.readouterr().err
     assert outputs(out) == before and [p.name for p in out.iterdir() if p.name.startswith(".")] == []
+
+
+@pytest.mark.parametrize("stuck", ["summary.csv", "plots", "moves.csv"])
+def test_an_old_output_that_cannot_be_moved_leaves_the_last_run_whole(tmp_path, monkeypatch, capsys, stuck):
+    out = tmp_path / "out"
+    assert run([DUO], out) == 0
+    before = outputs(out)
+    real_replace = os.replace
+
+    def replace(source, target):  # as for an immutable file, or a read-only plots/ for a normal user
+        if Path(source) == out / stuck:
+            raise PermissionError(1, "Operation not permitted", str(source))
+        real_replace(source, target)
+
+    monkeypatch.setattr(cli.os, "replace", replace)
+    assert run([DUO, CLASSIC], out) == 3
+    monkeypatch.undo()
+    assert "DIR keeps its last complete output" in capsys.readouterr().err
+    assert outputs(out) == before  # manifest.json, moves.parquet... all still there, as the message says
+    assert [p.name for p in out.iterdir() if p.name.startswith(".")] == []
+
+
+def test_an_out_that_is_a_symlink_loop_is_a_usage_error_not_a_traceback(tmp_path, capsys):
+    loop = tmp_path / "loop"
+    loop.symlink_to(loop)
+    assert run([DUO], loop) == 2
+    error = capsys.readouterr().err
+    assert "round a loop" in error and "Traceback" not in error
 
 
 def test_a_missing_input_leaves_no_empty_out_folder(tmp_path):

@@ -228,6 +228,81 @@ def test_a_hung_engine_is_stopped_within_its_timeout(script, log):
         engine.choose_move(game)
 
 
+def _resident_megabytes() -> float:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    pytest.skip("no /proc/self/status here to measure our memory")
+
+
+def test_an_engine_that_writes_stderr_without_end_does_not_fill_our_memory(script, log):
+    before = _resident_megabytes()
+    with fake(script, "flood-stderr") as engine:
+        time.sleep(2.0)  # the old reader kept the whole "line": about 300 MB by now
+        engine.choose_move(bn.Game("duo"))
+        grown = _resident_megabytes() - before
+        connection = engine._shared.connection
+        assert all(len(line) <= 500 for line in connection.stderr()) and len(connection.stderr()) <= 20
+    assert grown < 100, f"we grew by {grown:.0f} MB while the engine flooded its stderr"
+
+
+def test_an_answer_without_end_is_an_engine_error_not_a_memory_error(script, log):
+    before = _resident_megabytes()
+    engine = fake(script, "endless-line", timeout=60.0)
+    pid = engine._shared.connection.pid
+    start = time.monotonic()
+    with pytest.raises(EngineError, match=r"answered 'reg_genmove b' with a line longer than \d+ bytes, so it "
+                                          r"was stopped") as info:
+        engine.choose_move(bn.Game("duo"))
+    assert info.value.engine == "fake endless-line"
+    assert time.monotonic() - start < 20  # the bound, not the timeout, ended it
+    assert _resident_megabytes() - before < 200 and gone(pid)
+
+
+def test_a_flood_of_lines_that_never_ends_an_answer_is_stopped_in_time(script, log):
+    before = _resident_megabytes()
+    engine = fake(script, "flood-lines")
+    engine.timeout = 1.5  # only for the search: a loaded machine may take longer to start the fake
+    start = time.monotonic()
+    with pytest.raises(EngineTerminatedError, match=r"(did not answer 'reg_genmove b' within 1.5 s|answered "
+                                                    r"'reg_genmove b' with more than \d+ bytes)"):
+        engine.choose_move(bn.Game("duo"))
+    assert time.monotonic() - start < 1.5 + 5.0  # the timeout, then at most the grace period to end it
+    assert _resident_megabytes() - before < 200
+
+
+def test_a_named_pipe_for_a_record_does_not_hang_the_start(script, log):
+    start = time.monotonic()
+    with pytest.raises(EngineError, match=r"savesgf.*not a regular file"):
+        fake(script, "fifo", timeout=3.0)
+    assert time.monotonic() - start < 3.0 + 3.0
+
+
+def test_closing_an_engine_behind_a_wrapper_ends_the_engine_too(script, log):
+    wrapper = f"{sys.executable} {script} hang; exit 0"
+    engine = GTPEngine(["sh", "-c", wrapper], timeout=2.0, name="wrapped", env=dict(os.environ))
+    with pytest.raises(EngineTerminatedError, match="did not answer"):
+        engine.choose_move(bn.Game("duo"))
+    assert all(gone(pid) for pid in pids(log))  # the engine the wrapper started, not only the wrapper
+    engine = GTPEngine(["sh", "-c", f"{sys.executable} {script} legal & {sys.executable} {script} hang; exit 0"],
+                       timeout=5.0, name="wrapped", env=dict(os.environ))
+    engine.close()
+    assert all(gone(pid) for pid in pids(log))
+
+
+@pytest.mark.parametrize("flag, word", [("--visits", "inf"), ("--visits", "1e999"), ("--value", "inf"),
+                                        ("--visits", "nan"), ("--value", "1e999")])
+def test_numbers_an_engine_writes_that_we_cannot_read_are_an_engine_error(script, log, flag, word):
+    game = duo_after(X_AT_E10)
+    with fake(script, "legal", flag, word) as engine:
+        for call in (engine.search, engine.root_statistics, lambda g: bn.hint(g, player=engine)):
+            with pytest.raises(EngineError, match=r"engine 'fake legal' answered 'move_values' with the line "
+                                                  rf"'.*{word}.*'"):
+                call(game)
+        with pytest.raises(EngineError, match="move_values"):
+            bn.analysis.review(game, player=engine)
+
+
 def test_an_engine_that_dies_mid_game_says_so_with_its_last_words(script, log):
     game = bn.Game("duo")
     engine = fake(script, "die")
@@ -255,8 +330,6 @@ def test_a_program_that_does_not_speak_gtp_or_does_not_start_is_our_error(script
         fake(script, "garbage", timeout=5.0)
     with pytest.raises(EngineTerminatedError, match="could not be started"):
         GTPEngine(str(tmp_path / "no-such-engine"))
-    with pytest.raises(EngineTerminatedError, match="could not be started"):
-        GTPEngine([sys.executable, str(script)], env={"PATH": 5})
     spaced = tmp_path / "an engine" / "fake gtp"  # a program's path with spaces is the program
     spaced.parent.mkdir()
     spaced.write_text(f"#!{sys.executable}\n" + script.read_text(encoding="utf-8"), encoding="utf-8")
@@ -273,10 +346,15 @@ def test_bad_arguments_are_refused_before_anything_starts(script):
     with pytest.raises(bn.BlokusError, match="names the program"):
         GTPEngine("")
     for timeout in (0, -1, float("nan"), float("inf")):
-        with pytest.raises(bn.BlokusError, match="timeout must be a finite positive number"):
+        with pytest.raises(bn.BlokusError, match="timeout is a number of seconds > 0"):
             GTPEngine([sys.executable, str(script)], timeout=timeout)
     with pytest.raises(bn.BlokusError, match="unknown variant|variant"):
         GTPEngine([sys.executable, str(script)], variant="hexagonal")
+    for env in ({"PATH": 5}, "x", ["PATH"]):
+        with pytest.raises(bn.ArgumentTypeError, match="env is the engine's environment"):
+            GTPEngine([sys.executable, str(script)], env=env)
+    with pytest.raises(bn.BlokusError, match="cannot be split into words .*close its quotes"):
+        GTPEngine("'pentobi-gtp --game duo")
     with pytest.raises(bn.BlokusError, match="level is a whole number from 1 to 9"):
         bn.engines.pentobi(level=12, path="pentobi-gtp")
 

@@ -11,7 +11,7 @@ from gymnasium.utils.env_checker import check_env
 
 import blokus_nb as bn
 from blokus_nb.envs import BlokusGymEnv
-from blokus_nb.players import make_player
+from blokus_nb.players import Player, RandomPlayer, make_player
 
 SEATS = [("duo", 1), ("duo", 2), ("classic", 1), ("classic", 4), ("classic_2", 2), ("classic_3", 3)]
 
@@ -114,3 +114,55 @@ def test_bad_settings_are_refused_when_the_environment_is_made():
         BlokusGymEnv("duo", opponents=7)
     with pytest.raises(bn.BlokusError, match="illegal_action is 'penalize' or 'raise'"):
         BlokusGymEnv("duo", illegal_action="ignore")
+
+
+class _Breaks(Player):
+    """An opponent whose ``fail_at``-th move (counted over its copies) raises; the others are random."""
+
+    name = "breaks"
+
+    def __init__(self, fail_at: int) -> None:
+        super().__init__()
+        self.fail_at = fail_at
+        self.calls = [0]  # shared by the copies that reset() seeds
+
+    def _choose(self, game, limit):
+        self.calls[0] += 1
+        if self.calls[0] == self.fail_at:
+            raise RuntimeError("the opponent broke")
+        return RandomPlayer(seed=self.calls[0]).choose_move(game)
+
+
+def _state(env):
+    game = env.game
+    return (game.to_json(), game.version, env.aec.agent_selection, dict(env.aec._cumulative_rewards),
+            dict(env.aec.terminations), env.observation_space.contains(env.aec.observe(env.agent)))
+
+
+def test_a_step_whose_opponent_fails_leaves_the_environment_exactly_as_before():
+    env = BlokusGymEnv("duo", opponents=_Breaks(fail_at=2))
+    observation, _ = env.reset(seed=1)
+    first = int(observation["action_mask"].nonzero()[0][0])
+    observation, *_ = env.step(first)  # the opponent's first move
+    before = _state(env)
+    action = int(observation["action_mask"].nonzero()[0][0])
+    with pytest.raises(RuntimeError, match="the opponent broke"):
+        env.step(action)
+    assert _state(env) == before
+    observation, *_ = env.step(action)  # played for the agent, as it was meant
+    assert env.game.moves_played("purple") == 2 and env.game.moves_played("orange") == 2
+
+
+def test_a_reset_whose_opponent_fails_leaves_the_environment_as_before():
+    env = BlokusGymEnv("classic_2", seat=2, opponents=_Breaks(fail_at=1))
+    with pytest.raises(RuntimeError, match="the opponent broke"):
+        env.reset(seed=1)
+    with pytest.raises(bn.BlokusError, match="reset"):
+        env.step(0)  # still not started: nothing goes in as blue's move
+    observation, _ = env.reset(seed=1)
+    assert env.game.moves_played("blue") == 1 and env.aec.agent_selection == env.agent
+    before = _state(env)
+    env._opponent_specs = [_Breaks(fail_at=1)]
+    with pytest.raises(RuntimeError):
+        env.reset(seed=2)
+    assert _state(env) == before

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 import blokus_nb as bn
+from blokus_nb import validation
 from blokus_nb.players import Limit, make_player
 
 
@@ -51,7 +52,7 @@ def test_any_time_limit_is_a_finite_positive_number_or_refused(value):
         limit = Limit(time=value)
     except bn.BlokusError:
         assert value is not None and (isinstance(value, (bool, str)) or not math.isfinite(value)
-                                      or value <= 0)
+                                      or value <= 0 or value > validation.MAX_SECONDS)
     else:
         assert limit.time is None or (math.isfinite(limit.time) and limit.time > 0
                                       and not isinstance(limit.time, bool))
@@ -81,3 +82,45 @@ def test_loading_the_network_and_its_tables_is_not_counted_in_the_searchs_time(v
     monkeypatch.setattr(puct, "tables", slow_tables)
     result = make_player("hard", seed=0).search(bn.Game(variant), Limit(time=0.3))
     assert result.seconds < 1.8  # the 2 s of set-up are not on the search's clock
+
+
+def _late_duo_position() -> bn.Game:
+    """A Duo game three moves from its end: most simulations reach a finished game already in the tree."""
+    full = bn.Game("duo")
+    greedy = make_player("greedy", seed=3)
+    while not full.is_over:
+        full.play(greedy.choose_move(full))
+    game = bn.Game("duo")
+    for move in full.history[:-3]:
+        game.play(move)
+    assert not game.is_over
+    return game
+
+
+SEARCHING = ("mcts", "medium", "hard", "expert")
+BUDGETS = {"time": 0.2, "simulations": 5, "nodes": 50}
+
+
+@pytest.mark.parametrize("position", ["start", "late"])
+@pytest.mark.parametrize("field", sorted(BUDGETS))
+@pytest.mark.parametrize("level", SEARCHING)
+def test_every_limit_field_ends_every_searching_player(level, field, position):
+    import time
+
+    game = bn.Game("duo") if position == "start" else _late_duo_position()
+    player = make_player(level, seed=0)
+    give_up = time.monotonic() + 20  # a budget that never ends fails the test instead of hanging it
+    limit = Limit(**{field: BUDGETS[field]}, stop=lambda: time.monotonic() > give_up)
+    result = player.search(game, limit)
+    assert time.monotonic() < give_up, f"{level} did not end on Limit({field}=...)"
+    assert game.is_legal(result.move)
+    if field == "simulations":
+        assert result.simulations == BUDGETS["simulations"]
+    if field == "nodes":
+        assert result.nodes >= BUDGETS["nodes"]
+
+
+def test_every_limit_field_is_covered():
+    import dataclasses
+
+    assert {f.name for f in dataclasses.fields(Limit)} - {"stop"} == set(BUDGETS)

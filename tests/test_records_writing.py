@@ -150,3 +150,13 @@ def test_a_long_but_valid_file_name_can_be_saved(tmp_path):
         game.save(path)  # over an existing file too
         assert bn.load(path).history == game.history
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("."))  == []
+
+
+def test_saving_onto_a_named_pipe_is_refused_as_onto_a_folder(tmp_path):
+    import stat
+
+    pipe = tmp_path / "game.json"
+    os.mkfifo(pipe)
+    with pytest.raises(bn.PathError, match="not a regular file"):
+        bn.Game("duo").save(pipe)
+    assert stat.S_ISFIFO(os.stat(pipe).st_mode)

@@ -661,3 +661,38 @@ def test_a_value_of_escapes_takes_little_memory():
         tracemalloc.stop()
     assert tree.root.get("C") == "]" * 500_000
     assert peak < 8 * len(text)  # the old regex held ~150 bytes per escape: 75 MB here
+
+
+# -- writing: checked first, replaced whole (issue 34, class 8) ---------------------------------
+
+@pytest.mark.parametrize("trees", ["(;GM[Blokus])", None, 5, [sgf.Node({"GM": "Blokus"}), "x"]],
+                         ids=["text", "none", "int", "list-with-text"])
+def test_dump_of_what_is_not_trees_leaves_the_file_as_it_was(tmp_path, trees):
+    from blokus_nb.errors import ArgumentTypeError
+
+    path = tmp_path / "old.blksgf"
+    path.write_text("(;GM[Blokus Duo])\n")
+    with pytest.raises(ArgumentTypeError):
+        sgf.dump(trees, path)
+    assert path.read_text() == "(;GM[Blokus Duo])\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["old.blksgf"]
+
+
+def test_dump_to_what_is_neither_a_path_nor_a_file_is_our_error():
+    from blokus_nb.errors import ArgumentTypeError
+
+    with pytest.raises(ArgumentTypeError, match="a path or an open text file"):
+        sgf.dump(sgf.Node({"GM": "Blokus"}), 5)
+
+
+def test_dump_onto_a_named_pipe_is_refused_and_the_pipe_stays(tmp_path):
+    import os
+    import stat
+
+    from blokus_nb.errors import PathError
+
+    pipe = tmp_path / "pipe.blksgf"
+    os.mkfifo(pipe)
+    with pytest.raises(PathError, match="not a regular file"):
+        sgf.dump(sgf.Node({"GM": "Blokus"}), pipe)
+    assert stat.S_ISFIFO(os.stat(pipe).st_mode)

@@ -37,12 +37,14 @@ from typing import Any
 
 import pandas as pd
 
-from ..errors import PathError
+from ..atomic import replace_file
+from ..errors import PathError, RecordError, short_repr
 from ..processes import ENGINES
 from .loading import Source, Unit, analyze_unit, plan, report_errors, resolve_jobs, run_units
 from .metrics import ALL_COLORS, METRICS, MOVE_COLUMNS
 from .tables import concat_tables
-from ..validation import choice, job_count, path_errors, path_to_write
+from .. import validation
+from ..validation import choice, job_count, path_errors, path_to_read, path_to_write
 
 __all__ = ["analyze_corpus", "read_corpus", "CorpusReport", "ENGINES"]
 
@@ -112,8 +114,7 @@ def analyze_corpus(paths: Source, out: "str | os.PathLike[str]" = "corpus.parque
         frames, errors, games = run_units(units, jobs, progress, engine=engine, client=client)
         table = concat_tables(frames)
         table.attrs["errors"] = errors
-        with path_errors(out):
-            table.to_parquet(out, index=False)
+        replace_file(out, lambda handle: table.to_parquet(handle, index=False), binary=True)
         moves = len(table)
     else:
         with path_errors(out):
@@ -125,7 +126,7 @@ def analyze_corpus(paths: Source, out: "str | os.PathLike[str]" = "corpus.parque
         counts, errors, games = run_units(named, jobs, progress, engine=engine, client=client,
                                           task=_write_part)
         moves = sum(counts)
-        (out / ERRORS_FILE).write_text(json.dumps(errors, indent=1) + "\n", encoding="utf-8")
+        replace_file(out / ERRORS_FILE, lambda handle: handle.write(json.dumps(errors, indent=1) + "\n"))
     report = CorpusReport(out=out, files=sum(u.files for u in units), games=games, moves=moves,
                           seconds=time.perf_counter() - start, engine=engine, n_jobs=jobs,
                           errors=errors)
@@ -135,14 +136,26 @@ def analyze_corpus(paths: Source, out: "str | os.PathLike[str]" = "corpus.parque
 
 def _output(out: Any) -> Path:
     """``out`` if a Parquet file or a folder of parts can be written there (folders are made as needed)."""
-    if not (isinstance(out, (str, os.PathLike)) and str(os.fspath(out)).lower().endswith(".parquet")):
-        return path_to_write(out, "out", folder=True)  # no file in the way of the folders
-    path = Path(os.fspath(out))
+    path = validation.path(out, "out", "write")
+    if not path.name.lower().endswith(".parquet"):
+        return path_to_write(path, "out", folder=True)  # no file in the way of the folders
     if path.is_dir():
         raise PathError(f"cannot write {path}: it is a folder; name a .parquet file, or a folder "
                         "without that suffix for a folder of parts", path=str(path), errno=errno.EISDIR)
     path_to_write(path.parent, "out", folder=True)
     return path
+
+
+def _read_part(path: Path, given: Path) -> pd.DataFrame:
+    """One Parquet file of a corpus; a file that is not one (cut short, or something else) is a
+    :class:`~blokus_nb.errors.RecordError` naming it."""
+    try:
+        return pd.read_parquet(path)
+    except OSError:
+        raise
+    except Exception as error:  # pyarrow's ArrowInvalid and its kin: a file that is not Parquet
+        raise RecordError(f"not a Parquet table written by analyze_corpus ({type(error).__name__}: "
+                          f"{short_repr(str(error), 200)})", source=str(given)) from None
 
 
 def read_corpus(path: "str | os.PathLike[str]") -> pd.DataFrame:
@@ -152,19 +165,25 @@ def read_corpus(path: "str | os.PathLike[str]") -> pd.DataFrame:
 
     >>> table = read_corpus("corpus/")  # doctest: +SKIP
     """
-    path = Path(path)
-    if path.is_dir():
-        frames = [pd.read_parquet(part) for part in sorted(path.glob("part-*.parquet"))]
-        for frame in frames:
-            for column in ("game_id", "source", "player_name"):
-                if not isinstance(frame[column].dtype, pd.CategoricalDtype):
-                    frame[column] = frame[column].astype("category")
-        table = concat_tables(frames)
-        errors_file = path / ERRORS_FILE
-        errors = json.loads(errors_file.read_text(encoding="utf-8")) if errors_file.exists() else []
-    else:
-        table = pd.read_parquet(path)
-        errors = list(table.attrs.get("errors", []))
+    path = path_to_read(path)
+    with path_errors(path, "read"):
+        if path.is_dir():
+            parts = sorted(path.glob("part-*.parquet"))
+            frames = [_read_part(part, part) for part in parts]
+            for frame in frames:
+                for column in ("game_id", "source", "player_name"):
+                    if column in frame.columns and not isinstance(frame[column].dtype, pd.CategoricalDtype):
+                        frame[column] = frame[column].astype("category")
+            table = concat_tables(frames)
+            errors_file = path / ERRORS_FILE
+            try:
+                errors = json.loads(errors_file.read_text(encoding="utf-8")) if errors_file.exists() else []
+            except ValueError as error:  # not JSON, or not UTF-8
+                raise RecordError(f"not a corpus's list of unreadable records ({error})",
+                                  source=str(errors_file)) from None
+        else:
+            table = _read_part(path, path)
+            errors = list(table.attrs.get("errors", []))
     order = [c for c in MOVE_COLUMNS if c in table.columns] + \
         [f"{m}_{c}" for c in ALL_COLORS for m in METRICS if f"{m}_{c}" in table.columns]
     table = table[order]

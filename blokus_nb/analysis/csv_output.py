@@ -18,8 +18,12 @@ start a new row.
 from __future__ import annotations
 
 import os
+from typing import IO
 
 import pandas as pd
+
+from ..atomic import replace_file
+from ..errors import ArgumentTypeError, short_repr
 
 __all__ = ["FORMULA_STARTS", "neutralize", "neutralize_frame", "write_csv"]
 
@@ -70,9 +74,14 @@ def write_csv(frame: pd.DataFrame, path: str | os.PathLike[str]) -> None:
     >>> path.read_text()
     "name\\n'+1+cmd\\nAnn\\n"
     """
-    with open(path, "w", encoding="utf-8", newline="") as handle:
+    if not isinstance(frame, pd.DataFrame):
+        raise ArgumentTypeError(f"write_csv writes a pandas DataFrame, not {short_repr(frame)}")
+
+    def write(handle: IO[str]) -> None:
         if len(frame) == 0:
             neutralize_frame(frame).to_csv(handle, index=False, lineterminator="\r\n")
         for start in range(0, len(frame), _CHUNK_ROWS):
             part = neutralize_frame(frame.iloc[start:start + _CHUNK_ROWS])
             part.to_csv(handle, index=False, header=start == 0, lineterminator="\r\n")
+
+    replace_file(path, write)  # whole or not at all; a path that cannot be written is a PathError

@@ -102,13 +102,12 @@ def evaluate(game: Game, player: "str | Player" = "hard", *, limit: "Limit | Non
     """
     from tqdm.auto import tqdm
 
-    from ..players.base import Limit
+    from ..players.base import check_limit
     from .review import _estimates, _final_shares, _movers, placements
 
     if not isinstance(game, Game):
         raise ArgumentTypeError(f"evaluate needs a Game, not {type(game).__name__}")
-    if limit is not None and not isinstance(limit, Limit):
-        raise ArgumentTypeError(f"limit is a blokus_nb.players.Limit, not {type(limit).__name__}")
+    check_limit(limit, none="the review's")
     seed = validation.seed(seed)
     threshold = validation.fraction(threshold, "threshold")
     validation.job_count(n_jobs)

@@ -31,6 +31,7 @@ from .. import records
 from ..errors import ArgumentTypeError, RecordNotFoundError
 from ..game import Game
 from ..processes import ENGINES, run_jobs, worker_count
+from .. import validation
 from ..validation import choice, job_count
 from . import files, tables
 from .metrics import GameRecord, TableBuilder
@@ -176,16 +177,18 @@ def _expand(source: Any, units: list[Unit], games: list[tuple[GameRecord, str]],
         units.append(Unit("text", source))
         return
     if isinstance(source, (str, os.PathLike)):
-        text = os.fspath(source)
-        if not text.strip():  # Path("") is ".": it would read every record under this folder
+        if isinstance(source, str) and not source.strip():  # Path("") is ".": every record under this folder
             raise RecordNotFoundError("an empty path names no file: name a file, a folder or a glob "
-                                      "(\".\" for the current folder)", source=repr(text))
+                                      "(\".\" for the current folder)", source=repr(source))
+        text = str(validation.path(source, "a source of games", "read"))
         path = Path(text).expanduser()
-        if path.is_dir():
+        with validation.path_errors(text, "read"):
+            is_dir, is_file = path.is_dir(), path.is_file()
+        if is_dir:
             found, skipped = files.find_files(path)
             if not found and not skipped:
                 raise RecordNotFoundError(f"no {', '.join(RECORD_SUFFIXES)} files in this folder", source=text)
-        elif path.is_file():
+        elif is_file:
             found, skipped = [path], []
         elif files.has_magic(text):
             found, skipped = files.glob_files(os.path.expanduser(text))

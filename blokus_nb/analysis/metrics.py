@@ -66,6 +66,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 import pandas as pd
 
+from .. import validation
 from ..engine import Board
 from ..geometry import geometry
 from ..pieces import PIECES, TOTAL_SQUARES
@@ -390,6 +391,10 @@ def metrics(game: "Game", game_id: str | None = None) -> pd.DataFrame:
     >>> table.loc[0, ["squares_purple", "score_purple", "mobility_orange"]].tolist()
     [5, -84, 414]
     """
+    from ..game import Game
+
+    validation.instance(game, "game", Game, "a blokus_nb.Game")
+    game_id = validation.instance(game_id, "game_id", str, "text", none="the game's name")
     builder = TableBuilder()
     builder.add(GameRecord.of(game), game_id or game.metadata.get("name") or DEFAULT_GAME_ID,
                 "<games>")
@@ -403,6 +408,9 @@ def position_metrics(game: "Game") -> pd.DataFrame:
     >>> bn.analysis.position_metrics(bn.Game("duo")).loc["purple"].tolist()
     [0, -89, 414, 41, 41]
     """
+    from ..game import Game
+
+    validation.instance(game, "game", Game, "a blokus_nb.Game")
     tracker = Tracker(game.board)
     exclusive = tracker.exclusive()
     rows = [[tracker.squares(c), tracker.score(c), tracker.mobility[c], tracker.territory(c),

@@ -60,7 +60,7 @@ from ..errors import ArgumentTypeError, BlokusError
 from .. import validation
 from ..game import Game
 from ..move import Move
-from ..players.base import Limit
+from ..players.base import Limit, check_limit
 from ..validation import count, job_count, sequence
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -208,9 +208,7 @@ def estimate_positions(game: Game, player: "str | Player" = "hard", *, limit: Li
     >>> [e.index for e in estimate_positions(game, limit=Limit(simulations=10))]
     [0, 1]
     """
-    limit = limit or REVIEW_LIMIT
-    if not isinstance(limit, Limit):
-        raise ArgumentTypeError(f"limit is a blokus_nb.players.Limit, not {type(limit).__name__}")
+    limit = check_limit(limit, none=f"{REVIEW_LIMIT}") or REVIEW_LIMIT  # 0, False or "" are refused, not None
     seed = validation.seed(seed)
     job_count(n_jobs)
     if indices is not None:
@@ -381,12 +379,14 @@ def review(game: Game, player: "str | Player" = "hard", *, limit: Limit | None =
         raise ArgumentTypeError(f"review needs a Game, not {type(game).__name__}")
     seed = validation.seed(seed)  # before the progress bar shows
     job_count(n_jobs)
+    check_limit(limit, none=f"{REVIEW_LIMIT}")
     total = len(placements(game))
     with tqdm(total=total, desc="reviewing positions", unit="position", disable=not progress) as bar:
         estimates = estimate_positions(game, player, limit=limit, seed=seed, n_jobs=n_jobs,
                                        on_estimate=lambda _: bar.update(1))
     frame = review_frame(game, estimates)
-    frame.attrs.update({"player": getattr(player, "name", player), "limit": repr(limit or REVIEW_LIMIT)})
+    frame.attrs.update({"player": getattr(player, "name", player),
+                        "limit": repr(REVIEW_LIMIT if limit is None else limit)})
     return frame
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from .. import validation
 from ..pieces import TOTAL_SQUARES
 from ..variants import VARIANTS, get_variant
 from .metrics import ALL_COLORS, METRICS, MOVE_COLUMNS, WITHOUT_MOVES, TableBuilder, table_colors
@@ -95,6 +96,7 @@ def summarize(table: pd.DataFrame) -> pd.DataFrame:
     >>> bn.analysis.summarize(bn.analysis.metrics(game))[["moves", "winner", "margin"]].values.tolist()
     [[2, 1, 4]]
     """
+    validation.instance(table, "table", pd.DataFrame, "a pandas DataFrame: the per-move table of load_games")
     without_moves = table.attrs.get(WITHOUT_MOVES) or []
     if table.empty and not without_moves:
         return pd.DataFrame(columns=["game_id", "source", "variant", "moves", "passes", "finished"])
@@ -187,6 +189,7 @@ def to_long(table: pd.DataFrame) -> pd.DataFrame:
     >>> bn.analysis.to_long(bn.analysis.metrics(game)).shape
     (10, 7)
     """
+    validation.instance(table, "table", pd.DataFrame, "a pandas DataFrame: the per-move table of load_games")
     colors = table_colors(table)
     columns = [f"{m}_{c}" for c in colors for m in METRICS]
     ids = table[["game_id", "variant", "move_number", "color"]].rename(columns={"color": "mover"})
@@ -211,6 +214,7 @@ def to_wide(long: pd.DataFrame) -> pd.DataFrame:
     >>> wide.loc[0, "mobility_orange"]
     np.int16(414)
     """
+    validation.instance(long, "long", pd.DataFrame, "a pandas DataFrame: the table of to_long")
     wide = long.pivot_table(index=["game_id", "variant", "move_number", "mover"],
                             columns=["metric", "color"], values="value", observed=True, aggfunc="first")
     colors = [c for c in ALL_COLORS if c in set(long["color"].astype(str))]

@@ -6,7 +6,10 @@ is a line protocol. A command is one line; the answer starts with ``=``
 standard output is read by a thread into a queue, so that waiting for an
 answer can time out; its standard error is kept, its last lines only, by
 another thread, so that an error can say what the engine said before it
-failed. Neither thread holds the connection, so a connection nobody uses any
+failed. Both read in chunks and keep a bounded amount (:data:`ANSWER_BYTES`
+of an answer, :data:`STDERR_LINES` lines of :data:`STDERR_LINE` characters):
+an engine that writes without end cannot fill our memory. The engine runs in
+a process group of its own, which closing it ends whole. Neither thread holds the connection, so a connection nobody uses any
 more is closed by the garbage collector, and every open one at interpreter
 exit (:func:`weakref.finalize`): ``quit``, a grace period, then a kill. Where
 no thread or program can start (a browser kernel), a connection is refused
@@ -24,19 +27,35 @@ import collections
 import os
 import queue
 import shlex
+import signal
 import subprocess
 import threading
 import time
 import weakref
-from typing import IO, Sequence
+from typing import IO, Callable, Sequence
 
 from ..errors import EngineError, EngineTerminatedError, short_repr
 from ..runtime import require_threads
 
-__all__ = ["GTPConnection", "parse_answer"]
+__all__ = ["GTPConnection", "parse_answer", "STDERR_LINES", "STDERR_LINE", "ANSWER_BYTES"]
 
 #: Lines of the engine's standard error kept for error messages.
 STDERR_LINES = 20
+#: Characters kept of one stderr line (the rest of a longer line is read and dropped).
+STDERR_LINE = 500
+#: The most one answer may hold, in bytes (a line that never ends included): past it, the engine
+#: is stopped and the command is an :class:`~blokus_nb.errors.EngineError`.
+ANSWER_BYTES = 8 * 1024 * 1024
+#: Lines read ahead of the command that waits for them (the engine waits while this many are unread).
+_QUEUED_LINES = 4096
+_CHUNK = 65536
+
+
+class _TooLong:
+    """What the reader puts in the queue for a line longer than :data:`ANSWER_BYTES`."""
+
+
+_TOO_LONG = _TooLong()
 
 
 def parse_answer(lines: Sequence[str]) -> tuple[bool, str]:
@@ -57,42 +76,138 @@ def parse_answer(lines: Sequence[str]) -> tuple[bool, str]:
     return status == "=", "\n".join([rest, *lines[1:]]).strip()
 
 
-def _read_lines(stream: IO[str], answers: "queue.Queue[str | None]") -> None:
-    """Move the engine's output lines into ``answers``; ``None`` once it has ended."""
+def _decoded(line: bytes) -> str:
+    return line.decode("utf-8", errors="replace").rstrip("\r")
+
+
+def _lines(stream: IO[bytes], longest: int, on_line: Callable[[str], None], on_too_long: Callable[[str], None]) -> None:
+    """Call ``on_line`` with each line of ``stream``, never holding more than ``longest`` bytes of one.
+
+    A longer line goes to ``on_too_long`` (its first ``longest`` bytes, decoded) and the rest of
+    it is read and dropped: an engine that writes without newlines cannot fill our memory.
+    """
+    pending = bytearray()
+    skipping = False
     try:
-        for line in stream:
-            answers.put(line.rstrip("\r\n"))
+        while True:
+            chunk = stream.read1(_CHUNK) if hasattr(stream, "read1") else stream.read(_CHUNK)
+            if not chunk:
+                break
+            start = 0
+            while True:
+                end = chunk.find(b"\n", start)
+                if end < 0:
+                    break
+                if not skipping:
+                    pending += chunk[start:end]
+                    on_line(_decoded(bytes(pending)))
+                pending.clear()
+                skipping = False
+                start = end + 1
+            if not skipping:
+                pending += chunk[start:]
+                if len(pending) > longest:
+                    on_too_long(_decoded(bytes(pending[:longest])))
+                    pending.clear()
+                    skipping = True
+        if pending and not skipping:
+            on_line(_decoded(bytes(pending)))
     except (OSError, ValueError):  # the pipe was closed under us: the engine is gone either way
         pass
     finally:
-        answers.put(None)
         try:
             stream.close()
         except OSError:
             pass
 
 
-def _keep_lines(stream: IO[str], kept: "collections.deque[str]") -> None:
-    """Keep the engine's last lines on standard error."""
+def _read_lines(stream: IO[bytes], answers: "queue.Queue[object]", closed: threading.Event) -> None:
+    """Move the engine's output lines into ``answers``; ``None`` once it has ended.
+
+    The queue is bounded: an engine that floods lines nobody asked for waits
+    until they are read (or the connection is closed).
+    """
+    def put(item: object) -> None:
+        while not closed.is_set():
+            try:
+                answers.put(item, timeout=0.2)
+                return
+            except queue.Full:
+                continue
+        raise ValueError("closed")  # stop reading: nobody will take it
+
     try:
-        for line in stream:
-            line = line.rstrip("\r\n")
-            if line.strip():
-                kept.append(line[:500])  # a line of megabytes would flood every message
-    except (OSError, ValueError):
-        pass
+        _lines(stream, ANSWER_BYTES, put, lambda _: put(_TOO_LONG))
     finally:
         try:
-            stream.close()
-        except OSError:
+            answers.put_nowait(None)
+        except queue.Full:
             pass
 
 
-def _shut_down(process: subprocess.Popen, grace: float) -> None:
-    """Ask the engine to quit, and kill it if it has not after ``grace`` seconds."""
-    if process.poll() is None:
+def _keep_lines(stream: IO[bytes], kept: "collections.deque[str]") -> None:
+    """Keep the engine's last lines on standard error, each cut to :data:`STDERR_LINE` characters."""
+    def keep(line: str) -> None:
+        if line.strip():
+            kept.append(line[:STDERR_LINE])
+
+    _lines(stream, STDERR_LINE * 4, keep, keep)
+
+
+def _still_running(pid: int) -> bool | None:
+    """Whether process ``pid`` (our child) has not exited; it is not reaped, so its process group
+    stays ours to signal. None where the system cannot tell without reaping it."""
+    if not hasattr(os, "waitid"):
+        return None
+    try:
+        return os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is None
+    except ChildProcessError:
+        return False
+
+
+def _kill_group(process: subprocess.Popen) -> None:
+    """Kill the engine and everything it started (a wrapper script's children): its whole process
+    group, which is its own (it was started in a new session). Called before the engine is reaped,
+    so the group's id is still its own."""
+    if os.name == "posix" and process.returncode is None:
         try:
-            process.stdin.write("quit\n")
+            os.killpg(process.pid, signal.SIGKILL)
+            return
+        except ProcessLookupError:
+            return
+        except OSError:
+            pass
+    try:
+        process.kill()
+    except OSError:  # pragma: no cover - already gone
+        pass
+
+
+def _wait(process: subprocess.Popen, seconds: float) -> bool:
+    """Wait up to ``seconds`` for the engine to exit, without reaping it where we can; whether it did."""
+    deadline = time.monotonic() + seconds
+    while True:
+        running = _still_running(process.pid) if process.returncode is None else False
+        if running is None:
+            try:
+                process.wait(seconds)
+                return True
+            except subprocess.TimeoutExpired:
+                return False
+        if not running:
+            return True
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.02)
+
+
+def _shut_down(process: subprocess.Popen, grace: float, closed: threading.Event) -> None:
+    """Ask the engine to quit, and kill it if it has not after ``grace`` seconds; then end whatever
+    it started that is still running (its process group)."""
+    closed.set()
+    if process.returncode is None and _still_running(process.pid) is not False:
+        try:
+            process.stdin.write(b"quit\n")
             process.stdin.flush()
         except (OSError, ValueError):
             pass
@@ -100,14 +215,12 @@ def _shut_down(process: subprocess.Popen, grace: float) -> None:
         process.stdin.close()
     except (OSError, ValueError):
         pass
+    _wait(process, grace)
+    _kill_group(process)  # what a wrapper started, and the engine itself if it did not quit
     try:
         process.wait(grace)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        try:
-            process.wait(grace)
-        except subprocess.TimeoutExpired:  # pragma: no cover - a process that survives SIGKILL
-            pass
+    except subprocess.TimeoutExpired:  # pragma: no cover - a process that survives SIGKILL
+        pass
 
 
 class GTPConnection:
@@ -144,19 +257,21 @@ class GTPConnection:
         try:
             self._process = subprocess.Popen(
                 list(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                text=True, encoding="utf-8", errors="replace", bufsize=1, cwd=cwd, env=env, **options)
+                bufsize=0, cwd=cwd, env=env, **options)
         except (OSError, ValueError, TypeError) as error:  # no such program, or a bad cwd= or env=
             why = getattr(error, "strerror", None) or str(error)
             raise EngineTerminatedError(f"engine {name!r} could not be started ({self.command_line}): {why}",
                                         engine=name, command=self.command_line) from None
-        self._answers: queue.Queue[str | None] = queue.Queue()
-        threading.Thread(target=_read_lines, args=(self._process.stdout, self._answers), daemon=True,
-                         name=f"blokus-nb engine {name} stdout").start()
+        # Lines, None once the output has ended, _TOO_LONG for a line past ANSWER_BYTES.
+        self._answers: queue.Queue[object] = queue.Queue(maxsize=_QUEUED_LINES)
+        self._closing = threading.Event()
+        threading.Thread(target=_read_lines, args=(self._process.stdout, self._answers, self._closing),
+                         daemon=True, name=f"blokus-nb engine {name} stdout").start()
         self._stderr_thread = threading.Thread(target=_keep_lines, args=(self._process.stderr, self._stderr),
                                                daemon=True, name=f"blokus-nb engine {name} stderr")
         self._stderr_thread.start()
         self._closed = False
-        self._finalizer = weakref.finalize(self, _shut_down, self._process, grace)
+        self._finalizer = weakref.finalize(self, _shut_down, self._process, grace, self._closing)
 
     @property
     def pid(self) -> int:
@@ -166,7 +281,10 @@ class GTPConnection:
     @property
     def is_running(self) -> bool:
         """Whether the engine process is still there and not closed."""
-        return not self._closed and self._process.poll() is None
+        if self._closed or self._process.returncode is not None:
+            return False
+        running = _still_running(self._process.pid)  # not reaped: its process group stays ours to end
+        return self._process.poll() is None if running is None else running
 
     def stderr(self) -> tuple[str, ...]:
         """The engine's last lines on standard error."""
@@ -187,7 +305,7 @@ class GTPConnection:
                 self._owed -= 1
             self._owed += 1  # before sending: an interruption from here on leaves an answer to drop
             try:
-                self._process.stdin.write(command + "\n")
+                self._process.stdin.write(command.encode("utf-8", errors="replace") + b"\n")
                 self._process.stdin.flush()
             except (OSError, ValueError):
                 raise self._ended(command, "had ended before it could be sent") from None
@@ -203,39 +321,59 @@ class GTPConnection:
 
     def _read_answer(self, command: str, deadline: float, timeout: float) -> list[str]:
         lines: list[str] = []
+        size = 0
         while True:
+            # The deadline is checked at every line, not only when none is waiting: an engine
+            # that floods lines must not outlive its timeout.
+            left = deadline - time.monotonic()
             try:
-                line = self._answers.get(timeout=max(0.0, deadline - time.monotonic()))
+                if left <= 0:
+                    raise queue.Empty
+                line = self._answers.get(timeout=min(left, threading.TIMEOUT_MAX))
             except queue.Empty:
-                self._process.kill()  # hung: no grace period for a quit it will not read
-                self.close()
-                raise EngineTerminatedError(
-                    f"engine {self.name!r} did not answer {short_repr(command)} within {timeout:g} s, "
-                    "so it was stopped (give the engine a longer timeout= if it needs more)",
-                    engine=self.name, command=command, stderr=self.stderr(),
-                    returncode=self._process.poll()) from None
+                raise self._stopped(command, f"did not answer {short_repr(command)} within {timeout:g} s, "
+                                    "so it was stopped (give the engine a longer timeout= if it needs more)"
+                                    ) from None
             if line is None:
-                self._answers.put(None)  # every later read sees the end too
+                try:
+                    self._answers.put_nowait(None)  # every later read sees the end too
+                except queue.Full:  # pragma: no cover - the reader has stopped: there is room
+                    pass
                 raise self._ended(command, "ended while answering")
+            if line is _TOO_LONG:
+                raise self._stopped(command, f"answered {short_repr(command)} with a line longer than "
+                                    f"{ANSWER_BYTES} bytes, so it was stopped")
+            assert isinstance(line, str)
             if not line.strip():
                 if lines:
                     return lines
                 continue  # blank lines before an answer
+            size += len(line) + 1
+            if size > ANSWER_BYTES:
+                raise self._stopped(command, f"answered {short_repr(command)} with more than {ANSWER_BYTES} "
+                                    "bytes, so it was stopped")
             lines.append(line)
 
-    def _ended(self, command: str, how: str) -> EngineTerminatedError:
-        try:
-            code = self._process.wait(1.0)
-        except subprocess.TimeoutExpired:
-            code = None
-        self._stderr_thread.join(0.5)  # its last words may still be in the pipe
-        status = "" if code is None else f" (exit status {code})"
+    def _stopped(self, command: str, why: str) -> EngineTerminatedError:
+        """End an engine that is out of step (whatever it says next would be taken for the next
+        answer), with no grace period for a ``quit`` it will not read; the error says ``why``."""
+        _kill_group(self._process)
         self.close()
+        return EngineTerminatedError(f"engine {self.name!r} {why}", engine=self.name, command=command,
+                                     stderr=self.stderr(), returncode=self._process.returncode)
+
+    def _ended(self, command: str, how: str) -> EngineTerminatedError:
+        exited = _wait(self._process, 1.0)  # not reaped yet: close() ends what it started too
+        self._stderr_thread.join(0.5)  # its last words may still be in the pipe
+        self.close()
+        code = self._process.returncode if exited else None
+        status = "" if code is None else f" (exit status {code})"
         return EngineTerminatedError(f"engine {self.name!r} {how} {short_repr(command)}{status}",
                                      engine=self.name, command=command, stderr=self.stderr(), returncode=code)
 
     def close(self) -> None:
-        """Quit the engine (``quit``, then a kill after the grace period); closing again does nothing."""
+        """Quit the engine (``quit``, then a kill after the grace period) and end what it started
+        (its process group: a wrapper script's engine too); closing again does nothing."""
         self._closed = True
         self._finalizer()
 

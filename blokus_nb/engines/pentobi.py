@@ -15,6 +15,7 @@ import os
 import shutil
 from typing import Any
 
+from .. import validation
 from ..errors import BlokusError, short_repr
 from ..runtime import require_threads
 from ..variants import Variant, get_variant
@@ -54,6 +55,8 @@ def pentobi_command(path: "str | os.PathLike[str]", *, variant: "str | Variant" 
     for name, value, most in (("level", level, 9), ("threads", threads, 256)):
         if isinstance(value, bool) or not isinstance(value, numbers.Integral) or not 1 <= value <= most:
             raise BlokusError(f"Pentobi's {name} is a whole number from 1 to {most}, not {short_repr(value)}")
+    path = validation.path(path, "path")
+    book = None if book is None else validation.path(book, "book")
     command = [os.fspath(path), "--quiet", "--noresign", "--game", variant.name, "--level", str(int(level)),
                "--threads", str(int(threads))]
     return command + (["--book", os.fspath(book)] if book is not None else ["--nobook"])
@@ -78,6 +81,11 @@ def pentobi(level: int = 1, variant: "str | Variant" = "duo", *, path: "str | os
     """
     require_threads("Pentobi", "it is a program beside this one; play the built-in levels ('easy' to "
                     "'expert') instead")  # before looking for it: in a browser it is nowhere
+    if path is not None:
+        path = validation.path(path, "path")
+    pentobi_command("pentobi-gtp", variant=variant, level=level, book=book, threads=threads)  # checked first
+    if timeout is not None:
+        timeout = validation.seconds(timeout, "timeout")
     if path is None:
         path = find_pentobi()
         if path is None:

@@ -31,23 +31,26 @@ that the engine runs.
 
 from __future__ import annotations
 
+import io
 import math
 import numbers
 import os
 import random
 import re
 import shlex
+import stat
 import tempfile
 import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from ..errors import ArgumentTypeError, BlokusError, EngineError, IllegalMoveError, short_repr
+from .. import validation
 from ..game import Game
 from ..move import Move
-from ..players.base import Limit, Player
+from ..players.base import Limit, Player, check_limit
 from ..players.mcts import MoveStatistics, SearchResult
 from ..variants import Variant, get_variant
 from .gtp import GTPConnection
@@ -56,6 +59,9 @@ __all__ = ["GTPEngine", "RootStatistics", "engine_colors"]
 
 #: How long the engine may take to answer a command, in seconds, when not told otherwise.
 DEFAULT_TIMEOUT = 30.0
+
+#: The largest record of an empty board read back from ``savesgf``, in bytes.
+RECORD_BYTES = 1024 * 1024
 
 #: One line of ``move_values``: visits, value count, value, then the move (Pentobi prefixes ``[piece]``).
 _MOVE_VALUE = re.compile(r"^\s*(\S+)\s+(\S+)\s+(\S+)\s+(?:\[[^\]]*\])?(\S+)\s*$")
@@ -68,32 +74,41 @@ def engine_colors(game: Game) -> tuple[str, ...]:
     >>> engine_colors(bn.Game("classic"))
     ('1', '2', '3', '4')
     """
+    validation.instance(game, "game", Game, "a blokus_nb.Game")
     return ("b", "w") if len(game.colors) == 2 else tuple(str(k + 1) for k in range(len(game.colors)))
-
-
-def _seconds(name: str, value: Any) -> float:
-    """``value`` as a positive finite number of seconds, or the project's error."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise ArgumentTypeError(f"{name} is a number of seconds, like 10, not {short_repr(value)}")
-    if not math.isfinite(value) or value <= 0:
-        raise BlokusError(f"{name} must be a finite positive number of seconds, like 10, not {value!r}")
-    return float(value)
 
 
 def _command_line(command: Any) -> list[str]:
     """The program and its arguments: a command line as text (split as a shell would), or a list."""
     if isinstance(command, (str, os.PathLike)):
         # A path of a program (which may have spaces) is the program; other text is a command line.
-        path = os.fspath(command)
-        parts = shlex.split(path) if isinstance(command, str) and not os.path.isfile(path) else [path]
+        path = os.fspath(validation.path(command, "an engine's command")) if isinstance(command, os.PathLike) \
+            else command
+        try:
+            parts = shlex.split(path) if isinstance(command, str) and not os.path.isfile(path) else [path]
+        except ValueError as error:  # an unbalanced quote
+            raise BlokusError(f"an engine's command line {short_repr(command)} cannot be split into words "
+                              f"({error}): close its quotes, or give the words as a list") from None
     elif isinstance(command, Sequence) and all(isinstance(part, (str, os.PathLike)) for part in command):
-        parts = [os.fspath(part) for part in command]
+        parts = [os.fspath(validation.path(part, "a word of an engine's command", "run"))
+                 if isinstance(part, os.PathLike) else part for part in command]
     else:
         raise ArgumentTypeError("an engine's command is a command line like 'pentobi-gtp --game duo' or a "
                                 f"list of its words, not {short_repr(command)}")
     if not parts or not parts[0]:
         raise BlokusError("an engine's command names the program to start, like 'pentobi-gtp --game duo'")
     return parts
+
+
+def _environment(env: Any) -> "dict[str, str] | None":
+    """``env`` as the engine's environment: None (ours), or a mapping of names to values, all text."""
+    if env is None:
+        return None
+    if not isinstance(env, Mapping) or not all(isinstance(k, str) and isinstance(v, str) and k and "=" not in k
+                                               and "\0" not in k + v for k, v in env.items()):
+        raise ArgumentTypeError("env is the engine's environment, a dict of names to values, all text (like "
+                                f"dict(os.environ, LANG='C')), or None for ours, not {short_repr(env)}")
+    return dict(env)
 
 
 @dataclass(frozen=True)
@@ -153,16 +168,15 @@ class GTPEngine(Player):
                  timeout: float = DEFAULT_TIMEOUT, name: str | None = None, seed: int | None = None,
                  limit: Limit | None = None, grace: float = 2.0,
                  cwd: "str | os.PathLike[str] | None" = None, env: "dict[str, str] | None" = None) -> None:
-        if limit is not None and not isinstance(limit, Limit):
-            raise ArgumentTypeError(f"limit is a blokus_nb.players.Limit or None, not {short_repr(limit)}")
         if name is not None and not isinstance(name, str):
             raise ArgumentTypeError(f"name is text, not {short_repr(name)}")
         super().__init__(seed=seed, limit=limit)
         self.command = _command_line(command)
         self.variant = get_variant(variant)
-        self.timeout = _seconds("timeout", timeout)
-        self.grace = _seconds("grace", grace)
-        self.cwd, self.env = cwd, env
+        self.timeout = float(validation.seconds(timeout, "timeout"))
+        self.grace = float(validation.seconds(grace, "grace"))
+        self.cwd = None if cwd is None else validation.path(cwd, "cwd", "run in")
+        self.env = _environment(env)
         self.name = name or Path(self.command[0]).name
         #: The engine's answers to ``name`` and ``version`` (empty until it has started).
         self.id: dict[str, str] = {}
@@ -226,7 +240,7 @@ class GTPEngine(Player):
             if "savesgf" in self.commands and not any(c.isspace() for c in path):
                 self._ask(connection, f"savesgf {path}")
                 try:
-                    played = read_sgf(Path(path)).variant
+                    played = read_sgf(self._record(path, connection)).variant
                 except (BlokusError, OSError) as error:
                     raise self._error(f"writes a record of its game that we cannot read ({error}): it does "
                                       f"not play {self.variant.name}", "savesgf", connection) from None
@@ -248,6 +262,25 @@ class GTPEngine(Player):
         if theirs != {move.placement for move in game.legal_moves()}:
             raise self._error(f"does not play {self.variant.name}: its first moves for "
                               f"{game.colors[0]} are not the rules' ({short_repr(answer)})", command, connection)
+
+    def _record(self, path: str, connection: GTPConnection) -> io.StringIO:
+        """The text of the record the engine wrote at ``path`` (``savesgf``), read without waiting:
+        a named pipe or a device there would block us past every timeout, so only a regular file
+        of at most :data:`RECORD_BYTES` is read."""
+        try:
+            descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        except OSError as error:
+            raise self._error(f"was asked to write a record (savesgf) and left none we can open: "
+                              f"{error.strerror or error}", "savesgf", connection) from None
+        with os.fdopen(descriptor, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+                raise self._error("answered savesgf with something that is not a regular file (a named "
+                                  "pipe or a device?), which we do not read", "savesgf", connection)
+            data = handle.read(RECORD_BYTES + 1)
+        if len(data) > RECORD_BYTES:
+            raise self._error(f"wrote a record (savesgf) of more than {RECORD_BYTES} bytes for an empty "
+                              "board", "savesgf", connection)
+        return io.StringIO(data.decode("utf-8", errors="replace"))
 
     def _ask(self, connection: GTPConnection, command: str, timeout: float | None = None) -> str:
         """The answer to ``command``; an engine that refuses it is an :class:`EngineError`."""
@@ -409,7 +442,7 @@ class GTPEngine(Player):
         reports no estimate at all (neither ``get_value`` nor ``move_values``).
         """
         game = self._searchable(game)
-        limit = limit if limit is not None else self.limit
+        limit = check_limit(limit) if limit is not None else self.limit
         connection = self._connect()
         if not {"get_value", "move_values"} & self.commands:
             raise self._error("reports no win estimate (it lists neither get_value nor move_values): it "
@@ -458,7 +491,7 @@ class GTPEngine(Player):
         (243, 0.583, Move('blue', 'b18,c18,b19,a20,b20'))
         """
         game = self._searchable(game)
-        limit = limit if limit is not None else self.limit
+        limit = check_limit(limit) if limit is not None else self.limit
         connection = self._connect()
         if "move_values" not in self.commands:
             raise self._error("does not list move_values, so it reports no root statistics",
@@ -474,6 +507,7 @@ class GTPEngine(Player):
     @staticmethod
     def _searchable(game: Game) -> Game:
         """A copy of ``game`` with a color to move that has a legal move, or the project's error."""
+        validation.instance(game, "game", Game, "a blokus_nb.Game")
         game = game.copy()
         color = game.to_play
         if color is None:
@@ -512,9 +546,10 @@ class GTPEngine(Player):
                 continue
             found = _MOVE_VALUE.match(line)
             try:
-                visits, value = int(float(found.group(1))), float(found.group(3))
-                if visits < 0 or not math.isfinite(value):
-                    raise ValueError(line)
+                visits, value = float(found.group(1)), float(found.group(3))
+                if not (math.isfinite(visits) and math.isfinite(value)) or visits < 0:
+                    raise ValueError(line)  # int(inf) would be an OverflowError
+                visits = int(visits)
             except (AttributeError, ValueError):
                 raise self._error(f"answered 'move_values' with the line {short_repr(line)}, which is not "
                                   "'visits count value move'", "move_values", connection) from None

@@ -13,7 +13,9 @@ rule ``game-over``). A placement id the rules do not allow now is, by default
 of the action space to be answered: the position does not change, the reward
 is ``illegal_reward`` and ``info["illegal_action"]`` says why; with
 ``illegal_action="raise"`` it raises :class:`~blokus_nb.IllegalMoveError`
-instead. Either way nothing is played.
+instead. Either way nothing is played. When anything else fails in a step or
+a reset (an opponent that raises), the environment is put back exactly as it
+was before the call: the agent's move is not left played.
 
 >>> from blokus_nb.envs import BlokusGymEnv
 >>> env = BlokusGymEnv("duo", opponents="random")
@@ -26,7 +28,9 @@ instead. Either way nothing is played.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+import contextlib
+import copy
+from typing import Any, Iterator, Sequence
 
 import numpy as np
 
@@ -44,6 +48,9 @@ __all__ = ["BlokusGymEnv", "ILLEGAL_ACTIONS"]
 
 #: What a placement the rules do not allow gets: a penalty and no change, or an IllegalMoveError.
 ILLEGAL_ACTIONS = ("penalize", "raise")
+#: The AEC environment's state of an episode, which a step changes in place.
+_EPISODE_STATE = ("agents", "rewards", "_cumulative_rewards", "terminations", "truncations", "infos",
+                  "agent_selection", "_legal")
 
 
 class BlokusGymEnv(gymnasium.Env):
@@ -98,12 +105,14 @@ class BlokusGymEnv(gymnasium.Env):
         """Start a game; the other seats play until it is the agent's turn. ``options`` is unused."""
         from ..players import make_player
 
-        super().reset(seed=validation.seed(seed))
-        self.aec.reset()
-        others = [agent for agent in self.aec.possible_agents if agent != self.agent]
-        self._opponents = {agent: make_player(spec, seed=int(self.np_random.integers(2**31)))
-                           for agent, spec in zip(others, self._opponent_specs)}
-        self._play_others()
+        seed = validation.seed(seed)
+        with self._undone_on_error():
+            super().reset(seed=seed)
+            self.aec.reset()
+            others = [agent for agent in self.aec.possible_agents if agent != self.agent]
+            self._opponents = {agent: make_player(spec, seed=int(self.np_random.integers(2**31)))
+                               for agent, spec in zip(others, self._opponent_specs)}
+            self._play_others()
         return self.aec.observe(self.agent), {}
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
@@ -113,14 +122,16 @@ class BlokusGymEnv(gymnasium.Env):
         if game.is_over:
             raise IllegalMoveError("the game is over: call reset() to play another", rule="game-over")
         aec._placement(action, self.agent)  # not an integer, or not a placement id: raises
-        try:
-            aec.step(action)
-        except IllegalMoveError as error:  # nothing was played
-            if self.illegal_action == "raise":
-                raise
-            info = {"illegal_action": str(error), "rule": error.rule}
-            return aec.observe(self.agent), self.illegal_reward, False, False, info
-        self._play_others()
+        with self._undone_on_error():
+            try:
+                aec.step(action)
+            except IllegalMoveError as error:  # nothing was played
+                if self.illegal_action == "raise":
+                    raise
+                info = {"illegal_action": str(error), "rule": error.rule}
+                return aec.observe(self.agent), self.illegal_reward, False, False, info
+            self._play_others()  # an opponent that raises undoes the agent's move too
+        game = aec.game
         terminated = game.is_over
         reward = float(aec._cumulative_rewards[self.agent])
         info = dict(aec.infos[self.agent]) if terminated else {}
@@ -137,6 +148,26 @@ class BlokusGymEnv(gymnasium.Env):
     def widget(self) -> Any:
         """A board widget replaying the game so far (see :meth:`BlokusEnv.widget <blokus_nb.envs.BlokusEnv.widget>`)."""
         return self.aec.widget()
+
+    @contextlib.contextmanager
+    def _undone_on_error(self) -> Iterator[None]:
+        """Put the environment back exactly as it was when what runs inside raises (an opponent
+        failing halfway through the other seats' moves): no half-done step or reset."""
+        aec = self.aec
+        saved = dict(self.__dict__), dict(aec.__dict__), copy.deepcopy(self._np_random)
+        kept = {name: copy.deepcopy(value) for name, value in aec.__dict__.items() if name in _EPISODE_STATE}
+        game = aec.__dict__.get("game")
+        if game is not None:
+            kept["game"] = game.copy()
+        try:
+            yield
+        except BaseException:
+            mine, theirs, generator = saved
+            self.__dict__.clear()
+            self.__dict__.update(mine, _np_random=generator)
+            aec.__dict__.clear()
+            aec.__dict__.update(theirs, **kept)
+            raise
 
     def _play_others(self) -> None:
         aec = self.aec

@@ -26,7 +26,7 @@ from ..game import SCORINGS, Game
 from ..processes import ENGINES, run_jobs, worker_count
 from ..records import game_from_json, game_to_json, write_games
 from ..variants import Variant, get_variant
-from .base import Limit, Player
+from .base import Limit, Player, check_limit
 from .. import validation
 from ..validation import choice, job_count, positive_count, sequence
 from .levels import make_player
@@ -58,6 +58,7 @@ def play_game(players: Sequence[str | Player], variant: str | Variant = "classic
     """
     players = sequence(players, "players", what=_PLAYERS)
     seed = validation.seed(seed)
+    check_limit(limit, none="the players' own")
     game, _, _ = _play(players, get_variant(variant), seed, limit)
     return game
 
@@ -126,6 +127,8 @@ def seat_orders(n_entrants: int, games: int) -> list[tuple[int, ...]]:
     >>> seat_orders(3, 6)[:4]
     [(0, 1, 2), (1, 2, 0), (2, 0, 1), (0, 2, 1)]
     """
+    n_entrants = validation.positive_count(n_entrants, "n_entrants", high=8)
+    games = validation.count(games, "games", high=10 ** 6)
     return [seat_order(n_entrants, g) for g in range(games)]
 
 
@@ -135,6 +138,8 @@ def seat_order(n_entrants: int, game: int) -> tuple[int, ...]:
     >>> seat_order(3, 3)
     (0, 2, 1)
     """
+    n_entrants = validation.positive_count(n_entrants, "n_entrants", high=8)
+    game = validation.count(game, "game")
     arrangements = _arrangements(n_entrants)
     base = arrangements[(game // n_entrants) % len(arrangements)]
     shift = game % n_entrants
@@ -287,6 +292,7 @@ def play_match(players: Sequence[str | Player], variant: str | Variant = "classi
                          "e.g. ['mcts', 'greedy', 'greedy', 'greedy']")
     games = _check_match(games, scoring, n_jobs, engine=engine)
     seed = validation.seed(seed)
+    check_limit(limit, none="the players' own")
     seed = random.randrange(2 ** 31) if seed is None else seed
     labels = _labels(players)
     entrants = [make_player(p) for p in players]
@@ -317,6 +323,7 @@ def round_robin(players: Sequence[str | Player], variant: str | Variant = "duo",
     groups = list(itertools.combinations(range(len(players)), n))
     games = _check_match(games, scoring, n_jobs, len(groups), engine=engine)
     seed = validation.seed(seed)
+    check_limit(limit, none="the players' own")
     seed = random.randrange(2 ** 31) if seed is None else seed
     labels = _labels(players)
     entrants = [make_player(p) for p in players]
@@ -368,6 +375,7 @@ def standings(results: pd.DataFrame) -> pd.DataFrame:
     ['games', 'wins', 'win_rate', 'win_low', 'win_high', 'mean_points', 'points_low',
      'points_high', 'mean_rank', 'seconds_per_move']
     """
+    validation.instance(results, "results", pd.DataFrame, "a pandas DataFrame: a match's results")
     rows = {}
     for player, group in results.groupby("player", sort=False):
         n = len(group)
@@ -402,6 +410,7 @@ def ratings(results: pd.DataFrame, *, anchor: str | None = None, anchor_rating: 
     >>> bool(table.loc["greedy", "rating"] > 200)
     True
     """
+    validation.instance(results, "results", pd.DataFrame, "a pandas DataFrame: a match's results")
     players = list(dict.fromkeys(results["player"]))
     if anchor is not None and anchor not in players:
         raise BlokusError(f"anchor {anchor!r} is not one of the players: {', '.join(map(str, players))}")

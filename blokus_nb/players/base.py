@@ -25,7 +25,7 @@ from .. import validation
 from ..game import Game
 from ..move import Move
 
-__all__ = ["Limit", "Player", "RandomPlayer", "teams"]
+__all__ = ["Limit", "Player", "RandomPlayer", "teams", "check_limit"]
 
 
 @dataclass(frozen=True)
@@ -71,10 +71,21 @@ def _check_limit(name: str, value: object, kind: type) -> None:
     """
     none = "no limit of that kind"
     if kind is numbers.Real:
-        validation.number(value, f"Limit {name}", above=0, none=none,
-                          what="a number of seconds > 0, like 0.5")
+        validation.seconds(value, f"Limit {name}", none=none)
     else:
         validation.positive_count(value, f"Limit {name}", none=none, what="a whole number >= 1, like 200")
+
+
+def check_limit(limit: object, name: str = "limit", *, none: str = "the player's own") -> "Limit | None":
+    """``limit`` if it is a :class:`Limit` or None (meaning ``none``); anything else is an
+    :class:`~blokus_nb.errors.ArgumentTypeError` naming ``name``, before any search starts.
+
+    >>> check_limit(0.5)
+    Traceback (most recent call last):
+    ...
+    blokus_nb.errors.ArgumentTypeError: limit is a blokus_nb.players.Limit, like Limit(time=0.5) (or None for the player's own), not 0.5
+    """
+    return validation.instance(limit, name, Limit, "a blokus_nb.players.Limit, like Limit(time=0.5)", none=none)
 
 
 class Player:
@@ -99,7 +110,7 @@ class Player:
         seed = validation.seed(seed)
         self.seed = seed
         #: The limit used when :meth:`choose_move` is given none.
-        self.limit = limit
+        self.limit = check_limit(limit, none="no limit of its own")
         self.rng = random.Random(seed)
 
     def choose_move(self, game: Game, limit: Limit | None = None) -> Move:
@@ -114,6 +125,8 @@ class Player:
         >>> RandomPlayer(seed=3).choose_move(bn.Game("duo"), Limit(time=1)).color
         'purple'
         """
+        validation.instance(game, "game", Game, "a blokus_nb.Game")
+        check_limit(limit)
         game = game.copy()  # a snapshot: another thread (a widget, a notebook cell) may play on meanwhile
         color = game.to_play
         if color is None:

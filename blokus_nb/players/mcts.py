@@ -70,11 +70,12 @@ from dataclasses import dataclass, field, replace
 from ..engine import PENTOMINOES, Board
 from ..game import Game
 from ..move import Move
-from .base import Limit, Player, teams
+from .base import Limit, Player, check_limit, teams
 from .features import heuristic_scores, last_opponent_piece
 from .model import Weights, load_weights
 from .search import KeptTree, run_budget
 from ..errors import BlokusError, IllegalMoveError
+from .. import validation
 from ..validation import count, fraction, number, positive_count
 
 __all__ = ["MCTSPlayer", "SearchResult", "MoveStatistics", "first_place_chances", "mover_chance"]
@@ -246,6 +247,8 @@ class MCTSPlayer(Player):
         >>> len(result.alternatives) > 1
         True
         """
+        validation.instance(game, "game", Game, "a blokus_nb.Game")
+        check_limit(limit)
         # One search at a time: a widget may start a new one before a cancelled one has
         # noticed; they would share the kept tree and the per-search set-up.
         with self._searching:

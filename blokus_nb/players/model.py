@@ -30,9 +30,10 @@ from pathlib import Path
 
 import numpy as np
 
+from .. import validation
 from ..engine import Board
 from ..errors import BlokusError
-from ..records.writing import replace_file
+from ..atomic import replace_file
 from .features import MOVE_FEATURES, PAIR_FEATURES, move_features, pair_features, room, side_features
 
 __all__ = ["Weights", "load_weights", "WEIGHTS_PATH"]
@@ -154,6 +155,7 @@ def load_weights(path: str | os.PathLike[str] | None = None) -> Weights:
     Raises :class:`~blokus_nb.BlokusError` when the file is missing or was
     written for other features than this version computes.
     """
+    path = None if path is None else validation.path(path, "path", "read")
     if path is None:
         return _shipped()
     return _read(Path(path))

@@ -58,7 +58,7 @@ import numpy as np
 from ..engine import Board
 from ..errors import BlokusError
 from ..geometry import geometry
-from ..records.writing import replace_file
+from ..atomic import replace_file
 
 __all__ = ["Net", "NetTables", "Encoding", "encode", "encode_batch", "tables", "legal_array", "load_net",
            "encoding_of", "NET_PATH", "CLASSIC_NET_PATH", "PLANES", "CLASSIC_PLANES", "FORMAT",

@@ -48,7 +48,7 @@ from ..processes import run_jobs, worker_count
 from ..records import game_from_json, game_to_json
 from ..variants import get_variant
 from .arena import _check_match, _derive, _player_error
-from .base import Limit, Player
+from .base import Limit, Player, check_limit
 from .. import validation
 from ..validation import count, path_errors, path_to_write, positive_count, sequence
 from .levels import make_player
@@ -104,6 +104,7 @@ def self_play(players: "str | Player | Sequence[str | Player]" = "hard", variant
     top = positive_count(top, "top", what="a whole number of root moves, 1 or more")
     explore = count(explore, "explore", what="a whole number of placements, 0 or more")
     seed = validation.seed(seed)
+    check_limit(limit, none="the players' own")
     entrants = [make_player(p) for p in seats]  # checks the names before anything is written
     level = "+".join(dict.fromkeys(p.name if isinstance(s, Player) else str(s).strip().lower()
                                    for p, s in zip(entrants, seats)))

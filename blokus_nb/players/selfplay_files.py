@@ -37,7 +37,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
-from ..errors import BlokusError
+from ..atomic import replace_file
+from ..errors import BlokusError, PathError
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -88,9 +89,9 @@ def folder_lock(folder: Path) -> Iterator[None]:
     while True:
         try:
             descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError as error:
-            raise BlokusError(f"cannot lock the self-play folder {folder}: {error.strerror or error} "
-                              f"({path})") from None
+        except OSError as error:  # a read-only folder, a name too long: the folder cannot be written
+            raise PathError(f"cannot lock the self-play folder {folder}: {error.strerror or error} "
+                            f"({path})", path=str(folder), errno=error.errno) from None
         try:
             fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as error:
@@ -100,8 +101,8 @@ def folder_lock(folder: Path) -> Iterator[None]:
                 raise BlokusError(f"another run{f' (process {holder})' if holder else ''} holds the "
                                   f"self-play folder {folder}: wait for it to end, or choose another "
                                   "folder") from None
-            raise BlokusError(f"cannot lock the self-play folder {folder}: {error.strerror or error} "
-                              f"({path})") from None
+            raise PathError(f"cannot lock the self-play folder {folder}: {error.strerror or error} "
+                            f"({path})", path=str(folder), errno=error.errno) from None
         # The run that held the lock removes its file before letting go: if the file we locked is
         # no longer the one at `path`, a third run may hold the new one; lock that instead.
         try:
@@ -285,12 +286,7 @@ def _member(line: str) -> bytes:
 
 def _replace(path: Path, data: bytes) -> None:
     """``path`` now holds ``data``, whole (a temporary file beside it, synced, renamed over it)."""
-    temporary = path.with_name(f".{path.name}.tmp")
-    with open(temporary, "wb") as handle:
-        handle.write(data)
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(temporary, path)
+    replace_file(path, lambda handle: handle.write(data), binary=True)
 
 
 def final_score(game: "Game") -> str:

@@ -364,10 +364,12 @@ def explain(puzzle: Any, pieces: Any = None, *, colourings: Iterable[str] | None
     >>> explain("##", "2") is None
     True
     """
-    from ..validation import choice, sequence
+    from ..validation import choice, sequence, stop_event
     from .errors import PuzzleError
     from .puzzle import Puzzle
     from .reading import parse_pieces, parse_region
+
+    stop = stop_event(stop, error=PuzzleError)
 
     names = {c.name: c for c in COLOURINGS}
     if colourings is None:

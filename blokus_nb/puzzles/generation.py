@@ -103,8 +103,7 @@ def _check_arguments(difficulty: Any, solutions: Any, time_budget: Any, seed: An
             validation.positive_count(solutions, "solutions", high=MAX_SOLUTIONS, error=PuzzleError,
                                       what=f"how many tilings the puzzle has up to symmetry, a whole number "
                                            f"from 1 to {MAX_SOLUTIONS}"),
-            validation.number(time_budget, "time_budget", above=0, what="a number of seconds > 0",
-                              error=PuzzleError),
+            validation.seconds(time_budget, "time_budget", error=PuzzleError),
             validation.seed(seed, error=PuzzleError))
 
 

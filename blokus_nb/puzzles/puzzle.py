@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .. import pieces as _pieces
+from .. import validation
 from ..coords import whole_cell
 from ..errors import BlokusError, short_repr
 from ..game import _notify
@@ -133,6 +134,7 @@ class Tiling:
         """
         from ..piece_plots import svg_tiling
 
+        cell_size = validation.positive_count(cell_size, "cell_size", high=1000, error=PuzzleError)
         return svg_tiling(self.region, [(p.piece, p.cells) for p in self.placements], cell_size=cell_size)
 
     def _repr_svg_(self) -> str:
@@ -367,7 +369,7 @@ class Puzzle:
         >>> Puzzle((5, 1), ["I5"]).solve().placements
         (Placement(piece='I5', cells=((0, 0), (1, 0), (2, 0), (3, 0), (4, 0))),)
         """
-        found = self._search().solve(stop=stop)
+        found = self._search().solve(stop=validation.stop_event(stop, error=PuzzleError))
         return None if found is None else self._tiling(found)
 
     def solutions(self, *, unique: bool = False, stop: threading.Event | None = None) -> Iterator[Tiling]:
@@ -380,7 +382,10 @@ class Puzzle:
         >>> len(list(Puzzle((2, 2), ["2", "2"]).solutions(unique=True)))
         1
         """
-        found_all = self._unique_solutions(stop) if unique else self._search().solutions(stop=stop)
+        stop = validation.stop_event(stop, error=PuzzleError)  # now, not at the first tiling
+        return self._tilings(self._unique_solutions(stop) if unique else self._search().solutions(stop=stop))
+
+    def _tilings(self, found_all: Iterable[tuple[tuple[int, int], ...]]) -> Iterator[Tiling]:
         for found in found_all:
             yield self._tiling(found)
 
@@ -432,6 +437,9 @@ class Puzzle:
         >>> Puzzle((20, 3), "pentominoes").explore()
         Exploration(solutions=2, tried=11724, complete=True, first=(...))
         """
+        limit = validation.count(limit, "limit", none="every tiling", error=PuzzleError,
+                                 what="how many tilings to find before stopping, a whole number >= 0")
+        stop = validation.stop_event(stop, error=PuzzleError)
         breaker = self._breaker()
         restrict = {}
         if breaker is not None:
@@ -449,7 +457,7 @@ class Puzzle:
         if self.rating is None:
             from .difficulty import rate
 
-            self.rating = rate(self, stop=stop)
+            self.rating = rate(self, stop=validation.stop_event(stop, error=PuzzleError))
         return self.rating
 
     def explain(self, *, colourings: Iterable[str] | None = None, stop: threading.Event | None = None) -> Any:
@@ -461,7 +469,7 @@ class Puzzle:
         """
         from .explanations import explain
 
-        return explain(self, colourings=colourings, stop=stop)
+        return explain(self, colourings=colourings, stop=validation.stop_event(stop, error=PuzzleError))
 
     # -- a tiling in progress (what a person or a widget builds) ----------------------------
 
@@ -642,7 +650,7 @@ class Puzzle:
         True
         """
         placed = self._validated(partial)
-        found = self._search(placed).solve(stop=stop)
+        found = self._search(placed).solve(stop=validation.stop_event(stop, error=PuzzleError))
         return None if found is None else self._tiling(found, placed)
 
     def hint(self, partial: Iterable[Placement] | None = None, *, stop: threading.Event | None = None
@@ -658,7 +666,7 @@ class Puzzle:
         Placement(piece='2', cells=((0, 0), (1, 0)))
         """
         placed = self._validated(partial)
-        found = self._search(placed).solve(stop=stop)
+        found = self._search(placed).solve(stop=validation.stop_event(stop, error=PuzzleError))
         if not found:
             return None
         kind, mask = found[0]

@@ -17,6 +17,7 @@ import json.scanner
 import re
 from typing import Any, Callable
 
+from .. import validation
 from ..errors import BlokusError, RecordError, short_repr
 from ..game import Game
 from ..variants import get_variant
@@ -60,6 +61,7 @@ def game_to_dict(game: Game) -> dict[str, Any]:
     >>> game_to_dict(Game("duo"))["result"]
     {'over': False, 'points': {'purple': 0, 'orange': 0}, 'player_points': {'1': 0, '2': 0}, 'winners': [1, 2]}
     """
+    validation.instance(game, "game", Game, "a blokus_nb.Game")
     with game.lock:  # one consistent snapshot, even while another thread (an AI seat) plays
         check_text_fields(game)
         tree = None if getattr(game, "_tree", None) is None else _folded(_tree_of(game, keep_rest=False))
@@ -78,6 +80,7 @@ def tree_to_dict(tree: Tree) -> dict[str, Any]:
     >>> record = tree_to_dict(tree); record["version"], record["moves"], record["variations"]
     (2, [['purple', 'e10']], [{'at': 0, 'moves': [['purple', 'e10,e11']]}])
     """
+    validation.instance(tree, "tree", Tree, "a blokus_nb.Tree")
     _check_tree_notes(tree)
     tree = _folded(tree)
     game = tree.end().game()
@@ -212,6 +215,8 @@ def _first_to_play(game: Game) -> str | None:
 
 def game_to_json(game: Game, indent: int | None = 2) -> str:
     """The game as blokus-nb JSON text (see the README for the format)."""
+    validation.instance(game, "game", Game, "a blokus_nb.Game")
+    validation.count(indent, "indent", high=16, none="one line")
     return json.dumps(game_to_dict(game), indent=indent, ensure_ascii=False)
 
 
@@ -535,6 +540,7 @@ def game_from_json(text: str, *, source: str = "<text>") -> Game:
     >>> game_from_json(Game("duo").to_json()).variant.name
     'duo'
     """
+    validation.instance(text, "text", (str, bytes), "JSON text")
     def fail(message: str, line: int | None, column: int | None) -> RecordError:
         return RecordError(message, source=source, line=line, column=column)
 

@@ -16,6 +16,7 @@ from typing import Any, Callable, Iterable, Iterator, NamedTuple
 from .. import sgf
 from ..errors import ArgumentTypeError, BlokusError, RecordError, RecordNotFoundError, place_in_file
 from ..game import Game
+from .. import validation
 from ..validation import choice, path_error
 from .json_format import DuplicateKeyError, _loads, game_from_dict
 from .sgf_format import Source, _is_text, game_from_tree, read_sgf, tree_from_sgf
@@ -69,10 +70,7 @@ class _Fatal(Exception):
 
 def record_path(path: Any) -> Path:
     """``path`` as a :class:`~pathlib.Path`, refusing what is no path at all."""
-    if not isinstance(path, (str, os.PathLike)):
-        raise ArgumentTypeError(f"a record file is named by a path (a str or pathlib.Path), "
-                                f"not {type(path).__name__} {path!r}")
-    return Path(path)
+    return validation.path(path, "a record file's path")
 
 
 def _kind(path: Path) -> str:
@@ -307,8 +305,8 @@ def _items(source: Source, name: str | None) -> Iterator[Game | RecordError | No
             yield from _sgf_items(source, name)
         return
     if isinstance(source, (str, os.PathLike)):
-        path = Path(source)
-        name = name or os.fspath(source)
+        path = record_path(source)
+        name = name or str(path)
         try:
             kind = _kind(path)
             if kind == "sgf":
@@ -395,6 +393,8 @@ def _every_line(items: Iterator[Game | SkippedRecord]) -> Iterator[Game | Skippe
 
 def _iter_games(source: Source, errors: str, name: str | None) -> Iterator[Game | SkippedRecord]:
     number = 0
+    if isinstance(source, os.PathLike):
+        source = record_path(source)
     where = name or (os.fspath(source) if isinstance(source, (str, os.PathLike))
                      and not (isinstance(source, str) and _is_text(source)) else "<text>")
     items = _items(source, name)
@@ -455,7 +455,7 @@ def read_tree(source: Source) -> Tree:
     >>> [str(node.move) for node in tree.variations[0].variations]
     ['j5', 'j5,j6']
     """
-    if isinstance(source, str) and not _is_text(source):
+    if isinstance(source, os.PathLike) or isinstance(source, str) and not _is_text(source):
         source = record_path(source)
     if isinstance(source, os.PathLike) and _kind(Path(source)) != "sgf" or _is_json(source):
         games = iter_games(source)

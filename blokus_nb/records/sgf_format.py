@@ -19,6 +19,7 @@ import os
 from pathlib import Path
 from typing import IO, Union
 
+from .. import validation
 from .. import __version__ as _version  # defined before the submodules are imported
 from .. import sgf
 from ..errors import BlokusError, RecordNotFoundError
@@ -232,6 +233,7 @@ def tree_from_sgf(record: sgf.GameTree) -> Tree:
     >>> [str(node.move) for node in tree.variations]
     ['e10', 'd9,c10,d10,e10,d11']
     """
+    validation.instance(record, "record", sgf.GameTree, "a blokus_nb.sgf.GameTree (from bn.sgf.parse_tree)")
     return _read(record, main_line=False)[0]
 
 
@@ -244,6 +246,7 @@ def game_from_tree(tree: sgf.GameTree) -> Game:
     >>> game_from_tree(sgf.parse_tree("(;GM[Blokus Duo];B[e10])")).history
     [Move('purple', 'e10')]
     """
+    validation.instance(tree, "tree", sgf.GameTree, "a blokus_nb.sgf.GameTree (from bn.sgf.parse_tree)")
     game = _read(tree, main_line=True)[1]
     assert game is not None
     return game
@@ -291,6 +294,7 @@ def read_sgf(source: Source) -> Game:
 
 def game_to_tree(game: Game) -> sgf.GameTree:
     """The game as an SGF tree in Pentobi's dialect (with the variations of the record it was read from)."""
+    validation.instance(game, "game", Game, "a blokus_nb.Game")
     with game.lock:  # one consistent snapshot, even while another thread (an AI seat) plays
         check_text_fields(game)
         return tree_to_sgf_tree(_tree_of(game, keep_rest=False), result=sgf_result(game))
@@ -370,9 +374,11 @@ def _first_to_play(game: Game) -> str | None:
 
 def tree_to_sgf(tree: Tree) -> str:
     """The tree as Pentobi SGF text (see :meth:`Tree.to_sgf <blokus_nb.Tree.to_sgf>`)."""
+    validation.instance(tree, "tree", Tree, "a blokus_nb.Tree")
     return sgf.dumps(tree_to_sgf_tree(tree))
 
 
 def game_to_sgf(game: Game) -> str:
     """The game as Pentobi SGF text (see :meth:`Game.to_sgf`)."""
+    validation.instance(game, "game", Game, "a blokus_nb.Game")
     return sgf.dumps(game_to_tree(game))

@@ -28,6 +28,7 @@ import collections
 import os
 from typing import TYPE_CHECKING, Any, Iterator, Mapping, Sequence, Union
 
+from .. import validation
 from ..errors import ArgumentTypeError, BlokusError, IllegalMoveError, short_repr
 from ..game import Game
 from ..move import Move
@@ -476,6 +477,7 @@ class Tree(GameNode):
 
         from .json_format import tree_to_dict
 
+        indent = validation.count(indent, "indent", high=16, none="one line")
         return json.dumps(tree_to_dict(self), indent=indent, ensure_ascii=False)
 
     def save(self, path: str | os.PathLike[str]) -> None:

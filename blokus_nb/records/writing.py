@@ -1,4 +1,4 @@
-"""Writing record files: a file is replaced whole or not at all.
+"""Writing record files: a file is replaced whole or not at all (:func:`blokus_nb.atomic.replace_file`).
 
 >>> import tempfile, pathlib
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "games.jsonl"
@@ -10,20 +10,17 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
-import stat
-from pathlib import Path
-from typing import IO, Any, Callable, Iterable, Iterator
+from typing import IO, Iterable, Iterator
 
-from ..errors import ArgumentTypeError, BlokusError
+from ..atomic import replace_file
+from ..errors import ArgumentTypeError, BlokusError, short_repr
 from ..game import Game
-from ..validation import path_errors, path_to_write
 from .json_format import game_to_dict, game_to_json
 from .reading import _kind, read_tree, record_path  # noqa: F401 (read_tree: the examples read back)
 from .sgf_format import game_to_sgf, tree_to_sgf
 from .tree import Tree
 
-__all__ = ["save", "save_tree", "write_games"]
+__all__ = ["save", "save_tree", "write_games", "replace_file"]
 
 
 def save(game: Game, path: str | os.PathLike[str]) -> None:
@@ -68,6 +65,8 @@ def write_games(games: Iterable[Game], path: str | os.PathLike[str]) -> int:
     kind = _kind(path)
     if isinstance(games, Game):
         raise ArgumentTypeError("write_games takes a list of games; write one with save(game, path)")
+    if isinstance(games, (str, bytes)) or not isinstance(games, Iterable):
+        raise ArgumentTypeError(f"write_games takes a list of games, not {short_repr(games)}")
     count = 0
 
     def each(games: Iterable[Game]) -> Iterator[Game]:
@@ -105,61 +104,3 @@ def _encodable(text: str, number: int) -> str:
         raise BlokusError(f"game {number} holds {text[error.start:error.end]!r}, which UTF-8 "
                           "cannot encode (a lone surrogate in a name or comment?)") from None
     return text
-
-
-def _written_path(path: Path) -> Path:
-    """The file that writing ``path`` replaces: a symbolic link's target, so the link stays a link."""
-    if path.is_symlink():
-        return Path(os.path.realpath(path))
-    return path
-
-
-def _temporary_path(path: Path) -> Path:
-    """A new name beside ``path``, within the folder's limit on name length (NAME_MAX).
-
-    The name is ``.<name>.<pid>.<random>.tmp``, ``<name>`` cut short where the
-    whole would not fit (a long but valid file name must still be writable).
-    """
-    tail = f".{os.getpid()}.{secrets.token_hex(4)}.tmp"
-    try:
-        limit = os.pathconf(path.parent, "PC_NAME_MAX")
-    except (OSError, ValueError, AttributeError):  # no such query here (Windows) or no folder yet
-        limit = 255
-    room = max(limit, 32) - len(os.fsencode(tail)) - 1
-    name = path.name
-    while len(os.fsencode(name)) > room:
-        name = name[:-1]
-    return path.with_name(f".{name}{tail}")
-
-
-def replace_file(path: Path, write: Callable[[IO], Any], *, binary: bool = False) -> None:
-    """Run ``write(handle)`` on a new file beside ``path``, then put it in ``path``'s place.
-
-    ``os.replace`` is atomic on one file system, so a reader sees the old file
-    or the new one, never a half-written one. The handle is UTF-8 text with
-    ``\n`` line ends, or bytes with ``binary``. A symbolic link is written
-    through: its target is replaced and the link kept. A path that cannot be
-    written (no such folder, a folder, no permission) is a :class:`~blokus_nb.errors.PathError`
-    naming ``path``.
-    """
-    given = path
-    path = _written_path(path_to_write(path))
-    temporary = _temporary_path(path)
-    mode = {"mode": "xb"} if binary else {"mode": "x", "encoding": "utf-8", "newline": "\n"}
-    with path_errors(given):  # the error names the user's path, not the temporary file
-        try:
-            with open(temporary, **mode) as handle:
-                write(handle)
-                handle.flush()
-                os.fsync(handle.fileno())
-            try:
-                os.chmod(temporary, stat.S_IMODE(os.stat(path).st_mode))  # keep the old file's mode
-            except FileNotFoundError:
-                pass
-            os.replace(temporary, path)
-        except BaseException:
-            try:
-                os.unlink(temporary)
-            except OSError:  # never made (no such folder, no permission)
-                pass
-            raise
