@@ -674,24 +674,49 @@ def _table():
     return bn.analysis.load_games(DUO, n_jobs=1, progress=False)
 
 
+@functools.lru_cache(maxsize=1)
+def _made():
+    """Things the package makes that other entry points take: a match's results, a review, an
+    evaluation, an observation (made once; each call gets a copy)."""
+    from blokus_nb.players import arena
+
+    short = bn.read_sgf(SHORT)
+    results = arena.play_match(["random", "greedy"], "duo", games=2, seed=1, progress=False).results
+    frame = bn.analysis.review(short, "mcts", limit=_limit(), progress=False)
+    evaluation = bn.analysis.evaluate(short, "mcts", limit=_limit(), progress=False)
+    observation = None
+    try:
+        from blokus_nb.envs import BlokusEnv
+    except ImportError:
+        pass
+    else:
+        env = BlokusEnv("duo")
+        env.reset(seed=1)
+        observation = env.observe("player_0")["observation"]
+    return results, frame, evaluation, observation
+
+
 def _examples(tmp_path):
     """A good value for every required argument, by its name (each call gets fresh ones)."""
     import random
 
+    import copy
+
     game = bn.read_sgf(SHORT)
     table = _table().copy()
+    results, frame, evaluation, observation = copy.deepcopy(_made())
     return {
         "action": 0, "agent": "player_0", "bitsets": [], "board": bn.Game("duo").board, "callback": print,
         "cell": "e10", "cells": [(0, 0), (1, 0), (2, 0), (0, 1)], "character": "T", "color": "purple",
         "command": [sys.executable, str(fake_gtp.SCRIPT)], "count": 1, "data": table,
-        "evaluation": None, "fills": {(0, 0): "#555555"}, "frame": None, "game": game,
+        "evaluation": evaluation, "fills": {(0, 0): "#555555"}, "frame": frame, "game": game,
         "games": [bn.Game("duo")], "height": 3, "identifier": "GM", "key": 0,
         "kinds": [(2, [0b0011, 0b1100, 0b0101, 0b1010])], "level": 1, "long": bn.analysis.to_long(table),
         "message": "m", "move": "e10", "n": 3, "n_cells": 4, "n_entrants": 2, "name": "duo",
-        "neighbours": [[1, 2], [0, 3], [0, 3], [1, 2]], "observation": None, "options": {"1": [1]},
+        "neighbours": [[1, 2], [0, 3], [0, 3], [1, 2]], "observation": observation, "options": {"1": [1]},
         "order": (0, 1), "out": tmp_path / "out", "owner": {(0, 0): "a", (1, 0): "a"}, "path": tmp_path / "g.json",
         "paths": DUO, "piece": "L", "placement": 0, "placements": [], "player": 1, "players": ["random", "random"],
-        "puzzle": _puzzle(), "puzzles": [_puzzle()], "record": SHORT, "region": (5, 3), "results": None,
+        "puzzle": _puzzle(), "puzzles": [_puzzle()], "record": SHORT, "region": (5, 3), "results": results,
         "rng": random.Random(1), "root": bn.sgf.Node({"GM": "Blokus"}), "seconds": 1.0,
         "shapes": [((0, 0), (1, 0))], "size": 14, "skipped": 0, "source": SHORT, "spec": "greedy",
         "table": table, "target": tmp_path / "t.blksgf", "text": "e10", "tilings": [], "tree": bn.Tree("duo"),
@@ -799,6 +824,8 @@ KNOWN_GAPS = {
     "blokus_nb.Tiling": "placements (AttributeError, TypeError)",
     "blokus_nb.Tiling.plot": "ax (AttributeError)",
     "blokus_nb.analysis.analyze_corpus": "client (ValueError)",
+    "blokus_nb.analysis.plot_evaluation": "label_blunders (TypeError), palette (TypeError)",
+    "blokus_nb.analysis.plot_review": "ax (AttributeError)",
     "blokus_nb.analysis.load_games": "client (ValueError)",
     "blokus_nb.envs.ObservationEncoder.action_mask": "board (AttributeError), color (IndexError, TypeError)",
     "blokus_nb.envs.ObservationEncoder.mask_of": "bitsets (TypeError, ValueError)",
