@@ -37,3 +37,10 @@ def no_threads(monkeypatch) -> list[str]:
 
     monkeypatch.setattr(std.tqdm, "monitor_interval", std.tqdm.monitor_interval)
     return tried
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Browser tests run last. Playwright's sync API (one instance for the session) keeps an asyncio
+    loop marked as running in this thread while it lives, so a test after it that runs or looks for
+    an event loop (the jobs without threads, the lite install cell) would see a loop that is not its own."""
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
