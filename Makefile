@@ -1,6 +1,7 @@
 # blokus-nb developer commands. Two do all the set-up on a fresh machine:
 #   make lab   - environment + front-end build, then JupyterLab on the play notebook
 #   make test  - environment + everything the tests need (Chromium included), then every test
+#   make check - the quick run for contributors: every test but the slow and browser ones, in parallel
 #   make lite  - the JupyterLite site in build/lite: blokus-nb in a browser with nothing installed
 # Node.js: the system's when it is 18 or later, else one installed into the venv from PyPI (tools/node.sh).
 SHELL := /bin/bash
@@ -18,7 +19,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Jupyter refuses to run as root (containers, CI machines) without this flag.
 LAB_FLAGS := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
-.PHONY: env js lab lite lite-env test test-python test-js test-browser chromium bench clean
+.PHONY: env js lab lite lite-env check test test-python test-js test-browser chromium bench clean
 
 env: $(STAMP)
 
@@ -68,11 +69,22 @@ test-js: js/node_modules/.package-lock.json
 tests/pyodide/node_modules/.package-lock.json: tests/pyodide/package.json tests/pyodide/package-lock.json | $(PY)
 	cd tests/pyodide && $(NODE) npm ci --no-audit --no-fund
 
+# pytest-xdist runs the tests on every core (tests that start worker pools share one worker: the
+# "pools" marker). Tests that time themselves ("timing") and the browser tests (one JupyterLab, one
+# Chromium) run after it, in one process. make test runs Hypothesis's thorough profile (tests/budget.py)
+# and prints the slowest tests; make check leaves out the slow ones.
+PYTEST_PARALLEL := -n auto --dist loadgroup
+
 test-python: env lite-env tests/pyodide/node_modules/.package-lock.json
-	$(PY) -m pytest
+	HYPOTHESIS_PROFILE=thorough $(PY) -m pytest -m "not browser and not timing" $(PYTEST_PARALLEL) --durations=25
+	HYPOTHESIS_PROFILE=thorough $(PY) -m pytest -m "timing or browser" --durations=10
 
 test-browser: env lite-env chromium
 	$(PY) -m pytest -m browser
+
+check: env
+	$(PY) -m pytest -m "not slow and not browser and not timing" $(PYTEST_PARALLEL)
+	$(PY) -m pytest -m "timing and not slow and not browser"
 
 test: env chromium test-js test-python
 

@@ -1,10 +1,24 @@
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
-import pytest
+# One BLAS thread per process, set before numpy loads: pytest-xdist runs a worker per core, and a
+# network search whose matrix products also take every core runs several times slower.
+for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_name, "1")
 
+import pytest
+from hypothesis import settings
+
+from budget import PROFILE, examples
 from data_paths import SHARED_PENTOBI
+
+# A @given test without max_examples of its own runs Hypothesis's default 100 in the thorough profile
+# (make test, CI) and a fifth of it in the quick one (make check): see tests/budget.py.
+settings.register_profile("quick", max_examples=examples(100))
+settings.register_profile("thorough", max_examples=100)
+settings.load_profile(PROFILE)
 
 
 @pytest.fixture
@@ -40,7 +54,29 @@ def no_threads(monkeypatch) -> list[str]:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Browser tests run last. Playwright's sync API (one instance for the session) keeps an asyncio
+    """Tests that start pools share one pytest-xdist worker (``--dist loadgroup``). Browser tests run last. Playwright's sync API (one instance for the session) keeps an asyncio
     loop marked as running in this thread while it lives, so a test after it that runs or looks for
     an event loop (the jobs without threads, the lite install cell) would see a loop that is not its own."""
+    for item in items:
+        if item.get_closest_marker("pools") is not None:
+            item.add_marker(pytest.mark.xdist_group("pools"))
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+
+
+#: A test that takes longer than this (its call alone, on a quiet 2-core machine) is marked slow.
+SLOW_SECONDS = 5.0
+_unmarked_slow: list[tuple[float, str]] = []
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.when == "call" and report.duration > SLOW_SECONDS and not {"slow", "browser"} & set(report.keywords):
+        _unmarked_slow.append((report.duration, report.nodeid))
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """Names the tests that took over :data:`SLOW_SECONDS` without a ``slow`` mark (on a loaded machine, a
+    test near the line may show up here once: mark it when it shows up again)."""
+    if _unmarked_slow:
+        terminalreporter.write_sep("-", f"over {SLOW_SECONDS:.0f} s and not marked slow")
+        for seconds, nodeid in sorted(_unmarked_slow, reverse=True):
+            terminalreporter.write_line(f"{seconds:6.1f} s  {nodeid}")

@@ -19,6 +19,8 @@ def reference() -> pd.DataFrame:
     return analysis.load_games(DUO, n_jobs=1, progress=False)
 
 
+@pytest.mark.pools
+@pytest.mark.slow
 def test_one_parquet_file_on_processes(tmp_path, reference):
     report = analysis.analyze_corpus(DUO, out=tmp_path / "corpus.parquet", n_jobs=2, progress=False)
     assert (report.games, report.files, report.moves, report.errors) == (20, 20, len(reference), [])
@@ -42,6 +44,8 @@ def test_a_folder_of_parts_with_a_bad_record(tmp_path, reference):
     pd.testing.assert_frame_equal(table.drop(columns="source"), reference.drop(columns="source"))
 
 
+@pytest.mark.pools
+@pytest.mark.slow
 def test_dask_engine_on_a_local_cluster(tmp_path, reference):
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,

@@ -28,6 +28,7 @@ def curve(duo_game) -> pd.DataFrame:
     return analysis.evaluate(duo_game, limit=LIMIT, progress=False)
 
 
+@pytest.mark.slow
 def test_one_row_per_placement_with_the_movers_chance(duo_game, curve):
     placed = [i + 1 for i, m in enumerate(duo_game.history) if not m.is_pass]
     assert curve["move_number"].tolist() == placed
@@ -51,6 +52,8 @@ def test_drops_compare_a_players_own_turns_and_end_with_the_result(duo_game, cur
     assert (curve["blunder"] == (curve["drop"] >= 0.15)).all()
 
 
+@pytest.mark.pools
+@pytest.mark.slow
 def test_seeded_searches_repeat_and_do_not_depend_on_workers(duo_game, curve):
     again = analysis.evaluate(duo_game, limit=LIMIT, progress=False, n_jobs=2)
     pd.testing.assert_frame_equal(curve, again)

@@ -122,6 +122,7 @@ def test_malformed_records_are_reported_with_file_and_line_while_the_rest_loads(
     assert "a1" in message["message"] and message["column"] is not None
 
 
+@pytest.mark.pools
 def test_worker_processes_give_the_same_table():
     one = analysis.load_games(GAMES / "duo", n_jobs=1, progress=False)
     two = analysis.load_games(GAMES / "duo", n_jobs=2, progress=False)

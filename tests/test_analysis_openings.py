@@ -128,6 +128,7 @@ def test_the_explorer_gives_the_moves_in_the_games_own_orientation():
     assert index.moves_from(duo(move, "i4,j4,i5,j5")).empty  # no game of the corpus got here
 
 
+@pytest.mark.pools
 def test_two_processes_index_the_same_openings():
     one = analysis.openings(DUO_GAMES, depth=4, n_jobs=1, progress=False)
     two = analysis.openings(DUO_GAMES, depth=4, n_jobs=2, progress=False)

@@ -3,6 +3,7 @@ and reads at a notebook cell's width at 100 dpi (image checks in figure_checks).
 
 from __future__ import annotations
 
+from budget import examples
 import matplotlib
 
 matplotlib.use("Agg")
@@ -94,6 +95,7 @@ def test_curves_of_two_colors_are_a_mean_with_a_band_in_one_panel(plot, corpus):
     readable(ax.figure)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("plot", CURVES[:3], ids=lambda f: f.__name__)
 def test_overlapping_bands_of_four_colors_get_a_panel_each(plot, classic):
     fig, given = plt.subplots(figsize=(FIGURE_WIDTH, 5), layout="constrained")
@@ -185,6 +187,7 @@ def test_lead_of_classic_2_adds_each_players_two_colors():
 
 
 # ------------------------------------------------------------------- boards
+@pytest.mark.slow
 def test_board_heatmap_has_one_panel_per_color(classic, game):
     ax = analysis.plot_board_heatmap(classic)
     assert ax.get_title() == "Cells covered by each color — 20 games"
@@ -239,6 +242,7 @@ def test_board_outlines_every_piece(game):
 
 
 # ------------------------------------------------------------------- pieces, seats, report
+@pytest.mark.slow
 def test_piece_timing_and_seat_results(corpus, classic):
     ax = analysis.plot_piece_timing(classic)
     labelled(ax)
@@ -255,6 +259,7 @@ def test_piece_timing_and_seat_results(corpus, classic):
     assert analysis.plot_seat_results(summary, variant="classic").get_xlabel()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("which", ["duo", "classic"])
 def test_match_report_reads_at_a_notebook_cells_width(which, game, classic_game):
     played = game if which == "duo" else classic_game
@@ -279,6 +284,7 @@ def test_match_report_of_a_game_not_started():
 
 
 # ------------------------------------------------------------------- conventions
+@pytest.mark.slow
 def test_plots_leave_rcparams_alone_and_never_show(monkeypatch, corpus, classic, game):
     before = dict(matplotlib.rcParams)
     monkeypatch.setattr(plt, "show", lambda *a, **k: pytest.fail("a plot called plt.show()"))
@@ -294,6 +300,7 @@ def test_plots_leave_rcparams_alone_and_never_show(monkeypatch, corpus, classic,
     assert {k for k in before if before[k] != after[k]} == set()
 
 
+@pytest.mark.slow
 def test_facets_of_one_game_on_request(classic_game):
     ax = analysis.plot_mobility(classic_game, facet=True)
     assert len(ax.child_axes) == 4
@@ -301,6 +308,7 @@ def test_facets_of_one_game_on_request(classic_game):
     readable(ax.figure)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("layout", [None, "tight"])
 def test_panels_read_without_constrained_layout(layout, classic):
     for plot in (analysis.plot_board_heatmap, analysis.plot_mobility):
@@ -317,6 +325,7 @@ def test_match_report_respects_the_palette(game):
     assert to_hex(result.tables[0][1, 0].get_facecolor()) == COLORBLIND_PALETTE["purple"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["classic_2", "classic_3"])
 def test_match_report_of_partners_and_a_shared_color(variant):
     from sample_games import random_game
@@ -363,8 +372,9 @@ def evaluation_frame():
     return analysis.evaluate(_named_game("a", "b", "c"), limit=Limit(simulations=8), progress=False)
 
 
+@pytest.mark.slow
 @pytest.mark.filterwarnings("ignore:Glyph .* missing from font")
-@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(5), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(first=NAMES, second=NAMES, game_name=NAMES)
 @example(first="$\\frac{1}{$", second="$x^2$", game_name="$\\undefined{x}$")
 @example(first="cost: $5 and $6", second="100%", game_name="a_b^c $$")
@@ -384,6 +394,7 @@ def test_names_from_records_are_drawn_as_written_in_every_figure(evaluation_fram
 
 
 # ------------------------------------------------------------------- issue 20: the heatmap's color bar
+@pytest.mark.slow
 @pytest.mark.parametrize("palette", [PALETTE, COLORBLIND_PALETTE])
 def test_the_heatmap_color_bar_shows_each_colors_own_scale(palette, classic):
     ax = analysis.plot_board_heatmap(classic, palette=palette)
@@ -457,6 +468,7 @@ def _matplotlib_state() -> tuple:
     return dict(matplotlib.rcParams), matplotlib.is_interactive(), matplotlib.get_backend()
 
 
+@pytest.mark.slow
 def test_plots_leave_the_users_matplotlib_settings_as_they_were(game, evaluation_frame):
     """No setting, interactive mode or backend changes (a notebook showed no figure after ours)."""
     from blokus_nb.analysis.review import plot_review, review_frame

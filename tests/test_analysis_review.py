@@ -49,6 +49,7 @@ def test_accuracy_is_lichess_per_move_formula_averaged():
     assert math.isnan(accuracy([]))
 
 
+@pytest.mark.slow
 def test_the_review_agrees_with_the_evaluation_curve(duo_game, reviewed):
     curve = analysis.evaluate(duo_game, limit=LIMIT, progress=False)
     assert list(reviewed["move_number"]) == list(curve["move_number"])
@@ -117,6 +118,7 @@ def test_summary_counts_each_class_per_player(reviewed):
         assert row.accuracy == pytest.approx(accuracy(own["loss"]))
 
 
+@pytest.mark.slow
 def test_stopping_ends_the_review_between_positions(duo_game):
     seen: list[int] = []
     found = estimate_positions(duo_game, limit=LIMIT, on_estimate=lambda e: seen.append(e.index),
@@ -124,6 +126,8 @@ def test_stopping_ends_the_review_between_positions(duo_game):
     assert [e.index for e in found] == seen[:3] == placements(duo_game)[:3]
 
 
+@pytest.mark.pools
+@pytest.mark.slow
 def test_two_processes_give_the_same_review(duo_game):
     short = duo_game.copy()
     while len(short.moves) > 8:
@@ -152,6 +156,7 @@ def test_plot_shows_one_curve_per_side_and_marks_the_bad_moves(reviewed):
         assert any(label.startswith(kind) for label in labels) == (reviewed["class"] == kind).any()
 
 
+@pytest.mark.slow
 def test_match_report_gains_the_win_chance_panel_when_a_review_is_given(duo_game, reviewed):
     from figure_checks import CELL_INCHES, text_problems
 

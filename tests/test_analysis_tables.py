@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 import csv
 
 import numpy as np
@@ -89,6 +90,7 @@ def peak_bytes(run) -> int:
         tracemalloc.stop()
 
 
+@pytest.mark.slow
 def test_adding_a_game_costs_the_same_however_many_rows_came_before():
     from blokus_nb.analysis.metrics import GameRecord, TableBuilder
 
@@ -103,6 +105,7 @@ def test_adding_a_game_costs_the_same_however_many_rows_came_before():
     assert peaks[1] < 2 * peaks[0] + 20_000, peaks
 
 
+@pytest.mark.slow
 def test_stacking_many_one_game_parts_takes_memory_in_proportion_to_the_parts():
     part = analysis.metrics(random_game("duo", 5, 3), "g")
 

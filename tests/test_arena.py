@@ -71,6 +71,8 @@ def test_classic_2_scores_two_colors_per_seat():
     assert match.results["points"][0] == game.scores("points")["blue"] + game.scores("points")["red"]
 
 
+@pytest.mark.pools
+@pytest.mark.slow
 def test_a_seed_makes_a_match_repeat_even_across_processes():
     players = [GreedyPlayer(), MCTSPlayer(limit=Limit(simulations=4))]
     one = play_match(players, "duo", games=4, seed=9, n_jobs=1, progress=False)
@@ -106,6 +108,7 @@ def test_bad_scoring_games_and_anchor_are_refused_before_any_game_is_played(monk
         ratings(results, anchor="c")
 
 
+@pytest.mark.slow
 def test_a_limit_overrides_every_players_budget():
     match = play_match(["mcts", "hard"], "duo", games=1, seed=0, limit=Limit(simulations=2),
                        progress=False)
@@ -178,6 +181,7 @@ def test_the_progress_bar_counts_games(capsys):
 
 
 # ------------------------------------------------------------------------------ issue 9: the move
+@pytest.mark.slow
 def test_bn_arena_names_the_new_module_without_a_warning():
     import subprocess
     import sys
@@ -205,6 +209,7 @@ def test_a_process_count_that_is_not_whole_is_refused_clearly(n_jobs):
         play_match(["greedy", "random"], "duo", games=1, n_jobs=n_jobs, progress=False)
 
 
+@pytest.mark.timing
 def test_a_huge_match_is_refused_before_anything_is_planned():
     import time
     import tracemalloc
@@ -242,6 +247,7 @@ def test_a_long_match_plans_its_games_as_it_plays_them(monkeypatch):
     assert planned == [0, 1, 2]
 
 
+@pytest.mark.pools
 def test_parallel_games_come_back_in_order_with_their_seats():
     one = play_match(["greedy", "random"], "duo", games=5, seed=9, progress=False, n_jobs=1)
     two = play_match(["greedy", "random"], "duo", games=5, seed=9, progress=False, n_jobs=2)
@@ -297,6 +303,8 @@ def test_a_failing_player_is_named_with_its_game_and_seed(player, says, n_jobs):
         arena.play_game(lineup, "duo", seed=error.seed)
 
 
+@pytest.mark.pools
+@pytest.mark.slow
 def test_a_match_on_a_dask_cluster_gives_the_games_of_local_processes(tmp_path):
     distributed = pytest.importorskip("distributed")
     from blokus_nb.players import Limit

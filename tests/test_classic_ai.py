@@ -46,6 +46,7 @@ def play_and_check(game: bn.Game, player: bn.players.Player, plies: int | None) 
     return played
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_move_of_a_strong_level_is_legal_from_the_start_and_to_the_end(level, variant):
@@ -55,6 +56,7 @@ def test_every_move_of_a_strong_level_is_legal_from_the_start_and_to_the_end(lev
     assert play_and_check(late, player, plies=None) >= 1 and late.is_over
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize("level", LEVELS)
 def test_a_seed_and_a_simulation_budget_repeat_the_move_and_the_visits(level, variant):
@@ -74,6 +76,7 @@ def test_a_seed_and_a_simulation_budget_repeat_the_move_and_the_visits(level, va
 @pytest.mark.parametrize("level, variant, placements", [
     ("hard", "classic", 4), ("hard", "classic_2", 30), ("hard", "classic_3", 36),
     ("expert", "classic", 28), ("medium", "classic", 40)])
+@pytest.mark.timing
 def test_a_level_answers_within_its_time_on_the_20x20_board(level, variant, placements):
     game = random_game(variant, 3, moves=placements)
     make_player(level, seed=0).search(game, Limit(simulations=1))  # tables and weights: read once
@@ -125,6 +128,7 @@ def test_the_pentobi_benchmark_measures_every_classic_target(tmp_path):
     assert {("duo", "hard", 5), ("duo", "expert", 6)} <= set(runs)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["hard", "expert"])
 def test_the_strong_levels_play_for_rank_and_still_report_chances_of_first(level):
     from blokus_nb.players.levels import GOAL

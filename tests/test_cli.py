@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from budget import examples
 import shutil
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from data_paths import DATA
 GAMES = DATA / "pentobi" / "games"
 
 
+@pytest.mark.slow
 def test_analyze_writes_tables_and_plots(tmp_path, capsys):
     status = cli.main(["analyze", str(GAMES / "duo" / "duo_L1_000*.blksgf"),
                        str(GAMES / "classic" / "classic_L1_0001.blksgf"), "--out", str(tmp_path),
@@ -116,6 +118,7 @@ def assert_no_formula(path) -> None:
         assert not [cell for cell in row if cell.startswith(FORMULA_STARTS) and not is_number(cell)], path
 
 
+@pytest.mark.slow
 @given(st.lists(NAMES, min_size=1, max_size=8), st.lists(st.integers(-100, 100), min_size=8, max_size=8))
 def test_write_csv_neutralizes_every_text_cell_and_keeps_numbers(tmp_path_factory, names, numbers):
     path = tmp_path_factory.mktemp("csv") / "t.csv"
@@ -149,7 +152,7 @@ def hostile_corpus(folder, first: str, second: str):
     return path
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(8), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(first=NAMES, second=NAMES)
 @example(first=HOSTILE[0], second=HOSTILE[1])
 def test_names_from_records_cannot_become_formulas_in_the_cli_tables(tmp_path_factory, first, second):
@@ -170,6 +173,7 @@ def test_names_from_records_cannot_become_formulas_in_the_cli_tables(tmp_path_fa
 
 
 # ------------------------------------------------------------------ issue 20, class 13: names in the CLI's plots
+@pytest.mark.slow
 def test_the_cli_plots_names_written_as_math(tmp_path):
     path = hostile_corpus(tmp_path, "$\\frac{1}{$", "$x^2$")
     (tmp_path / "-bad.jsonl").unlink()
@@ -191,6 +195,7 @@ DUO = GAMES / "duo" / "duo_L1_0001.blksgf"
 CLASSIC = GAMES / "classic" / "classic_L1_0001.blksgf"
 
 
+@pytest.mark.slow
 def test_a_second_run_leaves_nothing_of_the_first(tmp_path):
     out = tmp_path / "out"
     assert run([DUO, CLASSIC], out) == 0
@@ -208,6 +213,7 @@ def test_a_second_run_leaves_nothing_of_the_first(tmp_path):
     assert [p.name for p in out.iterdir() if p.name.startswith(".")] == []
 
 
+@pytest.mark.slow
 def test_an_interrupted_run_leaves_the_last_whole_one(tmp_path, monkeypatch, capsys):
     out = tmp_path / "out"
     assert run([DUO, CLASSIC], out) == 0
@@ -271,6 +277,7 @@ def test_a_read_only_out_folder_is_a_clear_error(tmp_path, capsys):
     assert "Permission denied" in capsys.readouterr().err and list(out.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_a_write_that_fails_midway_keeps_the_last_output(tmp_path, monkeypatch, capsys):
     out = tmp_path / "out"
     assert run([DUO], out) == 0
@@ -285,6 +292,7 @@ def test_a_write_that_fails_midway_keeps_the_last_output(tmp_path, monkeypatch, 
     assert outputs(out) == before and [p.name for p in out.iterdir() if p.name.startswith(".")] == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("stuck", ["summary.csv", "plots", "moves.csv"])
 def test_an_old_output_that_cannot_be_moved_leaves_the_last_run_whole(tmp_path, monkeypatch, capsys, stuck):
     out = tmp_path / "out"

@@ -22,7 +22,13 @@ def test_every_module_is_found():
     assert examples > 100  # the public functions carry examples
 
 
-@pytest.mark.parametrize("name", ["blokus_nb", *MODULES])
+#: Modules whose examples search hundreds of simulations or render a class set of worksheets.
+SLOW_EXAMPLES = {"blokus_nb.analysis.evaluation", "blokus_nb.analysis.review", "blokus_nb.players.puct",
+                 "blokus_nb.worksheets"}
+
+
+@pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.slow) if name in SLOW_EXAMPLES else name
+                                  for name in ["blokus_nb", *MODULES]])
 def test_docstring_examples(name):
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS, verbose=False, report=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+from budget import examples
 import random
 
 from hypothesis import HealthCheck, given, settings
@@ -27,9 +29,10 @@ def check_position(game: bn.Game) -> None:
         assert game.count_legal_moves(color) == len(expected)
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(6), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(["duo", "classic"]),
        stops=st.lists(st.integers(0, 90), min_size=2, max_size=2))
+@pytest.mark.slow
 def test_random_games_agree_with_reference(seed, variant, stops):
     rng = random.Random(seed)
     game = bn.Game(variant)
@@ -43,6 +46,7 @@ def test_random_games_agree_with_reference(seed, variant, stops):
     check_position(game)
 
 
+@pytest.mark.slow
 def test_random_placement_is_uniform_over_legal_moves():
     game = bn.Game("duo")
     game.play("d9,c10,d10,e10,d11")

@@ -109,6 +109,7 @@ def test_passes_are_not_sent_and_the_colors_are_pentobis(script, log):
     assert "play 1 a20" in sent(log) and not any("pass" in c for c in sent(log))
 
 
+@pytest.mark.slow
 def test_the_search_reports_the_engines_value_and_root_moves(script, log):
     with fake(script) as engine:
         result = engine.search(duo_after(X_AT_E10))
@@ -215,6 +216,7 @@ def test_an_illegal_move_is_an_error_naming_the_engine_and_the_move(script, log)
     assert game.history == [] and isinstance(info.value, bn.BlokusError)
 
 
+@pytest.mark.slow
 def test_a_hung_engine_is_stopped_within_its_timeout(script, log):
     game = duo_after(X_AT_E10)
     engine = fake(script, "hang", timeout=2.0)
@@ -235,6 +237,7 @@ def _resident_megabytes() -> float:
     pytest.skip("no /proc/self/status here to measure our memory")
 
 
+@pytest.mark.slow
 def test_an_engine_that_writes_stderr_without_end_does_not_fill_our_memory(script, log):
     before = _resident_megabytes()
     with fake(script, "flood-stderr") as engine:
@@ -278,6 +281,7 @@ def test_a_named_pipe_for_a_record_does_not_hang_the_start(script, log):
     assert time.monotonic() - start < 3.0 + 3.0
 
 
+@pytest.mark.slow
 def test_closing_an_engine_behind_a_wrapper_ends_the_engine_too(script, log):
     wrapper = f"{sys.executable} {script} hang; exit 0"
     engine = GTPEngine(["sh", "-c", wrapper], timeout=2.0, name="wrapped", env=dict(os.environ))
@@ -317,6 +321,7 @@ def test_an_engine_that_dies_mid_game_says_so_with_its_last_words(script, log):
     assert restored.stderr == error.stderr and restored.returncode == 3
 
 
+@pytest.mark.slow
 def test_an_engine_for_another_variant_is_refused_when_it_starts(script, log):
     with pytest.raises(EngineError, match="engine 'fake legal' plays classic, not duo"):
         fake(script, "legal", "--game", "classic")
@@ -373,6 +378,7 @@ def test_a_game_of_another_variant_is_refused_and_the_engine_goes_on(script, log
         assert engine.choose_move(bn.Game("duo")).color == "purple"
 
 
+@pytest.mark.slow
 def test_an_interrupted_search_leaves_the_engine_in_step(script, log):
     import signal
 
@@ -395,6 +401,7 @@ def test_an_interrupted_search_leaves_the_engine_in_step(script, log):
 
 
 # ------------------------------------------------------------------------------ closing
+@pytest.mark.slow
 def test_an_engine_closes_by_close_by_with_and_when_forgotten(script, log):
     engine = fake(script)
     pid = engine._shared.connection.pid
@@ -423,6 +430,8 @@ def test_copies_share_the_process_and_pickles_start_their_own(script, log):
 
 
 # ------------------------------------------------------------------------------ where players go
+@pytest.mark.pools
+@pytest.mark.slow
 def test_an_engine_plays_matches_in_this_process_and_in_workers(script, log):
     with fake(script) as engine:
         match = bn.arena.play_match([engine, "random"], "duo", games=2, seed=1, progress=False)
@@ -452,6 +461,8 @@ def test_a_failing_engine_in_a_match_is_a_player_error_naming_it(script, log):
             bn.arena.play_match([engine, "random"], "duo", games=2, seed=1, progress=False)
 
 
+@pytest.mark.pools
+@pytest.mark.slow
 def test_hint_and_review_take_an_engine(script, log):
     game = duo_after(X_AT_E10, "j5,i6,j6,k6,j7")
     game.play(game.legal_moves()[0])

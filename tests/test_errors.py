@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from budget import examples
 import re
 
 import pytest
@@ -87,7 +88,7 @@ def test_every_exception_pickles_with_type_message_and_fields(cls):
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    @settings(max_examples=30, deadline=None)
+    @settings(max_examples=examples(30), deadline=None)
     @given(message=st.text(max_size=20), fields=_field_values(cls))
     def check(message, fields):
         error = cls(message, **fields)
@@ -100,6 +101,7 @@ def test_every_exception_pickles_with_type_message_and_fields(cls):
     check()
 
 
+@pytest.mark.pools
 def test_an_illegal_move_from_a_worker_process_arrives_whole():
     import concurrent.futures
     import multiprocessing
@@ -188,7 +190,7 @@ def test_game_methods_answer_junk_with_blokus_errors(method):
 
     arity = len(inspect.signature(getattr(bn.Game, method)).parameters) - 1
 
-    @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+    @settings(max_examples=examples(60), deadline=None, suppress_health_check=list(HealthCheck))
     @given(args=st.lists(_junk(), max_size=arity))
     def check(args):
         game = bn.Game("duo")
@@ -213,7 +215,7 @@ def test_functions_answer_junk_with_blokus_errors(function, arity):
 
     from blokus_nb import coords
 
-    @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+    @settings(max_examples=examples(150), deadline=None, suppress_health_check=list(HealthCheck))
     @given(args=st.lists(_junk(), min_size=arity, max_size=arity))
     def check(args):
         for call in (function, coords.cell_name, coords.cell_index, coords.parse_cell):

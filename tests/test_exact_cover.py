@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 
+from budget import examples
 import itertools
 
 import pytest
@@ -106,7 +107,7 @@ def test_algorithm_x_rejects_an_option_listing_an_item_twice():
         AlgorithmX({"a": [1, 1]})
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(st.frozensets(st.integers(0, 6), min_size=1, max_size=4), min_size=1, max_size=9),
        st.frozensets(st.integers(0, 6), max_size=2))
 def test_algorithm_x_matches_brute_force(rows, secondary):
@@ -156,12 +157,13 @@ def test_bad_placements_are_rejected():
         TilingSearch(2, [[1]], [(1, [0b11])])
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(st.integers(2, 4), st.integers(2, 4),
        st.lists(st.tuples(st.integers(0, len(SMALL_SHAPES) - 1), st.integers(1, 3)), min_size=1, max_size=3,
                 unique_by=lambda t: t[0]),
        st.sets(st.tuples(st.integers(0, 3), st.integers(0, 3)), max_size=3),
        st.booleans())
+@pytest.mark.slow
 def test_tiling_search_matches_brute_force(width, height, chosen, holes, column_major):
     shapes = [SMALL_SHAPES[i] for i, _ in chosen]
     quotas = [q for _, q in chosen]
@@ -202,6 +204,7 @@ def test_remembered_counts_make_domino_tilings_of_a_chessboard_quick():
     assert TilingSearch(size, neighbours, kinds).count(memo_limit=50) == 6728
 
 
+@pytest.mark.slow
 def test_algorithm_x_has_no_recursion_limit():
     # 3,000 items, each covered by exactly two options of its own: one solution per choice pattern
     # would be 2**3000; the first one needs 3,000 levels (was RecursionError)
@@ -224,7 +227,7 @@ def test_tiling_search_refuses_more_pieces_than_it_can_recurse():
 from hypothesis import given as _given, settings as _settings, strategies as _st  # noqa: E402
 
 
-@_settings(max_examples=40, deadline=None)
+@_settings(max_examples=examples(40), deadline=None)
 @_given(_st.integers(0, 10**6), _st.integers(2, 5), _st.integers(2, 4))
 def test_most_constrained_search_finds_every_tiling_the_bitboard_search_counts(seed, width, height):
     import random

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from budget import examples
 import itertools
 import random
 import re
@@ -187,7 +188,7 @@ def small_puzzles(draw):
     return region, names
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(small_puzzles())
 def test_an_explanation_is_never_given_for_a_puzzle_that_has_a_solution_and_its_numbers_are_right(case):
     region, names = case

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from budget import examples
 import json
 import pickle
 
@@ -440,8 +441,9 @@ def noted_records(draw) -> str:
     return f"({root}{body})"
 
 
+@pytest.mark.slow
 @given(noted_records())
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_every_tree_read_saves_what_reads_back_in_both_formats(text):
     try:
         tree = bn.read_tree(text)

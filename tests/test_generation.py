@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from budget import examples
 import contextlib
 import os
 import signal
@@ -125,6 +126,7 @@ def test_out_of_time_says_so():
     ({"pieces": "tetrominoes", "difficulty": 5}, PuzzleError, "the pool has 5"),
     ({"pieces": "F Q"}, PuzzleError, "no piece named"),
 ])
+@pytest.mark.timing
 def test_bad_input_is_refused_at_once(kwargs, error, words):
     import time
 
@@ -169,6 +171,7 @@ def test_difficulty_orders_the_classic_pentomino_rectangles_as_the_books_do():
     assert [r.level for r in ratings.values()] == [5, 4, 4, 4]
 
 
+@pytest.mark.timing
 def test_difficulty_counts_forced_pieces_and_refuses_impossible_puzzles():
     corridor = Puzzle("#####\n#...#\n#####", ["I5", "I5", "1", "1"])
     rating = corridor.difficulty()
@@ -293,6 +296,7 @@ def test_a_pool_of_polyominoes_given_as_cells_makes_puzzles(family):
             assert min(pieces.transform(puzzle.shapes[name], t) for t in range(8)) in given
 
 
+@pytest.mark.slow
 def test_a_set_of_names_gives_the_same_puzzle_in_every_process():
     code = ("from blokus_nb.puzzles import generate, generate_set\n"
             "names = {'F', 'I', 'L', 'N', 'P', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z'}\n"
@@ -323,7 +327,8 @@ def requests(draw):
     return pool, region, draw(st.sampled_from([None, 1, 2, 3])), draw(st.integers(1, 2))
 
 
-@settings(max_examples=40, deadline=None)
+@pytest.mark.slow
+@settings(max_examples=examples(40), deadline=None)
 @given(requests(), st.integers(0, 2**32 - 1))
 def test_random_requests_give_a_puzzle_or_a_puzzle_error_within_the_budget(request, seed):
     pool, region, level, solutions = request

@@ -49,6 +49,7 @@ def test_the_explanation_matches_the_move(variant, seed, moves, player):
     assert advice.move not in [a.move for a in advice.alternatives]
 
 
+@pytest.mark.slow
 def test_a_searching_hint_gives_a_win_chance_and_alternatives():
     game = position("duo", 4, 4)
     before = state(game)
@@ -91,6 +92,7 @@ def test_a_pass_is_explained():
     assert "must pass" in str(advice)
 
 
+@pytest.mark.slow
 def test_a_searching_hint_uses_the_learned_search():
     from blokus_nb.players.base import teams
     from blokus_nb.players.model import load_weights

@@ -62,6 +62,7 @@ def index_rows(folder: Path) -> list[dict]:
         return list(csv.DictReader(handle))
 
 
+@pytest.mark.slow
 def test_a_classic_game_is_labelled_in_the_layout_of_pentobis_self_play(records, engine, tmp_path):
     command, log = engine
     out = tmp_path / "labels"
@@ -104,6 +105,7 @@ def test_a_classic_game_is_labelled_in_the_layout_of_pentobis_self_play(records,
     assert config["runs"][0]["positions"] == searches(log)
 
 
+@pytest.mark.slow
 def test_a_rerun_labels_only_the_games_it_lacks_and_drops_a_line_cut_short(records, engine, tmp_path):
     command, log = engine
     out = tmp_path / "labels"
@@ -162,6 +164,7 @@ def test_a_malformed_record_is_the_projects_error_naming_it_and_nothing_is_writt
     assert not (out / "index.csv").exists() and searches(log) == 0
 
 
+@pytest.mark.slow
 def test_net_data_reads_labels_as_the_main_set_and_as_also(records, engine, tmp_path):
     command, _ = engine
     data = tmp_path / "data"

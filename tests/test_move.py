@@ -132,6 +132,7 @@ def test_parse_placement_reads_cells_in_any_order():
     assert parse_placement("pass", 14) is None
 
 
+@pytest.mark.timing
 @pytest.mark.parametrize("text", [",".join(["a20"] * 30000), "a20" + " " * 10**6, "x" * 10**6])
 def test_over_long_move_text_is_refused_at_once(text):
     import time

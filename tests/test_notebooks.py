@@ -69,6 +69,7 @@ def _shows_a_picture(cell: nbformat.NotebookNode) -> bool:
     return any("image/png" in o.get("data", {}) for o in cell.get("outputs", []))
 
 
+@pytest.mark.slow
 def test_a_users_figure_after_ours_still_shows(monkeypatch, tmp_path):
     """Our plot as the session's first figure must not stop the user's next figure from showing."""
     record = DATA / "pentobi" / "games" / "duo" / "duo_L1_0001.blksgf"

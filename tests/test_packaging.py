@@ -32,6 +32,7 @@ def no_node(tmp_path, monkeypatch):
     monkeypatch.setenv("PATH", str(tmp_path / "empty"))  # no node, no npm
 
 
+@pytest.mark.slow
 def test_the_sdist_carries_the_built_front_end(tmp_path, no_node):
     path = Path(next(sdist.SdistBuilder(str(ROOT)).build(directory=str(tmp_path), versions=["standard"])))
     assert path.name == f"blokus_nb-{bn.__version__}.tar.gz"

@@ -113,6 +113,7 @@ def test_tilings_draw_lines_inside_pieces_only():
     assert segments_by_width(ax)[seam_width] == 8
 
 
+@pytest.mark.slow
 def test_pictures_fit_a_notebook_cell_and_their_labels_read():
     for ax in (pieces.show(), pieces.show_orientations("F"), polyominoes.show(polyominoes.enumerate(5)),
                polyominoes.show(polyominoes.enumerate(6), columns=12)):

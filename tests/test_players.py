@@ -141,6 +141,7 @@ def test_a_search_with_a_seed_and_a_simulation_budget_repeats_exactly():
 
 
 # -- budgets --------------------------------------------------------------------------------
+@pytest.mark.timing
 @pytest.mark.parametrize("variant,moves", [("classic", 0), ("classic", 30), ("duo", 8)])
 def test_mcts_respects_a_time_limit(variant, moves):
     game = random_game(variant, 4, moves)
@@ -183,6 +184,7 @@ def forced_position() -> bn.Game:
     raise AssertionError("no forced move in 100 random games")
 
 
+@pytest.mark.timing
 def test_mcts_takes_a_forced_move_at_once():
     game = forced_position()
     start = time.perf_counter()
@@ -266,6 +268,7 @@ def test_a_stop_hook_ends_a_search_early_and_keeps_the_players_budget():
 @pytest.mark.parametrize("variant,level,seconds", [("classic", "medium", 0.3), ("classic", "hard", 1.5),
                                                    ("classic", "expert", 5.0), ("duo", "hard", 1.5),
                                                    ("duo", "expert", 5.0)])
+@pytest.mark.timing
 def test_every_searching_level_keeps_to_its_time(variant, level, seconds):
     # classic: four colors, the widest positions; Duo: the network search
     game = random_game(variant, 6, 8 if variant == "classic" else 3)
@@ -284,6 +287,7 @@ def test_the_levels_are_ordered_by_thinking_time():
     assert times == sorted(times) and times[-1] <= 5.0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_every_move_the_new_search_chooses_is_legal(variant):
     n = bn.get_variant(variant).n_players
@@ -327,6 +331,7 @@ def test_a_kept_tree_is_dropped_for_another_game_and_by_copies():
     assert pickle.loads(pickle.dumps(player))._tree.root is None
 
 
+@pytest.mark.slow
 def test_tree_reuse_keeps_a_seeded_game_deterministic():
     def game_of(seed):
         game = bn.Game("duo")

@@ -9,6 +9,7 @@ from blokus_nb.players import Limit, MCTSPlayer
 from sample_games import random_game
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["duo", "classic_2", "classic_3", "classic"])
 def test_every_player_has_a_chance_and_they_add_up_to_one(variant):
     game = random_game(variant, 3, moves=8)

@@ -68,6 +68,7 @@ def test_a_nan_limit_never_reaches_a_search():
                                                   stop=lambda: time.monotonic() > give_up))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["duo", "classic"])
 def test_loading_the_network_and_its_tables_is_not_counted_in_the_searchs_time(variant, monkeypatch):
     # The first search of a session made 1 simulation in classic: the tables were built on its clock.

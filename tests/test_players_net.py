@@ -210,6 +210,7 @@ def test_a_batch_gives_what_one_position_at_a_time_gives():
 
 
 # -- the search ---------------------------------------------------------------------------
+@pytest.mark.slow
 def test_every_move_the_network_search_chooses_is_legal():
     game = bn.Game("duo")
     players = [PUCTPlayer(seed=0, limit=Limit(simulations=6)), PUCTPlayer(seed=1, limit=Limit(simulations=6))]
@@ -222,6 +223,7 @@ def test_every_move_the_network_search_chooses_is_legal():
     assert len(game.history) > 20
 
 
+@pytest.mark.slow
 def test_a_seed_and_a_simulation_budget_repeat_a_network_search():
     game = random_game("duo", 4, 6)
     first = PUCTPlayer(seed=3).search(game, Limit(simulations=80))
@@ -232,6 +234,7 @@ def test_a_seed_and_a_simulation_budget_repeat_a_network_search():
     assert all(0 <= a.win_rate <= 1 for a in first.alternatives)
 
 
+@pytest.mark.slow
 def test_playouts_repeat_under_a_seed_and_differ_between_seeds():
     game = random_game("duo", 5, 8)
     runs = [PUCTPlayer(seed=seed, playouts=1.0).search(game, Limit(simulations=120)) for seed in (3, 3, 4)]
@@ -265,6 +268,7 @@ def test_the_chance_of_a_local_answer_is_checked(chance):
         PUCTPlayer(local=chance)
 
 
+@pytest.mark.slow
 def test_settings_given_per_variant_apply_to_that_variant_only():
     def visits(variant, **options):
         game = random_game(variant, 5, 8 if variant == "duo" else 12)
@@ -286,6 +290,7 @@ def test_a_per_variant_setting_is_checked(value, message):
         PUCTPlayer(exploration=value)
 
 
+@pytest.mark.slow
 def test_local_playouts_repeat_under_a_seed_and_change_the_search():
     game = random_game("duo", 5, 8)
     runs = [PUCTPlayer(seed=3, playouts=1.0, local=local).search(game, Limit(simulations=120))
@@ -296,6 +301,7 @@ def test_local_playouts_repeat_under_a_seed_and_change_the_search():
     assert all(game.is_legal(run.move) for run in runs)
 
 
+@pytest.mark.timing
 def test_a_network_search_keeps_to_its_time():
     game = random_game("duo", 2, 10)
     player = PUCTPlayer(seed=1)
@@ -305,6 +311,7 @@ def test_a_network_search_keeps_to_its_time():
     assert elapsed < 0.4 + 0.3 and result.simulations > 5
 
 
+@pytest.mark.slow
 def test_the_network_search_goes_on_below_the_moves_played():
     game = random_game("duo", 6, 6)
     player = PUCTPlayer(seed=2)
@@ -333,6 +340,7 @@ def test_other_variants_are_searched_as_mcts_does(variant, networks):
     assert a.move == b.move and [s.visits for s in a.alternatives] == [s.visits for s in b.alternatives]
 
 
+@pytest.mark.slow
 def test_every_move_the_classic_network_search_chooses_is_legal():
     game = bn.Game("classic")
     player = PUCTPlayer(seed=0, limit=Limit(simulations=3))
@@ -346,6 +354,7 @@ def test_every_move_the_classic_network_search_chooses_is_legal():
     assert sum(not m.is_pass for m in game.history) > 40
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["classic", "classic_2", "classic_3"])
 def test_a_seed_and_a_budget_repeat_a_classic_network_search(variant):
     game = random_game(variant, 4, 9)
@@ -357,6 +366,7 @@ def test_a_seed_and_a_budget_repeat_a_classic_network_search(variant):
     assert first.chances == second.chances
 
 
+@pytest.mark.timing
 def test_a_classic_network_search_keeps_to_its_time_and_reuses_its_tree():
     game = random_game("classic", 2, 12)
     player = PUCTPlayer(seed=1)
@@ -384,6 +394,7 @@ def test_a_finished_classic_board_shares_first_place():
     assert all((s > 0) == (p == max(points)) for s, p in zip(shares, points))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["classic_2", "classic_3"])
 def test_every_move_the_network_search_chooses_in_classic_2_and_3_is_legal(variant):
     game = bn.Game(variant)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 import blokus_nb as bn
 from blokus_nb.players import Limit
 from blokus_nb.players.mcts import MCTSPlayer
@@ -11,6 +13,7 @@ from blokus_nb.players.puct import PUCTPlayer
 from blokus_nb.players.search import KeptTree, run_budget
 
 
+@pytest.mark.timing
 def test_each_bound_of_a_limit_ends_the_loop():
     assert run_budget(Limit(simulations=7), lambda: 3, lambda: False)[:2] == (7, 22)
     assert run_budget(Limit(nodes=10), lambda: 3, lambda: False)[:2] == (3, 10)

@@ -20,6 +20,7 @@ ONE_SIDED = [1, 1, 2, 7, 18, 60, 196, 704, 2500, 9189]
 FIXED = [1, 2, 6, 19, 63, 216, 760, 2725, 9910, 36446]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind, expected", [("free", FREE), ("one-sided", ONE_SIDED), ("fixed", FIXED)])
 def test_counts_match_oeis(kind, expected):
     assert [len(polyominoes.enumerate(n, kind)) for n in range(1, 11)] == expected
@@ -115,6 +116,7 @@ def test_piece_pictures():
     plt.close("all")
 
 
+@pytest.mark.timing
 def test_too_many_squares_are_refused_at_once():
     import time
 

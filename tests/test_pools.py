@@ -17,6 +17,8 @@ import blokus_nb as bn
 from blokus_nb.processes import run_jobs, shutdown_pools
 from data_paths import DATA
 
+pytestmark = pytest.mark.pools  # every test here starts worker processes
+
 ROOT = Path(bn.__file__).resolve().parent.parent  # the blokus_nb under test, for the subprocesses
 GAMES = DATA / "pentobi" / "games" / "duo"
 
@@ -46,6 +48,7 @@ def children_of(pid: int) -> list[int]:
         return []
 
 
+@pytest.mark.slow
 def test_a_plain_script_without_a_main_guard_loads_games_and_plays_a_match_on_two_processes(tmp_path):
     run = python(f"""
         import blokus_nb as bn
@@ -157,6 +160,7 @@ def gone(pids: list[int], seconds: float = 5) -> bool:
     return False
 
 
+@pytest.mark.slow
 def test_ctrl_c_in_a_two_process_match_stops_its_workers(tmp_path):
     run = python(INTERRUPTED, tmp_path)
     pid = int(run.stdout.readline())
@@ -171,6 +175,7 @@ def test_ctrl_c_in_a_two_process_match_stops_its_workers(tmp_path):
     assert run.returncode == 0
 
 
+@pytest.mark.slow
 def test_workers_of_a_killed_parent_exit(tmp_path):
     run = python(INTERRUPTED, tmp_path)
     pid = int(run.stdout.readline())

@@ -9,6 +9,8 @@ import pytest
 import blokus_nb as bn
 from blokus_nb.processes import pool_context, run_jobs, worker_count
 
+pytestmark = pytest.mark.pools  # the tests here start, keep and replace worker pools
+
 
 def test_worker_count():
     cores = os.cpu_count() or 1

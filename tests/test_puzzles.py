@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 
+from budget import examples
 import itertools
 import random
 from xml.etree import ElementTree
@@ -168,7 +169,7 @@ def small_puzzles(draw):
     return region, names
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(small_puzzles())
 def test_small_puzzles_match_brute_force(case):
     region, names = case
@@ -404,6 +405,7 @@ def test_every_unique_tiling_is_valid_on_4x15():
     ((6, 10), "F " * 10**6, PuzzleError, "1,000,000 pieces are too many"),
     ((6, 10), 5, PuzzleError, "not int"),
 ])
+@pytest.mark.timing
 def test_hostile_sizes_are_refused_at_once(region, pieces_spec, error, message):
     import time
 
@@ -529,6 +531,7 @@ def test_a_stopped_search_raises_and_changes_nothing():
     ("#" + "." * 20_000 + "#", "spans 20,002 x 1 squares"),
     ((c for c in [(0, 0), (10**9, 3)]), "spans 1,000,000,001 x 4 squares"),
 ])
+@pytest.mark.timing
 def test_a_region_is_bounded_by_its_extent_not_only_its_cells(region, message):
     import time
 
@@ -588,6 +591,7 @@ def test_a_set_of_pieces_is_read_in_the_pieces_order_not_the_sets():
     assert [mixed[name][0] for name in ("poly1", "poly2")] == sorted([bent, hexomino], key=repr)
 
 
+@pytest.mark.slow
 def test_a_set_of_pieces_gives_the_same_solution_whatever_the_hash_seed():
     import os
     import subprocess

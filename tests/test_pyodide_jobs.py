@@ -28,6 +28,7 @@ def facts() -> dict:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
+@pytest.mark.slow
 def test_pyodide_starts_no_thread_and_it_is_found_out(facts):
     assert facts["platform"] == "emscripten"
     assert facts["thread_start"] == "RuntimeError: can't start new thread"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 import doctest
 import re
 from pathlib import Path
@@ -11,6 +12,7 @@ BLOCKS = re.findall(r"```python\n(.*?)```", (ROOT / "README.md").read_text(encod
 EXAMPLES = [block for block in BLOCKS if ">>>" in block]
 
 
+@pytest.mark.slow
 def test_the_readme_examples_run_as_written_one_session_in_order(monkeypatch):
     assert len(EXAMPLES) >= 2
     monkeypatch.chdir(ROOT)  # the examples name files as seen from the repository

@@ -17,6 +17,7 @@ which prints how many records each test tried and what came of them.
 
 from __future__ import annotations
 
+from budget import examples
 import collections
 import json
 import os
@@ -29,7 +30,7 @@ import blokus_nb as bn
 from blokus_nb import records, sgf
 from data_paths import DATA
 
-EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "300"))
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", examples(300)))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=not os.environ.get("FUZZ_EXAMPLES"),
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 RECORDS = sorted((DATA / "pentobi" / "games").glob("*/*.blksgf"))
@@ -156,6 +157,7 @@ def mutated_record(draw) -> str:
     return text
 
 
+@pytest.mark.slow
 @given(mutated_record())
 @FUZZ
 def test_mutated_pentobi_records(text):
@@ -183,6 +185,7 @@ def token_soup(draw) -> str:
     return f"(;{root}{extra};{body})" + draw(st.sampled_from(["", "", "\n", ")", "(;GM[Blokus])", "x"]))
 
 
+@pytest.mark.slow
 @given(token_soup())
 @FUZZ
 def test_token_soup(text):
@@ -218,6 +221,7 @@ def mutated_json(draw) -> str:
     return json.dumps(record, indent=None if lines else 2) + ("\n" + game.to_json(indent=None) if lines else "")
 
 
+@pytest.mark.slow
 @given(mutated_json())
 @FUZZ
 def test_mutated_json_records(text):
@@ -260,6 +264,7 @@ def random_tree(draw) -> bn.Tree:
     return tree
 
 
+@pytest.mark.slow
 @given(random_tree())
 @FUZZ
 def test_random_trees_round_trip(tree):
@@ -267,6 +272,7 @@ def test_random_trees_round_trip(tree):
     OUTCOMES["random trees"]["trees read"] += 1
 
 
+@pytest.mark.slow
 @given(random_tree(), st.data())
 @FUZZ
 def test_mutated_trees(tree, data):

@@ -8,6 +8,7 @@ a second comment node, used to be dropped on reading.
 
 from __future__ import annotations
 
+from budget import examples
 import json
 
 import pytest
@@ -93,7 +94,8 @@ VALUES = st.text(max_size=12) | st.sampled_from(["", "\n", "a\nb", "x]y\\", "\r\
 
 @given(notes=st.dictionaries(st.integers(0, 5), st.dictionaries(KEYS, VALUES, max_size=3), max_size=3),
        suffix=st.sampled_from([".blksgf", ".json"]))
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@pytest.mark.slow
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 def test_any_notes_round_trip_or_are_refused(tmp_path, notes, suffix):
     game = random_game("duo", seed=4, moves=6)  # no passes among the first six moves
     assert not any(m.is_pass for m in game.history)
@@ -119,7 +121,7 @@ def test_any_notes_round_trip_or_are_refused(tmp_path, notes, suffix):
 
 
 @given(notes=st.dictionaries(KEYS, VALUES, max_size=3))
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 def test_a_trees_notes_round_trip_or_are_refused(notes):
     tree = bn.Tree("duo")
     try:

@@ -14,6 +14,7 @@ from data_paths import DATA
 GAMES = DATA / "pentobi" / "games"
 
 
+@pytest.mark.slow
 def test_iter_games_streams_a_large_collection(tmp_path):
     one = (GAMES / "duo" / "duo_L1_0001.blksgf").read_text()
     path = tmp_path / "corpus.blksgf"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 
+from budget import examples
 import os
 
 import pytest
@@ -105,7 +106,7 @@ TEXT = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=8)
                                                  "sgf:x", "notes", "name"]),
                                 TEXT | st.integers() | st.none(), max_size=4),
        suffix=st.sampled_from([".blksgf", ".json"]))
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 def test_what_save_accepts_load_reads_back_for_any_metadata(tmp_path, metadata, suffix):
     game = random_game("duo", seed=7, moves=4)
     path = tmp_path / f"m{suffix}"

@@ -52,6 +52,7 @@ def test_worker_pools_refuse_and_one_process_works(no_threads):
     assert worker_count(4, 10) == 4  # asked for: refused when run, with the reason
 
 
+@pytest.mark.pools
 def test_a_match_on_workers_refuses_and_in_this_process_plays(no_threads):
     with pytest.raises(UnavailableError, match="use n_jobs=1"):
         play_match(["random", "random"], "duo", games=2, n_jobs=2, progress=False, seed=1)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from budget import examples
 import csv
 import gzip
 import json
@@ -40,6 +41,7 @@ def run(tmp_path_factory):
     return out
 
 
+@pytest.mark.slow
 def test_the_files_are_laid_out_as_pentobis(run):
     if PENTOBI.exists():
         with open(PENTOBI / "index.csv", newline="") as handle:
@@ -69,6 +71,7 @@ def test_the_files_are_laid_out_as_pentobis(run):
     assert len({row["values"] for row in index}) == 3  # the games differ (explored openings)
 
 
+@pytest.mark.pools
 def test_the_same_seed_gives_the_same_games_on_two_processes(run, tmp_path):
     self_play("mcts", "duo", games=3, out=tmp_path, seed=5, limit=LIMIT, top=5, n_jobs=2, progress=False)
     assert stable(tmp_path) == stable(run) and policy(tmp_path) == policy(run)
@@ -244,7 +247,8 @@ def test_a_policy_member_cut_short_is_dropped_and_its_game_played_again(whole, t
     assert stable(tmp_path) == stable(whole) and policy(tmp_path) == policy(whole)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@pytest.mark.slow
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(index_cut=st.floats(0, 1), policy_cut=st.floats(0, 1), more=st.booleans())
 def test_any_interruption_resumes_to_the_whole_run(whole, tmp_path_factory, index_cut, policy_cut, more):
     """Both files cut at any byte (a stop, or a power cut that kept the index but not the policy):
@@ -300,6 +304,7 @@ def _wait_for(path, process):
         time.sleep(0.02)
 
 
+@pytest.mark.slow
 def test_a_second_run_into_the_same_folder_is_refused_while_the_first_runs(tmp_path):
     folder, started, release = tmp_path / "games", tmp_path / "started", tmp_path / "release"
     first = _run(folder, started, release, "wait", 2)
@@ -317,6 +322,7 @@ def test_a_second_run_into_the_same_folder_is_refused_while_the_first_runs(tmp_p
                                                         "index.csv", "policy.jsonl.gz"]
 
 
+@pytest.mark.slow
 def test_a_run_killed_while_it_holds_the_folder_leaves_it_free(tmp_path):
     folder, started, release = tmp_path / "games", tmp_path / "started", tmp_path / "release"
     first = _run(folder, started, release, "wait", 2)
@@ -329,6 +335,7 @@ def test_a_run_killed_while_it_holds_the_folder_leaves_it_free(tmp_path):
     assert len(consistent(folder)) == 3
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("delay", [0.0, 0.6])
 def test_a_run_killed_at_any_moment_resumes_to_a_consistent_folder(tmp_path, delay):
     folder = tmp_path / "games"
@@ -344,6 +351,8 @@ def test_a_run_killed_at_any_moment_resumes_to_a_consistent_folder(tmp_path, del
     assert len(consistent(folder)) == 120
 
 
+@pytest.mark.pools
+@pytest.mark.slow
 def test_the_workers_a_run_leaves_do_not_hold_its_folder(tmp_path):
     cheap(tmp_path, 4, seed=3, n_jobs=2)  # the pool's forked workers live on after the run
     resumed = _run(tmp_path, tmp_path / "s", tmp_path / "r", "random", 5)

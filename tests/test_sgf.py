@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from budget import examples
 import csv
 import io
 import re
@@ -417,7 +418,8 @@ def nodes(max_leaves: int = 12):
         max_leaves=max_leaves)
 
 
-@settings(max_examples=300, deadline=None)
+@pytest.mark.slow
+@settings(max_examples=examples(300), deadline=None)
 @given(nodes())
 def test_round_trip_of_any_tree(root):
     text = sgf.dumps(root)
@@ -428,7 +430,8 @@ def test_round_trip_of_any_tree(root):
     assert sgf.dumps(tree) == text
 
 
-@settings(max_examples=100, deadline=None)
+@pytest.mark.slow
+@settings(max_examples=examples(100), deadline=None)
 @given(st.lists(nodes(6), min_size=1, max_size=4))
 def test_round_trip_of_any_collection(roots):
     trees = sgf.parse(sgf.dumps(roots))
@@ -458,7 +461,8 @@ def write_loosely(root: Node, draw) -> str:
     return draw(WHITESPACE) + "(" + sequence(root) + draw(WHITESPACE) + ")" + draw(WHITESPACE)
 
 
-@settings(max_examples=200, deadline=None)
+@pytest.mark.slow
+@settings(max_examples=examples(200), deadline=None)
 @given(nodes(), st.data())
 def test_whitespace_between_tokens_changes_nothing(root, data):
     assert sgf.parse_tree(write_loosely(root, data.draw)).root == root
@@ -509,9 +513,10 @@ def test_abandoning_the_iterator_closes_the_file(tmp_path, monkeypatch):
     assert opened[0].closed
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(nodes(6), min_size=1, max_size=3), st.integers(1, 9), st.booleans(),
        st.booleans())
+@pytest.mark.slow
 def test_reading_in_small_chunks_gives_the_same_trees(roots, chunk_size, crlf, binary):
     text = sgf.dumps(roots)
     if crlf:
@@ -534,7 +539,8 @@ def failure(source, **kwargs):
         return (error.line, error.column, error.reason.split(" (to read a file")[0])
 
 
-@settings(max_examples=300, deadline=None)
+@pytest.mark.slow
+@settings(max_examples=examples(300), deadline=None)
 @given(st.data(), st.integers(1, 7))
 def test_truncated_or_damaged_input_fails_at_the_same_place_in_any_chunk_size(data, chunk_size):
     text = "(;GM[Blokus]CA[UTF-8]\n;1[a20] C[x\\]y]\n(;2[t20]\n;3[t1])\n(;2[s20]))\n(;GM[z])\n"
@@ -647,6 +653,7 @@ def test_parse_tree_wants_exactly_one_tree():
     assert "a second game tree" in info.value.reason and "iter_trees" in info.value.reason
 
 
+@pytest.mark.slow
 def test_a_value_of_escapes_takes_little_memory():
     import tracemalloc
 

@@ -56,6 +56,7 @@ def test_the_logistic_fit_has_no_intercept_and_recovers_a_slope():
     assert abs(w[0] - 2) < 0.3 and abs(w[1]) < 0.2
 
 
+@pytest.mark.slow
 @needs_data
 def test_a_short_training_run_writes_loadable_weights_and_repeats(tmp_path, capsys):
     first, second = tmp_path / "a.npz", tmp_path / "b.npz"
@@ -141,6 +142,7 @@ def test_a_visit_count_result_is_the_movers():
     assert net_data.mover_result("0", 0) == 0.5
 
 
+@pytest.mark.slow
 @needs_policy_data
 def test_a_short_network_training_run_writes_a_loadable_net_and_repeats(tmp_path, capsys):
     arrays = tmp_path / "small.npz"
@@ -237,6 +239,7 @@ def test_shares_of_first_place_are_in_the_movers_frame():
     assert net_data.first_shares("80 60 80 80", 2) == pytest.approx([1 / 3, 1 / 3, 1 / 3, 0.0])
 
 
+@pytest.mark.slow
 @needs_classic_data
 def test_a_short_classic_training_run_writes_a_classic_net_that_searches(tmp_path, capsys):
     import calibrate_classic

@@ -56,6 +56,7 @@ def class_set() -> list[Puzzle]:
     return puzzles + [Puzzle((10, 6), "pentominoes")]
 
 
+@pytest.mark.slow
 @needs_poppler
 @pytest.mark.parametrize("paper, points", [("a4", (595, 842)), ("letter", (612, 792))])
 def test_a_worksheet_renders_on_its_paper_with_ink_on_every_page(class_set, tmp_path, paper, points):
@@ -70,6 +71,7 @@ def test_a_worksheet_renders_on_its_paper_with_ink_on_every_page(class_set, tmp_
         assert margins_are_clear(page, 60)
 
 
+@pytest.mark.slow
 @needs_poppler
 def test_thirty_students_get_thirty_different_sheets_then_the_answers(class_set, tmp_path):
     path = bn.worksheet(class_set[:2], tmp_path / "class.pdf", students=30, seed=5)
@@ -147,6 +149,7 @@ def drawn_inside(page: np.ndarray, dpi: int, margin: float) -> bool:
     return not (dark[:edge].any() or dark[-edge:].any() or dark[:, :edge].any() or dark[:, -edge:].any())
 
 
+@pytest.mark.slow
 @needs_poppler
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_the_largest_regions_accepted_and_a_long_title_stay_inside_the_margins(tmp_path, paper):
@@ -232,6 +235,7 @@ def printed_squares(fig) -> set[float]:
             for ax in fig.axes}
 
 
+@pytest.mark.slow
 def test_every_sheet_of_a_class_set_has_the_same_pages_and_squares(monkeypatch):
     # The lesson notebook's set: turned for student 1, its 10x6 regions could not share a page, and
     # that sheet ran to 4 pages at 1 cm squares while the others had 1 page at 5.6 mm.
@@ -247,6 +251,7 @@ def test_every_sheet_of_a_class_set_has_the_same_pages_and_squares(monkeypatch):
     assert len(layouts) == 1
 
 
+@pytest.mark.slow
 def test_a_recipe_set_shares_one_layout_and_per_page_is_kept(monkeypatch):
     recipe = {"count": 3, "pieces": "pentominoes", "difficulty": 1}
     sheets = sheet_pages(recipe, monkeypatch, students=4, seed=2, per_page=2)

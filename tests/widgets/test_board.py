@@ -393,6 +393,7 @@ def test_a_seek_that_arrives_after_a_later_one_of_its_view_is_dropped(finished_g
     assert w.replay_index == 5 and w.error == ""
 
 
+@pytest.mark.slow
 def test_the_views_remembered_for_ordering_are_bounded(finished_game):
     w = BlokusWidget(game=finished_game, mode="replay")
     for n in range(1000):
@@ -487,6 +488,7 @@ def thread_switches_often():
     sys.setswitchinterval(interval)
 
 
+@pytest.mark.slow
 def test_python_playing_and_undoing_while_an_ai_seat_answers_keeps_a_legal_history(thread_switches_often):
     # Python plays purple's moves and takes moves back as fast as it can while the orange seat answers
     # from its thread at once (ai_pause=0): every change must go through one lock, in one order (or the

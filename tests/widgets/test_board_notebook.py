@@ -39,6 +39,7 @@ def our_models(nb) -> list[dict]:
     return [m["state"] for m in state.values() if "board" in m["state"] and "legal" in m["state"]]
 
 
+@pytest.mark.slow
 def test_the_output_has_the_widget_and_an_svg_of_the_board(executed):
     data = executed.cells[0].outputs[0]["data"]
     assert VIEW in data and data["image/svg+xml"].lstrip().startswith("<svg")
@@ -53,6 +54,7 @@ def test_the_saved_widget_state_is_enough_to_draw_the_board(executed):
     assert view_id in executed.metadata["widgets"][STATE]["state"]
 
 
+@pytest.mark.slow
 def test_exported_html_embeds_the_widget_state(executed):
     html, _ = nbconvert.HTMLExporter().from_notebook_node(copy.deepcopy(executed))
     assert 'type="application/vnd.jupyter.widget-view+json"' in html
@@ -70,6 +72,7 @@ def test_exported_html_without_widget_state_shows_the_svg(executed):
     assert svg.startswith("<svg") and svg.count("<rect") > 14 * 14
 
 
+@pytest.mark.slow
 def test_the_play_example_leaves_the_first_move_to_the_person():
     # Run top to bottom, examples/01_play.ipynb must not play the person's move for them (a hint only shows).
     from pathlib import Path

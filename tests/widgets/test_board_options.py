@@ -3,6 +3,7 @@ and frees the seat (issue 20, class 15)."""
 
 from __future__ import annotations
 
+from budget import examples
 import math
 import time
 
@@ -87,7 +88,7 @@ def test_good_options_are_kept_as_given():
     w.close()
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.one_of(st.floats(allow_nan=True), st.floats(-1, 61), st.integers(-10, 10**6), st.text(max_size=4), st.none(),
                  st.booleans()))
 def test_ai_pause_is_a_finite_number_of_seconds_or_refused(value):

@@ -102,6 +102,7 @@ def test_an_ai_seat_and_replay_carry_no_buffers():
         widget.close()
 
 
+@pytest.mark.slow
 def test_the_review_carries_no_buffers():
     game = bn.Game("duo")
     for _ in range(4):

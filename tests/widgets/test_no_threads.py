@@ -84,6 +84,7 @@ def test_a_puzzle_hint_and_solution_come_in_turn():
     w.close()
 
 
+@pytest.mark.slow
 def test_a_review_and_the_engine_line_complete_in_turn():
     w = BlokusWidget(game=short_game(), mode="review", review_limit=LIMIT)
     assert w.review["status"] == "done" and w.review["done"] == 8
@@ -140,6 +141,7 @@ def test_undo_on_the_loop_drops_the_answer_and_the_latest_job_wins():
     asyncio.run(play())
 
 
+@pytest.mark.slow
 def test_a_review_and_a_puzzle_solution_complete_on_the_loop():
     async def work() -> None:
         board = BlokusWidget(game=short_game(), mode="review", review_limit=LIMIT)

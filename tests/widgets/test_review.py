@@ -40,6 +40,7 @@ def done(widget: BlokusWidget) -> bool:
     return widget.review.get("status") == "done"
 
 
+@pytest.mark.slow
 def test_a_review_board_searches_every_position_in_the_background(board):
     assert board.review["total"] == 12
     wait_for(lambda: done(board), timeout=240)
@@ -57,6 +58,7 @@ def test_a_review_board_searches_every_position_in_the_background(board):
     assert [s["moves"] for s in review["summary"]] == [6, 5]  # moves judged: not the last one
 
 
+@pytest.mark.slow
 def test_every_state_sent_while_the_review_runs_is_plain_json(duo_game):
     widget = BlokusWidget(game=duo_game.copy(), review_limit=LIMIT)
     sent = Recorder(widget)
@@ -72,6 +74,7 @@ def test_every_state_sent_while_the_review_runs_is_plain_json(duo_game):
         widget.close()
 
 
+@pytest.mark.slow
 def test_the_position_shown_has_the_best_and_the_played_move(board, duo_game):
     wait_for(lambda: done(board), timeout=240)
     custom(board, {"type": "seek", "index": 3})
@@ -90,6 +93,7 @@ def test_the_position_shown_has_the_best_and_the_played_move(board, duo_game):
     assert board.review["position"] == {"index": 12, "best": {}, "played": {}, "engine_line": []}
 
 
+@pytest.mark.slow
 def test_stop_keeps_what_was_found_and_resume_goes_on(duo_game):
     slow = BlokusWidget(game=duo_game.copy(), mode="review", review_limit=Limit(simulations=600))
     try:
@@ -120,6 +124,7 @@ def test_the_review_button_opens_a_finished_game(duo_game):
         widget.close()
 
 
+@pytest.mark.slow
 def test_a_changed_game_keeps_the_searches_before_the_change(board):
     wait_for(lambda: done(board), timeout=240)
     board.game.undo()  # every position before the change was searched already: nothing to search
@@ -138,6 +143,7 @@ def refused(widget: BlokusWidget, content: dict) -> dict:
     return refusals[0]
 
 
+@pytest.mark.slow
 def test_forged_review_requests_are_refused_and_change_nothing(board):
     wait_for(lambda: done(board), timeout=240)
     assert refused(board, {"type": "stop-review"})["rule"] == "idle"
@@ -157,6 +163,7 @@ def test_an_unfinished_game_in_play_mode_is_not_reviewed_on_a_views_word():
         widget.close()
 
 
+@pytest.mark.slow
 def test_the_explorer_lists_the_corpus_moves_and_refuses_others(duo_game):
     index = analysis.opening_index(DUO_GAMES, depth=4, progress=False)
     widget = BlokusWidget(game=duo_game.copy(), mode="review", review_limit=LIMIT, explorer=index)
@@ -223,6 +230,7 @@ def finished():
     widget.close()
 
 
+@pytest.mark.slow
 def test_a_move_tried_from_any_position_is_a_variation_and_saved_with_the_game(finished, tmp_path):
     main = [str(m) for m in finished.game.moves]
     custom(finished, {"type": "seek", "index": 5})
@@ -248,6 +256,7 @@ def test_a_move_tried_from_any_position_is_a_variation_and_saved_with_the_game(f
     assert len(finished.tree.variations) == 1 and sum(1 for n in finished.tree.walk() if not n.variations) == 2
 
 
+@pytest.mark.slow
 def test_back_to_the_main_line_promote_and_delete(finished):
     main = [str(m) for m in finished.game.moves]
     custom(finished, {"type": "seek", "index": 26})
@@ -274,6 +283,7 @@ def test_back_to_the_main_line_promote_and_delete(finished):
     assert sum(1 for n in finished.tree.walk() if not n.variations) == 1
 
 
+@pytest.mark.slow
 def test_refused_variations_change_nothing(finished):
     end = len(finished.game.moves)
     assert finished.replay_index == end
@@ -297,6 +307,7 @@ def test_refused_variations_change_nothing(finished):
     assert refused(finished, {"type": "promote", "version": finished.version})["rule"] == "mode"
 
 
+@pytest.mark.slow
 def test_a_corpus_move_clicked_in_the_explorer_is_played_as_a_variation():
     index = analysis.opening_index(DUO_GAMES, depth=4, progress=False)
     widget = BlokusWidget(game=bn.read_sgf(DUO_GAMES / "duo_L1_0003.blksgf"), mode="review",
@@ -316,6 +327,7 @@ def test_a_corpus_move_clicked_in_the_explorer_is_played_as_a_variation():
 
 
 # ---------------------------------------------------------------- the engine's line
+@pytest.mark.slow
 def test_the_engine_line_starts_with_the_reviews_best_move_and_is_shown_at_its_position(finished):
     custom(finished, {"type": "seek", "index": 3})
     custom(finished, {"type": "engine-line", "version": finished.version})
@@ -338,6 +350,7 @@ def test_the_engine_line_starts_with_the_reviews_best_move_and_is_shown_at_its_p
     assert len(finished.game.moves) == 29  # drawn, never played
 
 
+@pytest.mark.slow
 def test_the_engine_line_is_refused_while_the_review_runs_and_at_the_end(duo_game):
     slow = BlokusWidget(game=duo_game.copy(), mode="review", review_limit=Limit(simulations=3000))
     try:
@@ -433,6 +446,7 @@ def test_an_engine_line_cancelled_by_a_move_tried_is_searching_no_more(gated):
              and gated.review["position"]["engine_line"], timeout=60)
 
 
+@pytest.mark.slow
 def test_a_review_cancelled_by_leaving_review_mode_is_not_running(gated):
     assert gated.review["status"] == "running"
     gated.mode = "replay"
@@ -443,6 +457,7 @@ def test_a_review_cancelled_by_leaving_review_mode_is_not_running(gated):
 
 
 # ---------------------------------------------------------------- the classic boards
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["classic", "classic_3", "classic_2"])
 def test_a_classic_review_has_one_curve_per_player_known_at_every_position(variant):
     game = random_game(variant, 7, moves=9)
