@@ -266,8 +266,9 @@ def test_a_stop_hook_ends_a_search_early_and_keeps_the_players_budget():
 
 # -- levels, the time limit, tree reuse -------------------------------------------------------
 @pytest.mark.parametrize("variant,level,seconds", [("classic", "medium", 0.3), ("classic", "hard", 1.5),
-                                                   ("classic", "expert", 5.0), ("duo", "hard", 1.5),
-                                                   ("duo", "expert", 5.0)])
+                                                   pytest.param("classic", "expert", 5.0, marks=pytest.mark.slow),
+                                                   ("duo", "hard", 1.5),
+                                                   pytest.param("duo", "expert", 5.0, marks=pytest.mark.slow)])
 @pytest.mark.timing
 def test_every_searching_level_keeps_to_its_time(variant, level, seconds):
     # classic: four colors, the widest positions; Duo: the network search
