@@ -387,3 +387,18 @@ def test_two_threads_searching_with_one_player_take_turns():
     for k in (0, 1):
         assert results[k].move in games[k].legal_moves()
     assert player.with_seed(2)._searching is not player._searching  # copies search on their own
+
+
+def test_the_levels_settings_have_one_name_each_and_the_old_names_warn():
+    from blokus_nb.players import levels, puct
+
+    hard = bn.players.make_player("hard", seed=1)
+    assert hard.puct == levels.LEVEL_EXPLORATION and hard.local == levels.LEVEL_LOCAL
+    assert hard.networks == puct.NETWORK_VARIANTS
+    for old, new in (("EXPLORATION", levels.LEVEL_EXPLORATION), ("LOCAL", levels.LEVEL_LOCAL)):
+        with pytest.warns(DeprecationWarning, match=f"LEVEL_{old}"):
+            assert getattr(levels, old) is new
+    with pytest.warns(DeprecationWarning, match="NETWORK_VARIANTS"):
+        assert levels.NETWORKS["hard"] == puct.NETWORK_VARIANTS
+    with pytest.raises(AttributeError):
+        levels.NOT_A_SETTING  # noqa: B018

@@ -8,20 +8,17 @@ RandomPlayer(seed=1)
 
 from __future__ import annotations
 
+import warnings
 from typing import Callable
 
 from .base import Limit, Player, RandomPlayer
 from .greedy import GreedyPlayer
 from .mcts import MCTSPlayer
-from .puct import PUCTPlayer
+from .puct import NETWORK_VARIANTS, PUCTPlayer
 from .. import validation
 from ..errors import ArgumentTypeError, BlokusError
 
-__all__ = ["PLAYER_NAMES", "LEVELS", "NETWORKS", "GOAL", "EXPLORATION", "LOCAL", "make_player"]
-
-#: The variants "hard" and "expert" search with a network (see the README's strength table).
-NETWORKS: dict[str, tuple[str, ...]] = {"hard": ("duo", "classic", "classic_2", "classic_3"),
-                                        "expert": ("duo", "classic", "classic_2", "classic_3")}
+__all__ = ["PLAYER_NAMES", "LEVELS", "GOAL", "LEVEL_EXPLORATION", "LEVEL_LOCAL", "make_player"]
 
 #: What "hard" and "expert" play for on the classic boards (:data:`~blokus_nb.players.puct.GOALS`): the
 #: share of the others finished behind, which took first place against three Pentobi level-5 seats
@@ -29,25 +26,26 @@ NETWORKS: dict[str, tuple[str, ...]] = {"hard": ("duo", "classic", "classic_2", 
 #: the first classic network).
 GOAL = "rank"
 
-#: The PUCT constant of "hard" and "expert" in Duo (:class:`~blokus_nb.players.puct.PUCTPlayer`'s
-#: ``exploration``; the classic boards keep the default, 1.5, with which they were measured).
-#: Against Pentobi level 6 in Duo, "hard" with 2.5 scored 17.5 of 40 (seed 202) and 19 of 40
-#: (seed 303) where 1.5 scored 11 of 40 (seed 202); with :data:`LOCAL` as well, 20 of 40
-#: (seed 202).
-EXPLORATION: dict[str, float] = {"duo": 2.5}
-#: The chance that a playout move of "hard" and "expert" in Duo answers the move before it
-#: (:meth:`~blokus_nb.engine.Board.playout`'s ``local``): 20 of 40 against Pentobi level 6 in
-#: Duo, against 17.5 of 40 without it (the same seeds).
-LOCAL: dict[str, float] = {"duo": 0.5}
+#: The PUCT constant (:class:`~blokus_nb.players.puct.PUCTPlayer`'s ``exploration``) of "hard" and
+#: "expert" per variant, where it is not :data:`~blokus_nb.players.puct.EXPLORATION`, the default (the
+#: classic boards keep the default, with which they were measured). Against Pentobi level 6 in Duo,
+#: "hard" with 2.5 scored 17.5 of 40 (seed 202) and 19 of 40 (seed 303) where 1.5 scored 11 of 40
+#: (seed 202); with :data:`LEVEL_LOCAL` as well, 20 of 40 (seed 202).
+LEVEL_EXPLORATION: dict[str, float] = {"duo": 2.5}
+#: The chance that a playout move of "hard" and "expert" answers the move before it
+#: (:meth:`~blokus_nb.engine.Board.playout`'s ``local``) per variant, where it is not
+#: :data:`~blokus_nb.players.puct.LOCAL`, the default: 20 of 40 against Pentobi level 6 in Duo,
+#: against 17.5 of 40 without it (the same seeds).
+LEVEL_LOCAL: dict[str, float] = {"duo": 0.5}
 
 # What the names mean. The budgets are wall-clock time, so "hard" answers in
 # about 1.5 s and "expert" in about 5 s on one core whatever the variant; pass a
 # Limit with ``simulations`` to choose_move for results that do not depend on the
 # machine. "medium" searches with the linear models (players/mcts.py); "hard" and
-# "expert" search the variants in NETWORKS with a policy/value network
+# "expert" search every variant with a network (puct.NETWORK_VARIANTS) with a policy/value network
 # (players/puct.py, players/net.py) and the others as "medium" does, with more time; on the
-# classic boards they play for GOAL; in Duo they explore with EXPLORATION and their playouts
-# answer the move before with the chance LOCAL.
+# classic boards they play for GOAL; in Duo they explore with LEVEL_EXPLORATION and their playouts
+# answer the move before with the chance LEVEL_LOCAL.
 # A level searches a variant with a network only once a match against Pentobi has
 # measured it stronger there than the 0.2.0 search (the README's strength table).
 _BUILDERS: dict[str, Callable[[int | None], Player]] = {
@@ -57,10 +55,10 @@ _BUILDERS: dict[str, Callable[[int | None], Player]] = {
     # A greedy player that often settles for a slightly worse move.
     "easy": lambda seed: GreedyPlayer(seed=seed, temperature=1.0),
     "medium": lambda seed: MCTSPlayer(seed=seed, limit=Limit(time=0.3)),
-    "hard": lambda seed: PUCTPlayer(seed=seed, limit=Limit(time=1.5), networks=NETWORKS["hard"], goal=GOAL,
-                                    exploration=EXPLORATION, local=LOCAL),
-    "expert": lambda seed: PUCTPlayer(seed=seed, limit=Limit(time=5.0), networks=NETWORKS["expert"], goal=GOAL,
-                                      exploration=EXPLORATION, local=LOCAL),
+    "hard": lambda seed: PUCTPlayer(seed=seed, limit=Limit(time=1.5), goal=GOAL,
+                                    exploration=LEVEL_EXPLORATION, local=LEVEL_LOCAL),
+    "expert": lambda seed: PUCTPlayer(seed=seed, limit=Limit(time=5.0), goal=GOAL,
+                                      exploration=LEVEL_EXPLORATION, local=LEVEL_LOCAL),
 }
 
 #: The levels for people, weakest first.
@@ -89,3 +87,19 @@ def make_player(spec: "str | Player", seed: int | None = None) -> Player:
     player = _BUILDERS[key](seed)
     player.name = key
     return player
+
+
+#: Names kept for one release: what each one is now.
+_RENAMED = {"EXPLORATION": "LEVEL_EXPLORATION", "LOCAL": "LEVEL_LOCAL"}
+
+
+def __getattr__(name: str) -> object:
+    if name in _RENAMED:
+        warnings.warn(f"blokus_nb.players.levels.{name} is {_RENAMED[name]} (puct.{name} is the default it "
+                      f"overrides); the old name goes in 0.5", DeprecationWarning, stacklevel=2)
+        return globals()[_RENAMED[name]]
+    if name == "NETWORKS":
+        warnings.warn("blokus_nb.players.levels.NETWORKS is gone in 0.5: every level searches every variant of "
+                      "blokus_nb.players.puct.NETWORK_VARIANTS with its network", DeprecationWarning, stacklevel=2)
+        return {"hard": NETWORK_VARIANTS, "expert": NETWORK_VARIANTS}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
