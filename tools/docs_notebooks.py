@@ -7,6 +7,8 @@ not committed), where Sphinx reads it with MyST-NB's execution off.
 Running them costs minutes, so a run is kept in ``build/docs/executed/`` under a key: the
 notebook's own bytes and every file of the package. A later build whose key matches copies the
 kept run instead of running it again; a change to the notebook or to the package runs it again.
+tests/test_notebooks.py keeps the runs it makes the same way, so ``make test``, which builds the
+site after pytest, runs no notebook twice.
 
 Each notebook runs as tests/test_notebooks.py runs it: in a scratch folder beside a link to the
 tests' data (what a notebook writes, such as a worksheet PDF, stays out of the clone), with the
@@ -40,6 +42,7 @@ KEPT = ROOT / "build" / "docs" / "executed"
 OUT = ROOT / "docs" / "examples"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 KEY_FIELD = "blokus_nb_docs_key"
+SEARCHING = ("03_analysis", "08_review")
 
 
 def package_digest() -> str:
@@ -93,13 +96,26 @@ def run(notebook: Path, wanted: str) -> tuple[str, float]:
         client = NotebookClient(book, timeout=900, kernel_name="python3",
                                 resources={"metadata": {"path": str(Path(scratch) / "examples")}})
         client.execute()  # raises CellExecutionError, naming the cell, on any error
-    for_the_page(book)
-    book.metadata[KEY_FIELD] = wanted
-    KEPT.mkdir(parents=True, exist_ok=True)
-    partial = KEPT / (notebook.name + ".partial")
-    nbformat.write(book, partial)
-    partial.replace(KEPT / notebook.name)  # whole or not at all: a stopped build keeps no half run
+    keep(notebook, book, wanted)
     return notebook.name, time.perf_counter() - start
+
+
+def keep(notebook: Path, executed, wanted: str | None = None) -> None:
+    """Keep ``executed``, a run of ``notebook``, for the site (tests/test_notebooks.py calls it too).
+
+    A run kept by the tests is one ``make docs`` need not make again: in ``make test`` the
+    site's build reuses every notebook the suite ran.
+    """
+    import nbformat
+
+    if wanted is None:
+        wanted = key(notebook, package_digest())
+    for_the_page(executed)
+    executed.metadata[KEY_FIELD] = wanted
+    KEPT.mkdir(parents=True, exist_ok=True)
+    partial = KEPT / (notebook.name + f".{os.getpid()}.partial")
+    nbformat.write(executed, partial)
+    partial.replace(KEPT / notebook.name)  # whole or not at all: a stopped build keeps no half run
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -109,7 +125,10 @@ def main(argv: list[str] | None = None) -> int:
     package = package_digest()
     notebooks = sorted(EXAMPLES.glob("*.ipynb"))
     wanted = {path: key(path, package) for path in notebooks}
-    stale = [path for path in notebooks if kept_run(path, wanted[path]) is None]
+    # The notebooks that search (an evaluation curve, a whole review) take most of the time:
+    # started first, they run beside each other and the short ones fill in around them.
+    stale = sorted((path for path in notebooks if kept_run(path, wanted[path]) is None),
+                   key=lambda path: (path.stem not in SEARCHING, path.name))
     for path in notebooks:
         if path not in stale:
             print(f"{path.name}: kept run", flush=True)
