@@ -89,6 +89,11 @@ def run(notebook: Path, wanted: str) -> tuple[str, float]:
     os.environ["MPLBACKEND"] = "module://matplotlib_inline.backend_inline"
     os.environ["BLOKUS_NB_QUICK"] = "1"
     os.environ.setdefault("BLOKUS_SHARED", str(ROOT.parent / "shared"))
+    # One BLAS thread a kernel: the networks multiply small matrices, and with two kernels on a
+    # shared machine BLAS's threads wait on each other. Measured: a review of 29 Duo positions
+    # took 156 s with the default threads and 25 s with one, under a load of 9 on 2 cores.
+    for variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(variable, "1")
     book = nbformat.read(notebook, as_version=4)
     with tempfile.TemporaryDirectory(prefix="blokus-docs-") as scratch:
         (Path(scratch) / "tests").symlink_to(ROOT / "tests", target_is_directory=True)
