@@ -29,7 +29,11 @@ def test_there_are_pages_with_examples():
     assert sum(">>>" in block for page in PAGES for block in _blocks(page)) >= 8
 
 
-@pytest.mark.parametrize("page", [p for p in PAGES if any(">>>" in b for b in _blocks(p))],
+SEARCHING = {"review.md"}  # a whole game reviewed: searches, so slow
+
+
+@pytest.mark.parametrize("page", [pytest.param(p, marks=[pytest.mark.slow] if p.name in SEARCHING else [])
+                                  for p in PAGES if any(">>>" in b for b in _blocks(p))],
                          ids=lambda p: p.relative_to(DOCS).as_posix())
 def test_a_pages_examples_run_as_written_one_session_in_order(page, monkeypatch):
     monkeypatch.chdir(ROOT)  # the examples name files as seen from the repository
