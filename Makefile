@@ -3,6 +3,7 @@
 #   make test  - environment + everything the tests need (Chromium included), then every test
 #   make check - the quick run for contributors: every test but the slow and browser ones, in parallel
 #   make lite  - the JupyterLite site in build/lite: blokus-nb in a browser with nothing installed
+#   make docs  - the documentation site in build/docs/html (the example notebooks run, kept in build/docs/executed)
 # Node.js: the system's when it is 18 or later, else one installed into the venv from PyPI (tools/node.sh).
 SHELL := /bin/bash
 PYTHON ?= python3
@@ -11,6 +12,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 LITE_VENV := build/lite-env
 LITE_STAMP := $(LITE_VENV)/.installed-stamp
+DOCS_STAMP := $(VENV)/.docs-installed-stamp
 JS_SOURCES := $(wildcard js/src/*/*.ts js/src/*/*.css) js/package.json js/build.mjs js/tsconfig.json
 BUNDLES := blokus_nb/static/widget.js blokus_nb/static/puzzle.js
 # Runs npm with a Node.js >= 18 on the PATH (installing it into the venv when the system has none).
@@ -19,7 +21,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Jupyter refuses to run as root (containers, CI machines) without this flag.
 LAB_FLAGS := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
-.PHONY: env js lab lite lite-env check test test-python test-js test-browser chromium bench clean
+.PHONY: env js lab lite lite-env docs docs-env check test test-python test-js test-browser chromium bench clean
 
 env: $(STAMP)
 
@@ -59,6 +61,20 @@ lite-env: $(LITE_STAMP)
 lite: $(LITE_STAMP)
 	$(LITE_VENV)/bin/python tools/build_lite.py --out build/lite
 
+# The documentation site (docs/, Sphinx + MyST-NB + Furo), offline, every warning an error.
+# tools/docs_notebooks.py runs the example notebooks into docs/examples/ (a kept run is reused
+# while the notebook and the package are unchanged); Sphinx itself runs none.
+$(DOCS_STAMP): pyproject.toml $(STAMP)
+	HATCH_JUPYTER_BUILDER_SKIP_NPM=1 $(PY) -m pip install --quiet -e ".[test,docs]"
+	touch $(DOCS_STAMP)
+
+docs-env: $(DOCS_STAMP)
+
+docs: $(DOCS_STAMP)
+	$(PY) tools/docs_notebooks.py
+	$(VENV)/bin/sphinx-build -W --keep-going -q -b html -d build/docs/doctrees docs build/docs/html
+	@echo "The site: build/docs/html/index.html"
+
 lab: env
 	$(VENV)/bin/jupyter lab $(LAB_FLAGS) examples/01_play.ipynb
 
@@ -86,7 +102,7 @@ check: env
 	$(PY) -m pytest -m "not slow and not browser and not timing" $(PYTEST_PARALLEL)
 	$(PY) -m pytest -m "timing and not slow and not browser"
 
-test: env chromium test-js test-python
+test: env chromium test-js test-python docs
 
 bench: env
 	HATCH_JUPYTER_BUILDER_SKIP_NPM=1 $(PY) -m pip install --quiet -e ".[bench]"

@@ -96,6 +96,18 @@ def test_notebook_runs_top_to_bottom(path, tmp_path, monkeypatch):
     kinds = {kind for o in rich for kind in o.get("data", {})}
     assert kinds & {"image/png", "image/svg+xml", "text/html",
                     "application/vnd.jupyter.widget-view+json"}, kinds
+    _keep_for_the_site(path, notebook)
+
+
+def _keep_for_the_site(path: Path, notebook: nbformat.NotebookNode) -> None:
+    """The run, for ``make docs`` (after pytest in ``make test``) to show instead of running it again."""
+    import importlib.util
+
+    tool = EXAMPLES.parent / "tools" / "docs_notebooks.py"
+    spec = importlib.util.spec_from_file_location("docs_notebooks", tool)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.keep(path, notebook)
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)

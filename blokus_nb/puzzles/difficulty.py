@@ -22,14 +22,14 @@ The level is the score cut at :data:`THRESHOLDS`: 1 warm-up (score below 4),
 On the classic rectangles of the 12 pentominoes the measure orders them as
 puzzle books do (``python benchmarks/bench_tiling.py --classics``):
 
-=========  =========  ===========  ===========  =====  =====
-rectangle  solutions  tried        per solution score  level
-=========  =========  ===========  ===========  =====  =====
-3x20       2          11,724       5,862        12.5   5
-4x15       368        288,145      783          9.6    4
-5x12       1,010      753,805      746          9.6    4
-6x10       2,339      1,319,859    564          9.1    4
-=========  =========  ===========  ===========  =====  =====
+=========  =========  ===========  ============  =====  =====
+rectangle  solutions  tried        per solution  score  level
+=========  =========  ===========  ============  =====  =====
+3x20       2          11,724       5,862         12.5   5
+4x15       368        288,145      783           9.6    4
+5x12       1,010      753,805      746           9.6    4
+6x10       2,339      1,319,859    564           9.1    4
+=========  =========  ===========  ============  =====  =====
 
 3x20 (2 solutions) is by far the hardest and 6x10 (2,339) the easiest, as
 the books have it; but 4x15 and 5x12 come out almost equal (783 and 746

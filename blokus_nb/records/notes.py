@@ -131,7 +131,7 @@ def note_properties(note: Mapping[str, str]) -> dict[str, list[str]]:
 
 
 def property_values(text: str) -> list[str]:
-    """The values of a property kept as text: one per line (SGF reads every line break as ``\n``).
+    """The values of a property kept as text: one per line (SGF reads every line break as ``\\n``).
 
     >>> property_values("e10:A\\r\\nj5:B")
     ['e10:A', 'j5:B']
