@@ -8,8 +8,9 @@ rating ``elo(L) + 400 * log10(s / (1 - s))``, with the 95% Wilson interval of
 score there is pairwise (against each of the three, who ended ahead), and the
 scale is Pentobi's for two-player classic, so that rating is a rougher one.
 
-Every figure comes from ``../shared/tools/pentobi_match.py`` (the command
-is in :attr:`PentobiRating.command`); the README's strength table lists them.
+Every figure comes from a match through the Pentobi match harness (not
+shipped: an instrument of the maintainers; its arguments are in
+:attr:`PentobiRating.command`); the README's strength table lists them.
 
 >>> rating = pentobi_rating("medium")
 >>> rating.opponent, rating.about
@@ -111,7 +112,7 @@ def rating_from_score(level: str, variant: str, opponent: int, score: float, gam
                          low_elo, high_elo, command)
 
 
-_MATCH = "python ../shared/tools/pentobi_match.py --variant {variant} --player {level} --level {opponent} " \
+_MATCH = "pentobi_match.py --variant {variant} --player {level} --level {opponent} " \
          "--games {games} --seed {seed} --jobs 1"
 
 
@@ -121,66 +122,38 @@ def _measured(level: str, variant: str, opponent: int, score: float, games: int,
     return rating_from_score(level, variant, opponent, score, pairs or games, command)
 
 
-#: The measured ratings, by (level, variant). See the README's strength table.
+#: The measured ratings, by (level, variant), as the README's strength table gives them: each is one
+#: match through the Pentobi match harness (its command is the rating's ``command``), our seat
+#: alternating, one match per quiet core. The experiments behind each choice are in the CHANGELOG.
 RATINGS: dict[tuple[str, str], PentobiRating] = {
-    # Duo: 0 of 20 against level 1, 0 of 20 against level 2.
+    # Duo: no win in 20 games against level 1.
     ("easy", "duo"): _measured("easy", "duo", 1, 0, 20, 11),
-    # Duo: 12 wins, 2 draws, 6 losses against level 3 (0.3 s a move on a loaded machine).
+    # Duo: 12 wins, 2 draws, 6 losses against level 3.
     ("medium", "duo"): _measured("medium", "duo", 3, 13, 20, 11),
-    # Duo: 19 wins, 2 draws, 19 losses against level 6 at 1.5 s a move, quiet core, exploring
-    # with 2.5 and playouts answering the last move half the time; as orange 6.5 of 20. Before
-    # (exploring with 1.5, uniform playouts): against level 6 10 wins, 2 draws, 28 losses (Elo
-    # 1777, 1658-1895), as orange 0.5 of 20; against level 5 26 wins, 3 draws, 11 losses.
+    # Duo: 19 wins, 2 draws, 19 losses against level 6.
     ("hard", "duo"): _measured("hard", "duo", 6, 20, 40, 202),
-    # Duo: 6 wins, 4 draws, 30 losses against level 7 at 5 s a move, quiet core (as purple 6.5
-    # of 20, as orange 1.5 of 20), exploring with 2.5 and playouts answering the last move half
-    # the time. Before (exploring with 1.5, uniform playouts): against level 6 39 wins, 8 draws,
-    # 25 losses of 72 (Elo 2013); against level 7 the maintainers' 3.5 of 20.
+    # Duo: 6 wins, 4 draws, 30 losses against level 7.
     ("expert", "duo"): _measured("expert", "duo", 7, 8, 40, 202),
-    # Classic, one seat against three level-1 seats: first in none of 40 games; ahead of 6 of
-    # the 120 opponents.
+    # Classic, one seat against three level-1 seats: first in none of 40; ahead of 6 of 120 opponents.
     ("easy", "classic"): _measured("easy", "classic", 1, 6, 40, 202, pairs=120),
-    # Classic against three level-3 seats, 0.3 s a move, quiet machine: first alone in 10 of 40
-    # games (25%), shared in 3; ahead of 63.5 of the 120 opponents (ties half).
+    # Classic against three level-3 seats: first alone in 10 of 40, shared in 3; ahead of 63.5 of 120.
     ("medium", "classic"): _measured("medium", "classic", 3, 63.5, 40, 202, pairs=120),
-    # Classic, one seat against three level-5 seats, 1.5 s a move: the classic network search
-    # with playouts (weight 0.8) playing for rank (levels.GOAL), on a quiet core (1.46 CPU s a
-    # move), measured as classic_players:hard_e4_rank, the same player with the shipped network
-    # before it shipped: first alone in 16 of 40 games, shared in 3 (44% with shared firsts
-    # half); ahead of 79.5 of the 120 opponents (ties half). With the first classic network (2
-    # epochs), same seeds and conditions: playing for rank first alone in 9 of 40, shared in 2,
-    # ahead of 57.5 of 120; playing for first place first alone in 5 of 40, ahead of 32.5. The
-    # 0.2.0 search with seed 202 on a quiet machine: first alone in 4 of 40, ahead of 36 of 120.
+    # Classic against three level-5 seats: first alone in 16 of 40, shared in 3; ahead of 79.5 of 120.
+    # It did not reproduce: seed 303 again and seeds 500, 600 and 700 gave first in 16.5 of 100.
     ("hard", "classic"): _measured("hard", "classic", 5, 79.5, 40, 303, pairs=120),
-    # Classic, one seat against three level-6 seats at 5 s a move, quiet core (4.87 CPU s a move),
-    # the network search playing for rank with the shipped classic network: first alone in 7 of 40
-    # games, shared in 2 (20% with shared firsts half); ahead of 50 of the 120 opponents (ties
-    # half); mean rank 2.75. With the first classic network, same seeds: first alone in 6, shared
-    # in 6 (22.5%), ahead of 56; playing for first place with it: first alone in 6, shared in 4,
-    # ahead of 44. The 0.2.0 search against level 5: first alone in none of 20, ahead of 13.5 of 60.
+    # Classic against three level-6 seats: first alone in 7 of 40, shared in 2; ahead of 50 of 120.
     ("expert", "classic"): _measured("expert", "classic", 6, 50, 40, 303, pairs=120),
-    # classic_2, one player (two colors) against a level-1 player: no win in 40 games (random moves).
+    # classic_2, one player (two colors) against a level-1 player: no win in 40.
     ("easy", "classic_2"): _measured("easy", "classic_2", 1, 0, 40, 202),
-    # classic_2 against a level-3 player, 0.3 s a move (the 0.2.0 search), quiet core: 17 wins, 4
-    # draws, 19 losses; as player 1 12 wins and 2 draws of 20, as player 2 5 and 2.
+    # classic_2 against a level-3 player: 17 wins, 4 draws, 19 losses.
     ("medium", "classic_2"): _measured("medium", "classic_2", 3, 19, 40, 202),
-    # classic_2 (our player two colors, Pentobi the other two), 1.5 s a move, quiet core (1.47 CPU
-    # s a move), the network search with the shipped classic network: 18 wins, 22 losses; as
-    # player 1 14 of 20, as player 2 4 of 20. With the first classic network, same seeds: 17 wins
-    # (12 and 5). The 0.2.0 search (0.3.0's "hard"), same seeds and conditions: 8 wins, 32 losses.
+    # classic_2 against a level-5 player: 18 wins, 22 losses (as player 1 14 of 20, as player 2 4).
     ("hard", "classic_2"): _measured("hard", "classic_2", 5, 18, 40, 202),
-    # classic_3, one player of three (the shared green in turn) against two level-1 players:
-    # first in none of 40 games; ahead of 4 of its 80 opponents (ties half).
+    # classic_3, one player of three against two level-1 players: first in none of 40; ahead of 4 of 80.
     ("easy", "classic_3"): _measured("easy", "classic_3", 1, 4, 40, 202, pairs=80),
-    # classic_3 against two level-3 players, 0.3 s a move (the 0.2.0 search), quiet core: first
-    # alone in 20 of 40 games, shared in 1; ahead of 50.5 of its 80 opponents (ties half).
+    # classic_3 against two level-3 players: first alone in 20 of 40, shared in 1; ahead of 50.5 of 80.
     ("medium", "classic_3"): _measured("medium", "classic_3", 3, 50.5, 40, 202, pairs=80),
-    # classic_3 against two level-5 players, 1.5 s a move, quiet core (1.48 CPU s a move), the
-    # network search playing for rank with the shipped classic network: first alone in 19 of 40
-    # games (as player 1 11 of 14, player 2 4 of 13, player 3 4 of 13), shared in 3; ahead of 50
-    # of its 80 opponents (ties half); mean rank 1.75. With the first classic network, same
-    # seeds: first alone in 15 of 40, ahead of 38; playing for first place with it: first alone
-    # in 9, shared in 4, ahead of 31.5. The 0.2.0 search: first alone in 4 of 40, shared in 2.
+    # classic_3 against two level-5 players: first alone in 19 of 40, shared in 3; ahead of 50 of 80.
     ("hard", "classic_3"): _measured("hard", "classic_3", 5, 50, 40, 202, pairs=80),
 }
 
