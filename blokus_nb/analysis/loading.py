@@ -168,7 +168,8 @@ def _expand(source: Any, units: list[Unit], games: list[tuple[GameRecord, str]],
             counter: list[int]) -> None:
     if isinstance(source, Game):
         counter[0] += 1
-        games.append((GameRecord.of(source), source.metadata.get("name") or f"game_{counter[0]}"))
+        record = GameRecord.of(source)
+        games.append((record, record.name or f"game_{counter[0]}"))
         return
     if isinstance(source, bytes):  # record text as bytes: the reader decodes it, naming a bad line
         units.append(Unit("text", source))
