@@ -119,7 +119,7 @@ def unit_records(unit: Unit) -> Iterator[Any]:
     :class:`~blokus_nb.records.SkippedRecord` for each that could not be read or searched.
 
     >>> [type(item).__name__ for item in unit_records(Unit("text", "(;GM[Blokus Duo])(;GM[Go])", "t"))]
-    ['Game', 'SkippedRecord']
+    ['Record', 'SkippedRecord']
     """
     for _, _, items in _readers(unit):
         yield from items
