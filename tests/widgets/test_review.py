@@ -239,7 +239,7 @@ def test_a_move_tried_from_any_position_is_a_variation_and_saved_with_the_game(f
     custom(finished, {"type": "seek", "index": 7})
     assert finished.review["line"]["main"] is False
     for path in (tmp_path / "tree.blksgf", tmp_path / "tree.json"):
-        bn.save(finished, path)
+        finished.save(path)
         tree = bn.read_tree(path)
         assert [str(n.move) for n in tree.mainline()] == main
         branch = list(tree.mainline())[4]  # the node after move 5
