@@ -1,6 +1,6 @@
 """Notes on moves -- comments, marks and the properties blokus-nb does not interpret -- checked in one place.
 
-A note is a dict of text, the same in :attr:`Game.annotations <blokus_nb.Game.annotations>`,
+A note is a dict of text, the same in :attr:`Record.annotations <blokus_nb.Record.annotations>`,
 in a tree node's :attr:`~blokus_nb.GameNode.notes` and in both record formats:
 
 * ``"comment"``: the SGF comment ``C``;
