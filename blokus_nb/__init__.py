@@ -14,12 +14,23 @@ from . import pieces, render, runtime, sgf  # runtime: in a browser, progress ba
 from .errors import ArgumentTypeError, BlokusError, IllegalMoveError, InvalidMoveError, PathError, RecordError
 from .game import SCORINGS, Game
 from .move import Move
-from .records import GameNode, SkippedRecord, Tree, iter_games, load, read_sgf, read_tree, save, write_games
 from .variants import VARIANTS, Variant, get_variant
 
 # Heavier parts (pandas, matplotlib, anywidget) load on first use, so that
 # ``import blokus_nb`` stays quick for scripts that only need the rules.
 _LAZY = {
+    # The records import the game, never the reverse, and load on first use.
+    "records": ("blokus_nb.records", None),
+    "Record": ("blokus_nb.records", "Record"),
+    "GameNode": ("blokus_nb.records", "GameNode"),
+    "SkippedRecord": ("blokus_nb.records", "SkippedRecord"),
+    "Tree": ("blokus_nb.records", "Tree"),
+    "iter_games": ("blokus_nb.records", "iter_games"),
+    "load": ("blokus_nb.records", "load"),
+    "read_sgf": ("blokus_nb.records", "read_sgf"),
+    "read_tree": ("blokus_nb.records", "read_tree"),
+    "save": ("blokus_nb.records", "save"),
+    "write_games": ("blokus_nb.records", "write_games"),
     "analysis": ("blokus_nb.analysis", None),
     "envs": ("blokus_nb.envs", None),
     "engines": ("blokus_nb.engines", None),
@@ -64,8 +75,7 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
-    "ArgumentTypeError", "BlokusError", "Game", "GameNode", "IllegalMoveError", "InvalidMoveError", "Move",
-    "PathError", "RecordError",
-    "SCORINGS", "SkippedRecord", "VARIANTS", "Variant", "get_variant", "iter_games", "load", "pieces",
-    "read_sgf", "read_tree", "render", "save", "sgf", "Tree", "write_games", *_LAZY,
+    "ArgumentTypeError", "BlokusError", "Game", "IllegalMoveError", "InvalidMoveError", "Move",
+    "PathError", "RecordError", "SCORINGS", "VARIANTS", "Variant", "get_variant", "pieces",
+    "render", "sgf", *_LAZY,
 ]

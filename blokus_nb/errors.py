@@ -161,7 +161,7 @@ class PathError(BlokusError, OSError):
     the system's error number (``None`` when the check came before any system call).
 
     >>> import blokus_nb as bn
-    >>> bn.Game().save("no/such/folder/game.json")
+    >>> bn.save(bn.Game(), "no/such/folder/game.json")
     Traceback (most recent call last):
     ...
     blokus_nb.errors.PathError: cannot write no/such/folder/game.json: there is no folder no/such/folder

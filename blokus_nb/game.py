@@ -17,6 +17,7 @@ import os
 import sys
 import threading
 import traceback
+import warnings
 from typing import Callable, Iterable, Mapping, Sequence, TypeVar
 
 import numpy as np
@@ -40,6 +41,9 @@ SCORINGS = ("basic", "advanced", "points")
 
 
 _Method = TypeVar("_Method", bound=Callable)
+
+#: What a Game held before records moved out (blokus_nb.Record holds them now).
+_RECORD_FIELDS = ("metadata", "annotations", "_tree")
 
 
 def _locked(method: _Method) -> _Method:
@@ -95,22 +99,15 @@ class Game:
             raise BlokusError(f"{v.name} has {v.n_players} players, got {len(names)} names")
         #: Player names, one per player (``P1``..``P4`` / ``PB``, ``PW`` in SGF).
         self.player_names: list[str] = names + [f"Player {i}" for i in range(len(names) + 1, v.n_players + 1)]
-        #: Record metadata: ``event``, ``date``, ``round``, ``place``, ``comment``... (str values).
-        self.metadata: dict[str, str] = {}
-        #: Per-move notes keyed by index into :attr:`history`: ``{"comment": ..., "TE": "1"}``
-        #: (marks by their SGF identifier: ``TE``, ``BM``, ``IT``, ``DO``).
-        self.annotations: dict[int, dict[str, str]] = {}
-        #: Setup placements as ``(color, move text)`` (see SGF ``AB``/``A1``...).
+        #: Setup placements as ``(color, move text)`` (see SGF ``AB``/``A1``...): the start
+        #: position, which the rules play from (a record's metadata and notes live in
+        #: :class:`blokus_nb.Record`, which imports this module, never the reverse).
         self.setup: list[tuple[str, str]] = []
-        # The tree of the record this game was read from, when it holds more than the
-        # game (variations, nodes of notes only): saving writes it back around the game's
-        # moves (see blokus_nb.Tree.from_game). Never changed in place, so copies share it.
-        self._tree = None
         self._history: list[Move] = []
         self._states: list[tuple] = []  # (board snapshot, to_play, stuck) before each history entry
         self._stuck = 0  # bit c: colors[c] is known to have no legal move left
-        # Moves taken back, with their notes keyed by offset from the move's index.
-        self._redo: list[tuple[Move, dict[int, dict[str, str]]]] = []
+        # Moves taken back, the next one to redo last.
+        self._redo: list[Move] = []
         self._listeners: list[Callable[["Game"], None]] = []
         # The last list legal_moves() made, and the position it was made in:
         # play() trusts a move from it without checking the rules again.
@@ -209,6 +206,17 @@ class Game:
     def can_redo(self) -> bool:
         """Whether :meth:`redo` has a move to replay."""
         return bool(self._redo)
+
+    @property
+    @_locked
+    def redo_line(self) -> list[Move]:
+        """The moves :meth:`undo` took back, in the order :meth:`redo` plays them again (a copy).
+
+        >>> game = Game("duo"); _ = game.play("e10"); _ = game.undo()
+        >>> game.redo_line
+        [Move('purple', 'e10')]
+        """
+        return list(reversed(self._redo))
 
     @_locked
     def moves_played(self, color: str) -> int:
@@ -328,15 +336,11 @@ class Game:
         """Take back the last placement (and the automatic passes after it); return it."""
         if not self.can_undo:
             raise BlokusError("there is no move to undo")
-        notes = {}
         while True:
-            index = len(self._history) - 1
-            if index in self.annotations:
-                notes[index] = self.annotations[index]
             move = self._pop()
             if not move.is_pass:
                 break
-        self._redo.append((move, {i - index: note for i, note in notes.items()}))
+        self._redo.append(move)
         self._changed()
         return move
 
@@ -345,31 +349,38 @@ class Game:
         """Play again the last move taken back with :meth:`undo`; return it."""
         if not self._redo:
             raise BlokusError("there is no move to redo")
-        move, notes = self._redo[-1]
+        move = self._redo[-1]
         if self._why_illegal(move.color, move.placement, str(move)) is not None:
             raise BlokusError(f"cannot redo {move}: it is no longer legal")
         self._redo.pop()
-        index = len(self._history)
         played = self._push(move.color, move.placement)
-        for offset, note in notes.items():
-            if index + offset < len(self._history):
-                self.annotations[index + offset] = note
         self._changed()
         return played
 
     @_locked
+    def clear_redo(self) -> None:
+        """Forget the moves taken back, so that :meth:`redo` has none (as after :meth:`play`).
+
+        A reader that walks a record's variations with :meth:`play` and
+        :meth:`undo` calls this on the game it hands out.
+
+        >>> game = Game("duo"); _ = game.play("e10"); _ = game.undo(); game.clear_redo()
+        >>> game.can_redo
+        False
+        """
+        self._redo.clear()
+
+    @_locked
     def copy(self) -> "Game":
-        """An independent copy (listeners are not copied)."""
-        other = Game.__new__(Game)
+        """An independent copy (listeners are not copied), of the same class."""
+        other = type(self).__new__(type(self))
         other.__dict__.update(self.__dict__)
         other._board = self._board.copy()
         other.player_names = list(self.player_names)
-        other.metadata = dict(self.metadata)
-        other.annotations = {k: dict(v) for k, v in self.annotations.items()}
         other.setup = list(self.setup)
         other._history = list(self._history)
         other._states = list(self._states)
-        other._redo = [(move, {k: dict(v) for k, v in notes.items()}) for move, notes in self._redo]
+        other._redo = list(self._redo)
         other._listeners = []
         other.lock = threading.RLock()
         return other
@@ -385,9 +396,23 @@ class Game:
         return state
 
     def __setstate__(self, state: dict) -> None:
-        state.setdefault("_tree", None)  # pickled before games remembered their record's tree
+        state = dict(state)
+        # Pickled by 0.4 or earlier, when a redo entry carried the move's notes and a Game held
+        # a record's metadata, notes and tree (now blokus_nb.Record's): the moves are kept.
+        state["_redo"] = [entry[0] if isinstance(entry, tuple) else entry for entry in state.get("_redo", [])]
+        if type(self) is Game:
+            for key in _RECORD_FIELDS:
+                state.pop(key, None)
         self.__dict__.update(state)
         self.lock = threading.RLock()
+
+    def __getattr__(self, name: str):
+        # Only reached when normal lookup fails: say where a record's fields went.
+        if name in ("metadata", "annotations"):
+            raise AttributeError(f"a Game holds the position, its moves and the rules; {name} belong to "
+                                 f"a record: bn.Record (what bn.load and bn.read_sgf return; "
+                                 f"bn.Record.from_game(game) makes one of a game)")
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     @_locked
     def subscribe(self, callback: Callable[["Game"], None]) -> None:
@@ -498,38 +523,59 @@ class Game:
         state = "over" if self.is_over else f"{self.to_play} to play"
         return f"<Game {self.variant.name}: {len(self.moves)} moves, {state}>"
 
-    # -- records (see blokus_nb.records) ----------------------------------------------------
-    @_locked
+    # -- records: deprecated ---------------------------------------------------------------------
+    # Records import the game, never the reverse (as chess.Board never imports chess.pgn):
+    # these four stay for one release as shims, and their imports are not part of the
+    # import graph (tests/test_imports.py).
     def to_sgf(self) -> str:
-        """The game as Pentobi SGF (``.blksgf``) text."""
-        from .records import game_to_sgf
+        """Deprecated: use :func:`blokus_nb.records.to_sgf`.
 
-        return game_to_sgf(self)
+        >>> import blokus_nb as bn
+        >>> bn.records.to_sgf(bn.Game("duo")).startswith("(")
+        True
+        """
+        warnings.warn("Game.to_sgf() is deprecated; use blokus_nb.records.to_sgf(game)",
+                      DeprecationWarning, stacklevel=2)
+        from .records import to_sgf
 
-    @_locked
+        return to_sgf(self)
+
     def to_json(self, indent: int | None = 2) -> str:
-        """The game in blokus-nb's JSON record format (see the README); ``indent`` as for :func:`json.dumps`."""
-        from .records import game_to_json
+        """Deprecated: use :func:`blokus_nb.records.to_json`.
 
-        if indent is not None and (isinstance(indent, bool) or not isinstance(indent, int)
-                                   or not 0 <= indent <= 16):
-            raise BlokusError(f"indent is None (one line) or a number of spaces from 0 to 16, not {indent!r}")
-        return game_to_json(self, indent=indent)
+        >>> import blokus_nb as bn
+        >>> bn.records.to_json(bn.Game("duo"), indent=None).startswith('{"format": "blokus-nb"')
+        True
+        """
+        warnings.warn("Game.to_json() is deprecated; use blokus_nb.records.to_json(game, indent=...)",
+                      DeprecationWarning, stacklevel=2)
+        from .records import to_json
+
+        return to_json(self, indent=indent)
 
     @classmethod
     def from_json(cls, text: str) -> "Game":
-        """Read a game from blokus-nb JSON text."""
+        """Deprecated: use :func:`blokus_nb.records.game_from_json` (or :func:`blokus_nb.load`).
+
+        >>> import blokus_nb as bn
+        >>> bn.records.game_from_json('{"format": "blokus-nb", "version": 1, "variant": "duo", "moves": []}').variant.name
+        'duo'
+        """
+        warnings.warn("Game.from_json() is deprecated; use blokus_nb.records.game_from_json(text)",
+                      DeprecationWarning, stacklevel=2)
         from .records import game_from_json
 
         return game_from_json(text)
 
-    @_locked
     def save(self, path: "str | os.PathLike[str]") -> None:
-        """Write the game to ``path``: ``.blksgf``/``.sgf`` as SGF, ``.json`` as JSON.
+        """Deprecated: use :func:`blokus_nb.save` (``bn.save(game, path)``).
 
-        A game read from a record with variations writes them back, its own
-        moves as the main line (see :meth:`blokus_nb.Tree.from_game`).
+        >>> import blokus_nb as bn
+        >>> bn.save  # doctest: +ELLIPSIS
+        <function save at ...>
         """
+        warnings.warn("Game.save(path) is deprecated; use blokus_nb.save(game, path)",
+                      DeprecationWarning, stacklevel=2)
         from .records import save
 
         save(self, path)
@@ -640,7 +686,6 @@ class Game:
         state, to_play, self._stuck = self._states.pop()
         self._board.restore(state)
         self._to_play = to_play
-        self.annotations.pop(len(self._history) - 1, None)
         return self._history.pop()
 
     def _changed(self) -> None:

@@ -18,7 +18,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from .coords import whole_cell
-from .pieces import NAMES, TRANSFORM_NAMES, Cell, get, identify, normalize
+from .pieces import NAMES, PIECES, TRANSFORM_NAMES, Cell, get, identify, normalize, transform
 from .errors import BlokusError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -369,8 +369,6 @@ def plot_pieces(ax: "Axes | None" = None, *, inner_lines: bool = True) -> "Axes"
     >>> len(plot_pieces().texts)
     21
     """
-    from .pieces import PIECES
-
     return plot_shapes([p.cells for p in PIECES], ax=ax, columns=7, inner_lines=inner_lines)
 
 
@@ -382,8 +380,6 @@ def plot_orientations(name: str, ax: "Axes | None" = None, *, inner_lines: bool 
     >>> plot_orientations("F").get_title()
     'F: 8 orientations, 1 symmetry'
     """
-    from .pieces import transform
-
     piece = get(name)
     labels = []
     for shape in piece.orientations:

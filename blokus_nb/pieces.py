@@ -13,10 +13,14 @@ normalised so that the smallest ``x`` and ``y`` are 0 and sorted by ``(y, x)``.
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from .errors import BlokusError, UnknownPieceError, short_repr
+
+if TYPE_CHECKING:  # pragma: no cover
+    from matplotlib.axes import Axes
 
 Cell = tuple[int, int]
 Shape = tuple[Cell, ...]
@@ -228,28 +232,31 @@ def identify(cells: Iterable[Cell]) -> tuple[Piece, int] | None:
     return piece, piece.orientations.index(shape)
 
 
-# Pictures. matplotlib is imported only when one is drawn.
-from typing import TYPE_CHECKING  # noqa: E402
-
-if TYPE_CHECKING:  # pragma: no cover
-    from matplotlib.axes import Axes
+# Pictures live in blokus_nb.piece_plots, which imports this module (never the reverse).
+# These two names stay for one release, as deprecated shims.
 
 
-def show(ax: "Axes | None" = None) -> "Axes":
-    """Draw all 21 pieces with their names (matplotlib); returns the Axes.
+def show(ax: Axes | None = None) -> Axes:
+    """Deprecated: use :func:`blokus_nb.piece_plots.plot_pieces`.
 
-    >>> ax = show()  # doctest: +SKIP
+    >>> import blokus_nb as bn
+    >>> ax = bn.piece_plots.plot_pieces()  # doctest: +SKIP
     """
+    warnings.warn("blokus_nb.pieces.show() is deprecated; use blokus_nb.piece_plots.plot_pieces()",
+                  DeprecationWarning, stacklevel=2)
     from .piece_plots import plot_pieces
 
     return plot_pieces(ax=ax)
 
 
-def show_orientations(name: str, ax: "Axes | None" = None) -> "Axes":
-    """Draw one piece's fixed orientations (1, 2, 4 or 8), each with the transform giving it.
+def show_orientations(name: str, ax: Axes | None = None) -> Axes:
+    """Deprecated: use :func:`blokus_nb.piece_plots.plot_orientations`.
 
-    >>> ax = show_orientations("F")  # doctest: +SKIP
+    >>> import blokus_nb as bn
+    >>> ax = bn.piece_plots.plot_orientations("F")  # doctest: +SKIP
     """
+    warnings.warn("blokus_nb.pieces.show_orientations() is deprecated; use "
+                  "blokus_nb.piece_plots.plot_orientations()", DeprecationWarning, stacklevel=2)
     from .piece_plots import plot_orientations
 
     return plot_orientations(name, ax=ax)

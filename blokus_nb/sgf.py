@@ -177,11 +177,24 @@ class Node:
     def __init__(self, properties: Mapping[str, str | Sequence[str]] | None = None,
                  children: Iterable[Node] = ()) -> None:
         self.properties = {}
+        if properties is not None and not isinstance(properties, Mapping):
+            raise ArgumentTypeError("properties map SGF identifiers to their values, like "
+                                    f"{{'C': 'a comment', 'AB': ['a1', 'b2']}}, not {short_repr(properties)}")
         for identifier, values in (properties or {}).items():
-            values = [values] if isinstance(values, str) else list(values)
+            if isinstance(values, str):
+                values = [values]
+            elif isinstance(values, (bytes, Mapping)) or not isinstance(values, Iterable):
+                raise ArgumentTypeError(f"property {short_repr(identifier)} has text or a list of text "
+                                        f"as its values, not {short_repr(values)}")
+            else:
+                values = list(values)
             _check_property(identifier, values)
             self.properties[identifier] = values
-        self.children = list(children)
+        children = validation.sequence(children, "children", what="a list of sgf.Node")
+        for child in children:
+            if not isinstance(child, Node):
+                raise ArgumentTypeError(f"children are sgf.Node objects, not {short_repr(child)}")
+        self.children = children
         self._locator: _Locator | None = None
         self._offset = -1
 

@@ -133,7 +133,7 @@ class FakeEngine:
             answer()
         elif command == "savesgf":
             with open(rest[0], "w") as handle:
-                handle.write(self.game.to_sgf())
+                handle.write(bn.records.to_sgf(self.game))
             answer()
         elif command == "loadsgf":
             self.game = bn.read_sgf(rest[0])

@@ -43,7 +43,7 @@ def test_load_every_kind_of_source(tmp_path, duo_games):
     from_games = quiet_load(duo_games)
     assert from_games["game_id"].unique().tolist() == ["game_1", "game_2", "game_3", "game_4"]
     assert len(quiet_load(one.read_text())) == moves
-    assert len(quiet_load(duo_games[0].to_json())) == moves  # pretty-printed JSON text
+    assert len(quiet_load(bn.records.to_json(duo_games[0]))) == moves  # pretty-printed JSON text
     with open(one, encoding="utf-8") as handle:
         assert len(quiet_load(handle)) == moves
 
@@ -56,12 +56,12 @@ def test_load_every_kind_of_source(tmp_path, duo_games):
         bn.write_games(duo_games, path)
         again = quiet_load(path)
         assert again.drop(columns=["game_id", "source"]).equals(table.drop(columns=["game_id", "source"]))
-    text = "".join(g.to_sgf() for g in duo_games[:2])
+    text = "".join(bn.records.to_sgf(g) for g in duo_games[:2])
     assert quiet_load(text)["game_id"].unique().tolist() == ["text#1", "text#2"]
     # Same file names in two folders: ids keep the folder to stay unique.
     (tmp_path / "a").mkdir(), (tmp_path / "b").mkdir()
-    duo_games[0].save(tmp_path / "a" / "g.blksgf")
-    duo_games[1].save(tmp_path / "b" / "g.blksgf")
+    bn.save(duo_games[0], tmp_path / "a" / "g.blksgf")
+    bn.save(duo_games[1], tmp_path / "b" / "g.blksgf")
     assert sorted(quiet_load([tmp_path / "a", tmp_path / "b"])["game_id"].unique()) == ["a/g", "b/g"]
 
 
@@ -94,10 +94,10 @@ def test_mixed_variants_keep_every_color(duo_games):
 
 def test_malformed_records_are_reported_with_file_and_line_while_the_rest_loads(tmp_path, duo_games):
     good = tmp_path / "good.blksgf"
-    duo_games[0].save(good)
+    bn.save(duo_games[0], good)
     # Game 2 of 3 has an illegal move on its third line; games 1 and 3 still load.
     collection = tmp_path / "collection.blksgf"
-    texts = [g.to_sgf() for g in duo_games[1:4]]
+    texts = [bn.records.to_sgf(g) for g in duo_games[1:4]]
     lines = texts[1].splitlines()
     lines[3] = "; W[a1,a2]"
     texts[1] = "\n".join(lines) + "\n"
@@ -106,8 +106,8 @@ def test_malformed_records_are_reported_with_file_and_line_while_the_rest_loads(
     broken = tmp_path / "broken.blksgf"
     broken.write_text("(;GM[Blokus Duo]\n;B[e10]\n;W[j5")  # grammar: never closed
     lines_file = tmp_path / "games.jsonl"
-    lines_file.write_text(duo_games[0].to_json(indent=None) + "\n{not json}\n"
-                          + duo_games[1].to_json(indent=None) + "\n")
+    lines_file.write_text(bn.records.to_json(duo_games[0], indent=None) + "\n{not json}\n"
+                          + bn.records.to_json(duo_games[1], indent=None) + "\n")
     with pytest.warns(AnalysisWarning, match="could not be read"):
         table = analysis.load_games(tmp_path, progress=False, n_jobs=1)
     errors = {(e["source"].rsplit("/", 1)[-1], e["line"], e["game"]) for e in table.attrs["errors"]}
@@ -151,7 +151,7 @@ def _bad_records(good: dict) -> list[str]:
 
 def test_each_bad_record_is_reported_with_file_and_line_and_the_rest_load(tmp_path):
     game = random_game("duo", seed=9, moves=6)
-    good = json.loads(game.to_json())
+    good = json.loads(bn.records.to_json(game))
     path = tmp_path / "corpus.jsonl"
     lines = [json.dumps(good)] + _bad_records(good) + [json.dumps(good)]
     path.write_bytes("\n".join(lines).encode() + b"\n{\"format\": \"blokus-nb\xff\"}\n" + lines[0].encode())
@@ -168,7 +168,7 @@ def test_each_bad_record_is_reported_with_file_and_line_and_the_rest_load(tmp_pa
 
 def test_bad_json_documents_in_a_folder_do_not_stop_the_others(tmp_path):
     game = random_game("duo", seed=9, moves=6)
-    good = json.loads(game.to_json())
+    good = json.loads(bn.records.to_json(game))
     for number, text in enumerate(_bad_records(good)):
         (tmp_path / f"bad{number}.json").write_text(text)
     (tmp_path / "good.json").write_text("\ufeff" + json.dumps(good))  # a byte-order mark is fine
@@ -205,7 +205,7 @@ def test_record_bytes_that_do_not_decode_are_reported_not_raised():
 
 
 def test_a_glob_skips_files_that_are_not_records(tmp_path):
-    random_game("duo", seed=1).save(tmp_path / "a.blksgf")
+    bn.save(random_game("duo", seed=1), tmp_path / "a.blksgf")
     (tmp_path / "notes.txt").write_text("the club's notes")
     table = analysis.load_games(str(tmp_path / "*"), progress=False, n_jobs=1)
     assert table["game_id"].nunique() == 1 and table.attrs["errors"] == []
@@ -219,8 +219,8 @@ def looped(tmp_path, duo_games):
 
     root = tmp_path / "games"
     (root / "sub").mkdir(parents=True)
-    duo_games[0].save(root / "a.blksgf")
-    duo_games[1].save(root / "sub" / "b.blksgf")
+    bn.save(duo_games[0], root / "a.blksgf")
+    bn.save(duo_games[1], root / "sub" / "b.blksgf")
     os.symlink(".", root / "loop")
     os.symlink("..", root / "sub" / "up")
     return root
@@ -267,7 +267,7 @@ def test_globs_keep_their_meaning(tmp_path, duo_games):
     (tmp_path / "x" / "deep").mkdir(parents=True)
     (tmp_path / ".hidden").mkdir()
     for path in ["top.blksgf", "x/one.blksgf", "x/deep/two.sgf", ".hidden/three.blksgf", ".dot.blksgf"]:
-        duo_games[0].save(tmp_path / path)
+        bn.save(duo_games[0], tmp_path / path)
     found = {pattern: sorted(analysis.files.glob_files(str(tmp_path / pattern))[0])
              for pattern in ["*.blksgf", "*/*.blksgf", "**/*.blksgf", "x/**/*.sgf", "**/*", ".*/*"]}
     import glob as std

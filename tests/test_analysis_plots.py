@@ -349,7 +349,7 @@ NAMES = st.text(st.sampled_from("$\\^_{}%&#~ab1 ") | st.characters(blacklist_cat
 
 
 def _named_game(first: str, second: str, game_name: str) -> bn.Game:
-    game = bn.Game("duo", players=[first, second])
+    game = bn.Record("duo", players=[first, second])
     game.metadata["name"] = game_name
     for cells in ("d9,c10,d10,e10,d11", "j5,i6,j6,k6,j7", "e8,f8,f9", "i8,i9"):
         game.play(cells)

@@ -141,7 +141,7 @@ def test_neutralize_changes_only_what_a_spreadsheet_would_run():
 def hostile_corpus(folder, first: str, second: str):
     games = []
     for names in ((first, second), (second, first)):
-        game = bn.Game("duo", players=list(names))
+        game = bn.Record("duo", players=list(names))
         game.metadata["event"] = first
         game.play("d9,c10,d10,e10,d11")
         game.play("j5,i6,j6,k6,j7")
@@ -382,7 +382,7 @@ def corpus(folder):
 
     folder.mkdir(parents=True, exist_ok=True)
     shutil.copy(DUO, folder)
-    bn.read_sgf(CLASSIC).save(folder / "classic.json")
+    bn.save(bn.read_sgf(CLASSIC), folder / "classic.json")
     return folder
 
 

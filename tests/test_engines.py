@@ -79,9 +79,9 @@ def test_a_legal_engine_answers_checked_moves_and_leaves_the_game_alone(script, 
     with fake(script) as engine:
         assert engine.id == {"name": "Fake", "version": "1.0"} and "reg_genmove" in engine.commands
         game = duo_after(X_AT_E10)
-        before = game.to_json()
+        before = bn.records.to_json(game)
         move = engine.choose_move(game)
-        assert game.is_legal(move) and move.color == "orange" and game.to_json() == before
+        assert game.is_legal(move) and move.color == "orange" and bn.records.to_json(game) == before
         game.play(move)
         assert game.is_legal(engine.choose_move(game))
     commands = sent(log)
@@ -162,11 +162,11 @@ def test_a_review_by_an_engine_has_no_swing_across_a_lost_end(script, log):
 
 def test_the_root_statistics_are_the_engines_own_numbers_in_its_order(script, log):
     game = duo_after(X_AT_E10)
-    before = game.to_json()
+    before = bn.records.to_json(game)
     with fake(script, "legal", "--over") as engine:
         statistics = engine.root_statistics(game)
         result = engine.search(game)
-    assert game.to_json() == before
+    assert bn.records.to_json(game) == before
     assert statistics.value == pytest.approx(1.04)  # as the engine answered get_value, not clipped
     assert [(visits, value) for visits, value, _ in statistics.moves] == \
         [(9, pytest.approx(1.039)), (6, pytest.approx(0.939)), (3, pytest.approx(0.839))]
@@ -439,7 +439,7 @@ def test_an_engine_plays_matches_in_this_process_and_in_workers(script, log):
         assert set(match.results["player"]) == {"fake legal", "random"}
         assert len(pids(log)) == 1  # one process for both games
         parallel = bn.arena.play_match([engine, "random"], "duo", games=2, seed=1, n_jobs=2, progress=False)
-        assert [g.to_json() for g in parallel.games] == [g.to_json() for g in match.games]
+        assert [bn.records.to_json(g) for g in parallel.games] == [bn.records.to_json(g) for g in match.games]
     workers = pids(log) - {next(iter(pids(log)))}
     assert workers and all(gone(pid) for pid in pids(log))  # the workers' engines ended with their games
 
@@ -526,7 +526,7 @@ def test_pentobi_reviews_a_short_game(pentobi_path):
     game = bn.arena.play_game(["greedy", "random"], "duo", seed=2)
     while len(game.history) > 8:
         game.undo()
-    game = bn.Game.from_json(game.to_json())
+    game = bn.records.game_from_json(bn.records.to_json(game))
     with bn.engines.pentobi(level=1, variant="duo", path=pentobi_path) as pentobi:
         frame = bn.analysis.review(game, player=pentobi, progress=False)
     assert len(frame) == 8 and frame["win_before"].between(0, 1).all()

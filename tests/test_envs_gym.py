@@ -135,7 +135,7 @@ class _Breaks(Player):
 
 def _state(env):
     game = env.game
-    return (game.to_json(), game.version, env.aec.agent_selection, dict(env.aec._cumulative_rewards),
+    return (bn.records.to_json(game), game.version, env.aec.agent_selection, dict(env.aec._cumulative_rewards),
             dict(env.aec.terminations), env.observation_space.contains(env.aec.observe(env.agent)))
 
 

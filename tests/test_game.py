@@ -249,7 +249,7 @@ def test_after_setup_the_start_square_is_no_attach_point():
 
 
 def test_undo_then_redo_keeps_the_moves_notes():
-    game = bn.Game("duo")
+    game = bn.Record("duo")
     game.play("d9,c10,d10,e10,d11")
     game.annotations[0] = {"comment": "centre", "TE": "1"}
     game.undo()
@@ -473,3 +473,59 @@ def test_a_failing_subscriber_neither_breaks_play_nor_stops_the_others(capsys):
     move = game.play("d9,c10,d10,e10,d11")  # returns normally: the move was made
     assert str(move) == "d9,c10,d10,e10,d11" and seen == [1]
     assert "a subscriber's bug" in capsys.readouterr().err
+
+
+def test_a_game_holds_no_record_and_says_where_its_fields_went():
+    game = bn.Game("duo")
+    for name in ("metadata", "annotations"):
+        assert not hasattr(game, name)
+        with pytest.raises(AttributeError, match="bn.Record"):
+            getattr(game, name)
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        game.nothing
+
+
+def test_the_redo_line_is_public_and_can_be_cleared():
+    game = bn.Game("duo")
+    game.play("e10")
+    game.play("j5")
+    game.undo()
+    game.undo()
+    assert [str(m) for m in game.redo_line] == ["e10", "j5"]  # in the order redo plays them
+    game.redo()
+    assert [str(m) for m in game.redo_line] == ["j5"]
+    version = game.version
+    game.clear_redo()
+    assert game.redo_line == [] and not game.can_redo and game.version == version
+
+
+def test_an_old_pickle_of_a_game_with_notes_in_its_redo_line_loads():
+    import pickle
+
+    game = bn.Game("duo")
+    game.play("e10")
+    game.undo()
+    state = game.__getstate__()
+    state["_redo"] = [(move, {0: {"comment": "old"}}) for move in state["_redo"]]
+    state.update(metadata={"event": "x"}, annotations={}, _tree=None)  # what 0.4 pickled
+    old = bn.Game.__new__(bn.Game)
+    old.__setstate__(state)
+    assert old.redo_line == game.redo_line and not hasattr(old, "metadata")
+    old.redo()
+    assert [str(m) for m in pickle.loads(pickle.dumps(old)).history] == ["e10"]
+
+
+@pytest.mark.parametrize("call, replacement", [
+    (lambda game, path: game.to_sgf(), "blokus_nb.records.to_sgf"),
+    (lambda game, path: game.to_json(indent=None), "blokus_nb.records.to_json"),
+    (lambda game, path: bn.Game.from_json(bn.records.to_json(game)), "blokus_nb.records.game_from_json"),
+    (lambda game, path: game.save(path), "blokus_nb.save"),
+])
+def test_the_record_methods_of_a_game_are_deprecated_and_still_work(tmp_path, call, replacement):
+    game = bn.Game("duo")
+    game.play("e10")
+    with pytest.warns(DeprecationWarning, match=replacement.replace(".", r"\.")):
+        call(game, tmp_path / "game.blksgf")
+    if replacement == "blokus_nb.save":
+        assert bn.load(tmp_path / "game.blksgf").history == game.history
+    assert game.to_sgf.__doc__.startswith("Deprecated")

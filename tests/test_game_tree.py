@@ -120,7 +120,7 @@ def test_a_tree_and_a_game_convert_both_ways():
     assert tree.is_line() and tree.player_names == game.player_names
     again = tree.mainline_game()
     assert again.history == game.history and again.annotations == game.annotations
-    assert again.metadata == game.metadata and again._tree is None
+    assert again.metadata == game.metadata and again.tree is None
 
 
 def test_reading_a_tree_keeps_every_variation_and_the_game_is_its_main_line():
@@ -132,21 +132,21 @@ def test_reading_a_tree_keeps_every_variation_and_the_game_is_its_main_line():
     game = bn.read_sgf(ANALYSED)
     assert game.history == main.variations[0].game().history
     assert game.annotations == {0: {"comment": "main"}, 1: {"TE": "1"}}
-    assert same(bn.read_tree(tree.to_sgf()), tree)
-    assert sgf.parse_tree(tree.to_sgf()).root.children == sgf.parse_tree(ANALYSED).root.children
+    assert same(bn.read_tree(bn.records.to_sgf(tree)), tree)
+    assert sgf.parse_tree(bn.records.to_sgf(tree)).root.children == sgf.parse_tree(ANALYSED).root.children
 
 
 def test_saving_a_game_read_with_variations_keeps_them(tmp_path):
     path = tmp_path / "analysed.blksgf"
     path.write_text(ANALYSED, encoding="utf-8")
-    bn.load(path).save(path)
+    bn.save(bn.load(path), path)
     assert same(bn.read_tree(path), bn.read_tree(ANALYSED))
     game = bn.load(path)
     game.undo()
     game.undo()
     game.play("j5,j6")  # a new line: it becomes the main line, the others stay
     game.annotations[1] = {"comment": "new idea"}
-    game.save(path)
+    bn.save(game, path)
     tree = bn.read_tree(path)
     assert moves(tree.variations[0].variations) == ["j5,j6", REPLY, "j5"]
     assert bn.load(path).history == game.history and bn.load(path).annotations == game.annotations
@@ -160,13 +160,13 @@ def test_saving_a_game_taken_back_before_its_variations_is_refused(tmp_path):
     game.undo()
     game.undo()
     with pytest.raises(bn.BlokusError, match="variations after that move.*Tree.from_game"):
-        game.save(path)
+        bn.save(game, path)
     assert path.read_text(encoding="utf-8") == ANALYSED
-    bn.Tree.from_game(game).save(path)  # the tree keeps them
+    bn.save(bn.Tree.from_game(game), path)  # the tree keeps them
     assert same(bn.read_tree(path), bn.read_tree(ANALYSED))
     game = bn.load(path)
     game.undo()  # only the main line goes on after this: the moves taken back, as without variations
-    game.save(path)
+    bn.save(game, path)
     assert bn.load(path).history == game.history
     assert len(bn.read_tree(path).variations[0].variations) == 2
 
@@ -176,10 +176,10 @@ def test_a_second_comment_node_is_kept(tmp_path):
     game = bn.read_sgf(text)
     assert game.annotations == {0: {"comment": "first\n\nsecond", "N": "a name"}}
     path = tmp_path / "notes.blksgf"
-    game.save(path)
+    bn.save(game, path)
     assert sgf.parse_tree(path.read_text()).root.children == sgf.parse_tree(text).root.children
     game.annotations[0] = {"comment": "rewritten"}  # changed in the game: one note again
-    game.save(path)
+    bn.save(game, path)
     again = sgf.parse_tree(path.read_text()).main_line()
     assert [node.properties for node in again[1:]] == [
         {"B": ["d9,c10,d10,e10,d11"], "C": ["rewritten"]}, {"W": ["j5"]}]
@@ -230,9 +230,9 @@ def test_pentobis_opening_books_round_trip_node_for_node(path, tmp_path):
         assert node.notes == dict((k, v[0]) for k, v in rest)
         assert len(node.variations) == len(source.children)
     copy = tmp_path / path.name
-    bn.load(path).save(copy)  # through the game, too
+    bn.save(bn.load(path), copy)  # through the game, too
     assert same(bn.read_tree(copy), tree)
-    assert sgf.parse_tree(copy.read_text()).root.children == sgf.parse_tree(tree.to_sgf()).root.children
+    assert sgf.parse_tree(copy.read_text()).root.children == sgf.parse_tree(bn.records.to_sgf(tree)).root.children
 
 
 def nested_tree() -> bn.Tree:
@@ -250,18 +250,18 @@ def nested_tree() -> bn.Tree:
 
 def test_json_version_2_keeps_the_variations(tmp_path):
     game = bn.read_sgf(ANALYSED)
-    record = json.loads(game.to_json())
+    record = json.loads(bn.records.to_json(game))
     assert record["version"] == 2 and record["moves"] == [["purple", X], ["orange", REPLY], ["purple", "e12"]]
     assert record["variations"] == [{"at": 1, "moves": [["orange", "j5"]],
                                      "annotations": {"0": {"comment": "a try", "BM": "1"}}}]
     path = tmp_path / "analysed.json"
-    game.save(path)
+    bn.save(game, path)
     assert same(bn.read_tree(path), bn.read_tree(ANALYSED))
     assert bn.load(path).history == game.history and bn.load(path).annotations == game.annotations
     tree = nested_tree()
-    assert same(bn.read_tree(tree.to_json()), tree)
-    assert same(bn.read_tree(bn.read_sgf(tree.to_sgf()).to_json()), tree)
-    assert json.loads(bn.read_sgf("(;GM[Blokus Duo];B[e10])").to_json())["version"] == 1  # no variations
+    assert same(bn.read_tree(bn.records.to_json(tree)), tree)
+    assert same(bn.read_tree(bn.records.to_json(bn.read_sgf(bn.records.to_sgf(tree)))), tree)
+    assert json.loads(bn.records.to_json(bn.read_sgf("(;GM[Blokus Duo];B[e10])")))["version"] == 1  # no variations
 
 
 @pytest.mark.parametrize("change, message", [
@@ -275,10 +275,10 @@ def test_json_version_2_keeps_the_variations(tmp_path):
     (lambda r: r.update(variations={}), "must be a list"),
 ])
 def test_a_bad_variation_in_json_is_refused(change, message):
-    record = json.loads(bn.read_sgf(ANALYSED).to_json())
+    record = json.loads(bn.records.to_json(bn.read_sgf(ANALYSED)))
     change(record)
     with pytest.raises(bn.RecordError, match=message):
-        bn.Game.from_json(json.dumps(record))
+        bn.records.game_from_json(json.dumps(record))
 
 
 @pytest.mark.parametrize("edit", [
@@ -302,14 +302,14 @@ def test_a_node_of_notes_only_and_an_explicit_pass_are_kept_node_for_node(tmp_pa
     text = "(;GM[Blokus Duo];B[d9,c10,d10,e10,d11];C[a thought];W[j5]TE[1])"
     tree = bn.read_tree(text)
     assert [n.move is None for n in tree.mainline()] == [False, True, False]
-    assert not tree.is_line() and bn.read_sgf(text)._tree is not None
+    assert not tree.is_line() and bn.read_sgf(text).tree is not None
     path = tmp_path / "t.blksgf"
-    bn.read_sgf(text).save(path)
+    bn.save(bn.read_sgf(text), path)
     assert sgf.parse_tree(path.read_text()).root.children == sgf.parse_tree(text).root.children
     # A pass Pentobi never writes but a record may: a color that is out, said so with a comment.
     game = random_game("classic", seed=11)
     index = next(i for i, (a, b) in enumerate(zip(game.history, game.history[1:])) if not a.is_pass and b.is_pass)
-    record = sgf.parse_tree(game.to_sgf())
+    record = sgf.parse_tree(bn.records.to_sgf(game))
     node = record.main_line()[len([m for m in game.history[:index + 1] if not m.is_pass])]
     key = str(game.colors.index(game.history[index + 1].color) + 1)
     node.children = [sgf.Node({key: ["pass"], "C": ["out"]}, node.children)]
@@ -319,7 +319,7 @@ def test_a_node_of_notes_only_and_an_explicit_pass_are_kept_node_for_node(tmp_pa
     while last + 1 < len(game.history) and game.history[last + 1].is_pass:
         last += 1
     assert read.history == game.history and read.annotations == {last: {"comment": "out"}}
-    read.save(path)
+    bn.save(read, path)
     assert sgf.parse_tree(path.read_text()).root.children == record.root.children
 
 
@@ -334,11 +334,11 @@ def test_a_move_given_twice_in_sgf_is_one_node_with_both_lines(tmp_path):
     assert moves(tree.variations[0].variations) == ["j5", "j5,j6"]
     for suffix in (".blksgf", ".json"):
         path = tmp_path / f"t{suffix}"
-        tree.save(path)
+        bn.save(tree, path)
         assert same(bn.read_tree(path), tree)
     game = bn.read_sgf("(;GM[Blokus Duo](;B[e10]C[one])(;B[e10]C[two]))")
     assert game.annotations == {0: {"comment": "one\n\ntwo"}}  # the main line has the notes of both
-    game.save(tmp_path / "g.json")
+    bn.save(game, tmp_path / "g.json")
     assert bn.load(tmp_path / "g.json").annotations == game.annotations
 
 
@@ -353,37 +353,37 @@ def test_add_variation_follows_a_move_played_after_notes_only_or_a_pass(tmp_path
     assert main.variations[0] is mono
     assert main.add_main_variation("j5") is again and main.variations[0].variations[0] is again
     path = tmp_path / "t.json"
-    tree.save(path)
+    bn.save(tree, path)
     assert bn.read_tree(path).variations[0].variations[0].move == again.move
 
 
 def test_a_pass_node_is_looked_through():
     game = random_game("classic", seed=11)
     index = next(i for i, (a, b) in enumerate(zip(game.history, game.history[1:])) if not a.is_pass and b.is_pass)
-    record = sgf.parse_tree(game.to_sgf())
+    record = sgf.parse_tree(bn.records.to_sgf(game))
     node = record.main_line()[len([m for m in game.history[:index + 1] if not m.is_pass])]
     key = str(game.colors.index(game.history[index + 1].color) + 1)
     after = node.children[0]
     node.children = [sgf.Node({key: ["pass"]}, node.children), sgf.Node(dict(after.properties), [])]
     tree = bn.read_tree(sgf.dumps(record))  # the second copy of the move after the pass is followed
     placed = [n for n in tree.walk() if n.move is not None and not n.move.is_pass]
-    assert len(placed) == len(game.moves) and same(bn.read_tree(tree.to_sgf()), tree)
-    assert bn.read_tree(tree.to_json()).end().game().history == game.history
+    assert len(placed) == len(game.moves) and same(bn.read_tree(bn.records.to_sgf(tree)), tree)
+    assert bn.read_tree(bn.records.to_json(tree)).end().game().history == game.history
 
 
 def test_json_refuses_a_variation_after_the_end_of_its_line_on_save(tmp_path):
     text = "(;GM[Blokus Duo];B[e10](;N[the end])(;W[j5]))"
     path = tmp_path / "t.json"
-    for save in (lambda: bn.read_tree(text).save(path), lambda: bn.read_sgf(text).save(path)):
+    for save in (lambda: bn.save(bn.read_tree(text), path), lambda: bn.save(bn.read_sgf(text), path)):
         with pytest.raises(bn.BlokusError, match="after the end of its line"):
             save()
         assert not path.exists()  # before: written, and then refused by load
-    bn.read_sgf(text).save(tmp_path / "t.blksgf")
+    bn.save(bn.read_sgf(text), tmp_path / "t.blksgf")
     assert same(bn.read_tree(tmp_path / "t.blksgf"), bn.read_tree(text))
 
 
 def test_json_with_a_variation_that_repeats_its_line_follows_it():
-    record = json.loads(bn.read_sgf(ANALYSED).to_json())
+    record = json.loads(bn.records.to_json(bn.read_sgf(ANALYSED)))
     other = next(str(m) for m in bn.read_tree(ANALYSED).variations[0].variations[0].game().legal_moves()
                  if str(m) != "e12")
     record["variations"][0].update(moves=[["orange", REPLY], ["purple", other]])
@@ -421,7 +421,7 @@ def noted_records(draw) -> str:
         if game.is_over:
             break
         game.play(rng.choice(game.legal_moves()))
-    lines = game.to_sgf().strip().split("\n")
+    lines = bn.records.to_sgf(game).strip().split("\n")
     root, moves = lines[1], lines[2:-1]
     note = st.sampled_from(["N[idea]", "N[other]", "C[why]", "C[why not]", "TE[1]", ""])
 
@@ -449,25 +449,41 @@ def test_every_tree_read_saves_what_reads_back_in_both_formats(text):
         tree = bn.read_tree(text)
     except bn.BlokusError:
         return  # refused: fine, as long as nothing is read wrongly
-    sgf_text = tree.to_sgf()
-    assert bn.read_tree(sgf_text).to_sgf() == sgf_text
+    sgf_text = bn.records.to_sgf(tree)
+    assert bn.records.to_sgf(bn.read_tree(sgf_text)) == sgf_text
     try:
-        json_text = tree.to_json()
+        json_text = bn.records.to_json(tree)
     except bn.BlokusError:
         json_text = None  # a shape JSON cannot hold is refused on writing, never written
     if json_text is not None:
         again = bn.read_tree(json_text)
-        assert again.to_json() == json_text
+        assert bn.records.to_json(again) == json_text
         assert again.end().game().history == tree.end().game().history
     import tempfile
     from pathlib import Path
 
-    game = bn.read_sgf(text)  # the main line, remembering its tree: bn.load(x.blksgf).save(y.json)
+    game = bn.read_sgf(text)  # the main line, remembering its tree: bn.save(bn.load(x.blksgf), y.json)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "game.json"
         try:
-            game.save(path)
+            bn.save(game, path)
         except bn.BlokusError:
             assert not path.exists()  # refused, and nothing written
         else:
             assert bn.load(path).history == game.history
+
+
+@pytest.mark.parametrize("call, replacement", [
+    (lambda tree, path: tree.to_sgf(), "blokus_nb.records.to_sgf"),
+    (lambda tree, path: tree.to_json(indent=None), "blokus_nb.records.to_json"),
+    (lambda tree, path: tree.save(path), "blokus_nb.save"),
+])
+def test_the_record_methods_of_a_tree_are_deprecated_and_still_work(tmp_path, call, replacement):
+    tree = bn.Tree("duo")
+    tree.add_variation("e10")
+    tree.add_variation("d9,c10,d10,e10,d11")
+    with pytest.warns(DeprecationWarning, match=replacement.replace(".", r"\.")):
+        text = call(tree, tmp_path / "tree.blksgf")
+    if text is None:
+        text = (tmp_path / "tree.blksgf").read_text()
+    assert [str(node.move) for node in bn.read_tree(text).variations] == ["e10", "d9,c10,d10,e10,d11"]

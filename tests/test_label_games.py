@@ -33,9 +33,9 @@ def records(tmp_path_factory) -> Path:
     """Three finished classic games (two .blksgf, one .json) and a Duo game to leave out."""
     folder = tmp_path_factory.mktemp("records")
     for seed in (1, 2):
-        bn.arena.play_game(["greedy"] * 4, "classic", seed=seed).save(folder / f"game_{seed}.blksgf")
-    bn.arena.play_game(["random"] * 4, "classic", seed=3).save(folder / "game_3.json")
-    bn.arena.play_game(["greedy", "random"], "duo", seed=4).save(folder / "duo.blksgf")
+        bn.save(bn.arena.play_game(["greedy"] * 4, "classic", seed=seed), folder / f"game_{seed}.blksgf")
+    bn.save(bn.arena.play_game(["random"] * 4, "classic", seed=3), folder / "game_3.json")
+    bn.save(bn.arena.play_game(["greedy", "random"], "duo", seed=4), folder / "duo.blksgf")
     return folder
 
 
@@ -151,7 +151,7 @@ def test_a_malformed_record_is_the_projects_error_naming_it_and_nothing_is_writt
     unfinished = bn.load(records / "game_1.blksgf")
     for _ in range(5):
         unfinished.undo()
-    unfinished.save(bad / "broken.blksgf")
+    bn.save(unfinished, bad / "broken.blksgf")
     with pytest.raises(bn.BlokusError, match="broken.blksgf: the game is not finished"):
         label_games.label([str(bad)], out, engine=command)
     assert label_games.main([str(bad), "--out", str(out), "--engine", command]) == 1

@@ -61,7 +61,7 @@ def test_seams_are_the_edges_between_squares_of_one_owner():
 
 
 def test_piece_picture_draws_every_line_between_squares():
-    ax = pieces.show()
+    ax = piece_plots.plot_pieces()
     widths = segments_by_width(ax)
     assert len(widths) == 2, "thin lines between squares, thick outlines"
     seam_width, outline_width = sorted(widths)
@@ -115,7 +115,7 @@ def test_tilings_draw_lines_inside_pieces_only():
 
 @pytest.mark.slow
 def test_pictures_fit_a_notebook_cell_and_their_labels_read():
-    for ax in (pieces.show(), pieces.show_orientations("F"), polyominoes.show(polyominoes.enumerate(5)),
+    for ax in (piece_plots.plot_pieces(), piece_plots.plot_orientations("F"), polyominoes.show(polyominoes.enumerate(5)),
                polyominoes.show(polyominoes.enumerate(6), columns=12)):
         assert ax.figure.get_figwidth() <= piece_plots.MAX_WIDTH_INCHES <= CELL_INCHES
         assert text_problems(ax.figure) == []
@@ -128,8 +128,8 @@ def test_pictures_fit_a_notebook_cell_and_their_labels_read():
 
 def test_pictures_draw_on_the_given_axes():
     fig, (left, right) = plt.subplots(1, 2, figsize=(7, 3))
-    assert pieces.show(ax=left) is left
-    assert pieces.show_orientations("Z4", ax=right) is right
+    assert piece_plots.plot_pieces(ax=left) is left
+    assert piece_plots.plot_orientations("Z4", ax=right) is right
     assert fig.axes == [left, right] and len(plt.get_fignums()) == 1
     assert segments_by_width(left) and segments_by_width(right)
 
@@ -148,3 +148,13 @@ def test_pictures_of_cells_that_are_not_whole_numbers_are_refused(cells):
                  lambda: piece_plots.plot_tiling(cells, []), lambda: piece_plots.plot_tilings([(cells, [])])):
         with pytest.raises(bn.BlokusError, match="whole numbers"):
             call()
+
+
+def test_the_old_picture_functions_of_pieces_warn_and_still_draw():
+    with pytest.warns(DeprecationWarning, match="piece_plots.plot_pieces"):
+        ax = pieces.show()
+    assert len(ax.texts) == 21
+    with pytest.warns(DeprecationWarning, match="piece_plots.plot_orientations"):
+        ax = pieces.show_orientations("F")
+    assert len(ax.texts) == 8
+    plt.close("all")

@@ -105,11 +105,11 @@ def test_pictures():
 
 
 def test_piece_pictures():
-    ax = pieces.show()
+    ax = piece_plots.plot_pieces()
     assert sorted(t.get_text() for t in ax.texts) == sorted(pieces.NAMES)
-    ax = pieces.show_orientations("F")
+    ax = piece_plots.plot_orientations("F")
     assert len(ax.texts) == 8 and ax.get_title() == "F: 8 orientations, 1 symmetry"
-    ax = pieces.show_orientations("X")
+    ax = piece_plots.plot_orientations("X")
     assert len(ax.texts) == 1 and ax.get_title() == "X: 1 orientation, 8 symmetries"
     assert piece_plots.color_of("X") != piece_plots.color_of("F")
     assert piece_plots.color_of(pieces.get("F").orientations[3]) == piece_plots.color_of("F")

@@ -49,7 +49,7 @@ TOKENS = ["(", ")", ";", "[", "]", "\\", "\\]", "\n", " ", "GM[Blokus]", "GM[Blo
 
 def check_game(game: bn.Game) -> None:
     """A game a reader returned is correct: it replays through the rules and round-trips."""
-    replay = bn.Game(game.variant, players=game.player_names,
+    replay = bn.Record(game.variant, players=game.player_names,
                      setup={c: [t for k, t in game.setup if k == c] for c, _ in game.setup} or None,
                      to_play=game.history[0].color if game.history else game.to_play)
     for move in game.history:
@@ -59,11 +59,11 @@ def check_game(game: bn.Game) -> None:
         replay.play(replay.parse_move(str(move), move.color))
     assert [m for m in replay.history if not m.is_pass] == [m for m in game.history if not m.is_pass]
     assert replay.is_over == game.is_over
-    again = bn.read_sgf(game.to_sgf())
+    again = bn.read_sgf(bn.records.to_sgf(game))
     assert again.history == game.history and again.setup == game.setup
     assert again.player_names == game.player_names
     assert again.annotations == game.annotations
-    back = bn.Game.from_json(game.to_json())
+    back = bn.records.game_from_json(bn.records.to_json(game))
     assert back.history == game.history and back.metadata == game.metadata
     # JSON folds nodes of notes only into the move before them (records/json_format.py), so a
     # game read with such nodes off its main line may gain their notes; it never loses one.
@@ -71,7 +71,7 @@ def check_game(game: bn.Game) -> None:
         for key, value in notes.items():
             assert any(value in back.annotations.get(j, {}).get(key, "")  # there, or on a pass after
                        for j in range(index, max(len(back.history), index + 1))), (index, key)
-    assert bn.Game.from_json(back.to_json()).annotations == back.annotations  # and then holds
+    assert bn.records.game_from_json(bn.records.to_json(back)).annotations == back.annotations  # and then holds
 
 
 def same(written: bn.Tree, tree: bn.Tree) -> bool:
@@ -87,14 +87,14 @@ def same(written: bn.Tree, tree: bn.Tree) -> bool:
 
 def check_tree(tree: bn.Tree) -> None:
     """A tree a reader returned is correct: every line replays, and it round-trips unchanged."""
-    assert same(bn.read_tree(tree.to_sgf()), tree)  # node for node
-    through_json = bn.read_tree(tree.to_json())
+    assert same(bn.read_tree(bn.records.to_sgf(tree)), tree)  # node for node
+    through_json = bn.read_tree(bn.records.to_json(tree))
     if all(node.move is not None and not node.move.is_pass for node in tree.walk() if node is not tree):
         assert same(through_json, tree)
     else:  # JSON keeps moves and notes: nodes of notes only join the move before them
         assert through_json.end().game().history == tree.end().game().history
     game = tree.mainline_game()
-    assert same(bn.read_tree(game.to_sgf()), tree)  # saving the game keeps the whole tree
+    assert same(bn.read_tree(bn.records.to_sgf(game)), tree)  # saving the game keeps the whole tree
     for node in tree.walk():
         if not node.variations:
             line = node.game()
@@ -203,7 +203,7 @@ JSON_VALUES = st.recursive(
 def mutated_json(draw) -> str:
     """A JSON record of a Pentobi game with random fields replaced, dropped or added."""
     game = bn.read_sgf(draw(st.sampled_from(TEXTS)))
-    record = json.loads(game.to_json())
+    record = json.loads(bn.records.to_json(game))
     for _ in range(draw(st.integers(1, 3))):
         key = draw(st.sampled_from(sorted(record) + ["annotations", "setup", "to_play", "extra"]))
         action = draw(st.sampled_from(["replace", "drop", "edit"]))
@@ -218,7 +218,7 @@ def mutated_json(draw) -> str:
         else:
             record[key] = draw(JSON_VALUES)
     lines = draw(st.booleans())
-    return json.dumps(record, indent=None if lines else 2) + ("\n" + game.to_json(indent=None) if lines else "")
+    return json.dumps(record, indent=None if lines else 2) + ("\n" + bn.records.to_json(game, indent=None) if lines else "")
 
 
 @pytest.mark.slow
@@ -276,7 +276,7 @@ def test_random_trees_round_trip(tree):
 @given(random_tree(), st.data())
 @FUZZ
 def test_mutated_trees(tree, data):
-    text = tree.to_sgf()
+    text = bn.records.to_sgf(tree)
     for _ in range(data.draw(st.integers(1, 3))):
         where = data.draw(st.integers(0, len(text)))
         kind = data.draw(st.sampled_from(["cut", "duplicate", "token"]))

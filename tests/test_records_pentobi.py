@@ -101,7 +101,7 @@ def test_pentobi_reads_every_line_of_a_tree_we_write(gtp, tmp_path, name, tree):
         end = _same_node(copy, leaf)
         end.make_main_line()
         path = tmp_path / "tree.blksgf"
-        copy.save(path)
+        bn.save(copy, path)
         assert len(bn.read_tree(path).variations) == len(tree.variations)  # every variation is in the file
         gtp.ask(f"loadsgf {path}")
         position = end.game()

@@ -35,7 +35,7 @@ def test_bad_file_names_the_file(tmp_path):
 
 
 def test_bad_json_lines_name_the_line(tmp_path):
-    good = random_game("duo", seed=2).to_json(indent=None)
+    good = bn.records.to_json(random_game("duo", seed=2), indent=None)
     path = tmp_path / "corpus.jsonl"
     path.write_text(good + "\n" + good + "\n{oops\n")
     games = bn.iter_games(path)
@@ -47,8 +47,8 @@ def test_bad_json_lines_name_the_line(tmp_path):
 
 def test_json_text_sources():
     games = [random_game("duo", seed=s, moves=6) for s in range(2)]
-    assert [g.history for g in bn.iter_games(games[0].to_json())] == [games[0].history]
-    lines = "\n".join(g.to_json(indent=None) for g in games)
+    assert [g.history for g in bn.iter_games(bn.records.to_json(games[0]))] == [games[0].history]
+    lines = "\n".join(bn.records.to_json(g, indent=None) for g in games)
     assert [g.history for g in bn.iter_games(lines)] == [g.history for g in games]
     with pytest.raises(bn.RecordError, match="not valid JSON"):
         list(bn.iter_games('{"format": '))
@@ -67,7 +67,7 @@ def test_json_with_a_byte_order_mark_is_read_like_sgf(tmp_path):
         bn.write_games([game], path)
         path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
         assert bn.load(path).history == game.history, suffix
-    assert bn.Game.from_json("\ufeff" + game.to_json()).history == game.history
+    assert bn.records.game_from_json("\ufeff" + bn.records.to_json(game)).history == game.history
 
 
 # ---------------------------------------------------------------- hostile sizes
@@ -85,14 +85,14 @@ def test_a_megabyte_move_in_a_file_is_refused_at_once(tmp_path):
 
 # ---------------------------------------------------------------- one reader, two error policies
 def test_iter_games_collects_bad_records_with_file_and_line(tmp_path):
-    good = random_game("duo", seed=2, moves=6).to_json(indent=None)
+    good = bn.records.to_json(random_game("duo", seed=2, moves=6), indent=None)
     bad = json.loads(good)
     bad["annotations"] = [1, 2]
     path = tmp_path / "corpus.jsonl"
     path.write_bytes("\n".join([good, json.dumps(bad), "", good]).encode() + b"\n\xff{\n" + good.encode())
     items = list(bn.iter_games(path, errors="collect"))
     kinds = [type(item).__name__ for item in items]
-    assert kinds == ["Game", "SkippedRecord", "Game", "SkippedRecord", "Game"]
+    assert kinds == ["Record", "SkippedRecord", "Record", "SkippedRecord", "Record"]
     assert (items[1].source, items[1].line, items[1].game) == (str(path), 2, 2)
     assert (items[3].line, items[3].game) == (5, 4) and "not valid UTF-8" in items[3].message
     with pytest.raises(bn.RecordError) as info:
@@ -110,17 +110,17 @@ def test_iter_games_collect_ends_a_file_at_a_grammar_error():
 
 
 def test_a_bad_game_in_a_json_list_is_reported_at_its_line():
-    record = json.loads(random_game("duo", seed=6, moves=4).to_json())
+    record = json.loads(bn.records.to_json(random_game("duo", seed=6, moves=4)))
     text = json.dumps([record, dict(record, version=3), record], indent=2)
     items = list(bn.iter_games(text, errors="collect"))
-    assert [type(i).__name__ for i in items] == ["Game", "SkippedRecord", "Game"]
+    assert [type(i).__name__ for i in items] == ["Record", "SkippedRecord", "Record"]
     starts = [n for n, line in enumerate(text.splitlines(), start=1) if line.startswith("  {")]
     assert (items[1].line, items[1].game) == (starts[1], 2)
 
 
 def test_a_text_file_that_does_not_decode_is_a_record_error(tmp_path):
     path = tmp_path / "bad.jsonl"
-    path.write_bytes(random_game("duo", seed=1, moves=3).to_json(indent=None).encode() + b"\n\xff\n")
+    path.write_bytes(bn.records.to_json(random_game("duo", seed=1, moves=3), indent=None).encode() + b"\n\xff\n")
     with open(path, encoding="utf-8") as handle:
         items = list(bn.iter_games(handle, errors="collect"))
     assert isinstance(items[-1], bn.SkippedRecord) and "not valid text" in items[-1].message
@@ -144,7 +144,7 @@ def test_a_bad_error_policy_is_refused_at_the_call_not_at_the_first_game():
 
 
 def test_json_annotation_keys_are_plain_indices():
-    record = json.loads(random_game("duo", seed=3, moves=4).to_json())
+    record = json.loads(bn.records.to_json(random_game("duo", seed=3, moves=4)))
     record["annotations"] = {"\u00b2": {"comment": "squared"}}
     with pytest.raises(bn.RecordError, match="annotation"):
         list(bn.iter_games(json.dumps(record)))
@@ -159,7 +159,7 @@ def test_json_annotation_keys_are_plain_indices():
     (lambda r: r["result"].update(winner=[1]), "unknown field 'winner' in 'result'"),
 ])
 def test_nothing_in_a_json_record_is_silently_dropped(mutate, words):
-    record = json.loads(random_game("duo", seed=3, moves=4).to_json())
+    record = json.loads(bn.records.to_json(random_game("duo", seed=3, moves=4)))
     mutate(record)
     with pytest.raises(bn.RecordError, match=words):
         list(bn.iter_games(json.dumps(record)))
@@ -176,7 +176,7 @@ def test_a_json_file_opened_in_binary_mode_with_a_bad_byte_names_its_line():
 @pytest.mark.parametrize("end", ["\r", "\r\n", "\n"])
 def test_json_lines_read_the_same_from_a_file_as_from_a_string(tmp_path, end):
     games = [random_game("duo", seed=s, moves=3) for s in range(3)]
-    text = end.join(g.to_json(indent=None) for g in games) + end
+    text = end.join(bn.records.to_json(g, indent=None) for g in games) + end
     path = tmp_path / "games.jsonl"
     path.write_bytes(text.encode("utf-8"))
     from_file = list(bn.iter_games(path))
@@ -184,7 +184,7 @@ def test_json_lines_read_the_same_from_a_file_as_from_a_string(tmp_path, end):
     assert [g.history for g in bn.iter_games(text)] == [g.history for g in games]
     with open(path, "rb") as handle:
         assert len(list(bn.iter_games(handle, name="games.jsonl"))) == 3
-    bad = text.replace(games[1].to_json(indent=None), "{oops", 1)
+    bad = text.replace(bn.records.to_json(games[1], indent=None), "{oops", 1)
     path.write_bytes(bad.encode("utf-8"))
     skipped = [item for item in bn.iter_games(path, errors="collect") if isinstance(item, bn.SkippedRecord)]
     assert [item.line for item in skipped] == [2]
@@ -194,7 +194,7 @@ def test_a_json_line_is_split_at_line_ends_only():
     # U+2028 may stand in a JSON string; str.splitlines() split the line there.
     game = random_game("duo", seed=1, moves=2)
     game.metadata["event"] = "line\u2028separator"
-    text = game.to_json(indent=None) + "\n" + game.to_json(indent=None) + "\n"
+    text = bn.records.to_json(game, indent=None) + "\n" + bn.records.to_json(game, indent=None) + "\n"
     assert [g.metadata["event"] for g in bn.iter_games(text)] == ["line\u2028separator"] * 2
 
 
@@ -205,7 +205,7 @@ def test_a_byte_order_mark_before_a_later_record_does_not_end_the_file(tmp_path)
     path.write_text(one * 3, encoding="utf-8")
     assert len(list(bn.iter_games(path))) == 3 == len(list(bn.iter_games(one * 3)))
     lines = tmp_path / "joined.jsonl"
-    record = "\ufeff" + random_game("duo", seed=1, moves=2).to_json(indent=None) + "\n"
+    record = "\ufeff" + bn.records.to_json(random_game("duo", seed=1, moves=2), indent=None) + "\n"
     lines.write_text(record * 3, encoding="utf-8")
     assert len(list(bn.iter_games(lines))) == 3 == len(list(bn.iter_games(record * 3)))
 
@@ -236,7 +236,7 @@ def _game_json(game) -> str:
     from pathlib import Path
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "g.json"
-        game.save(path)
+        bn.save(game, path)
         return path.read_text()
 
 
@@ -255,7 +255,7 @@ def test_a_bad_first_json_line_skips_only_itself_wherever_the_text_comes_from(tm
     items = list(bn.iter_games(source, errors="collect"))
     if where == "open_jsonl":
         source.close()
-    assert [type(i).__name__ for i in items] == ["SkippedRecord", "Game", "Game"]
+    assert [type(i).__name__ for i in items] == ["SkippedRecord", "Record", "Record"]
     assert items[0].line == 1
 
 

@@ -58,7 +58,7 @@ def test_the_changelog_top_section_is_this_version():
 
 
 def test_records_name_the_version_that_wrote_them():
-    assert f"AP[blokus-nb:{bn.__version__}]" in bn.Game("duo").to_sgf()
+    assert f"AP[blokus-nb:{bn.__version__}]" in bn.records.to_sgf(bn.Game("duo"))
 
 
 def test_the_readme_shows_records_as_this_version_writes_them():

@@ -180,7 +180,7 @@ def label(sources: list[str], out: Path, *, variant: str = "classic", level: int
                     positions, values, times = label_game(gtp, record, top=top, every=every,
                                                           skip_first=skip_first)
                     number += 1
-                    record.save(out / name)
+                    bn.save(record, out / name)
                     row = {"file": name, "variant": variant, "gm": record.variant.sgf_name, "level": level,
                            "seed": seed, "game": number, "moves": len(positions),
                            "final_score": final_score(record), "seconds": round(time.perf_counter() - begin, 3),

@@ -119,7 +119,7 @@ def unit_records(unit: Unit) -> Iterator[Any]:
     :class:`~blokus_nb.records.SkippedRecord` for each that could not be read or searched.
 
     >>> [type(item).__name__ for item in unit_records(Unit("text", "(;GM[Blokus Duo])(;GM[Go])", "t"))]
-    ['Game', 'SkippedRecord']
+    ['Record', 'SkippedRecord']
     """
     for _, _, items in _readers(unit):
         yield from items
@@ -168,7 +168,8 @@ def _expand(source: Any, units: list[Unit], games: list[tuple[GameRecord, str]],
             counter: list[int]) -> None:
     if isinstance(source, Game):
         counter[0] += 1
-        games.append((GameRecord.of(source), source.metadata.get("name") or f"game_{counter[0]}"))
+        record = GameRecord.of(source)
+        games.append((record, record.name or f"game_{counter[0]}"))
         return
     if isinstance(source, bytes):  # record text as bytes: the reader decodes it, naming a bad line
         units.append(Unit("text", source))

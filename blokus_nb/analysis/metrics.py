@@ -106,10 +106,12 @@ class GameRecord(NamedTuple):
 
     @classmethod
     def of(cls, game: "Game") -> "GameRecord":
+        from ..records.record import metadata_of  # a plain Game has no metadata; a Record may name it
+
         colors = game.colors
         return cls(game.variant.name, tuple(game.setup),
                    tuple((colors.index(m.color), m.placement) for m in game.history),
-                   tuple(game.player_names), game.metadata.get("name"))
+                   tuple(game.player_names), metadata_of(game).get("name"))
 
 
 @lru_cache(maxsize=None)
@@ -396,7 +398,8 @@ def metrics(game: "Game", game_id: str | None = None) -> pd.DataFrame:
     validation.instance(game, "game", Game, "a blokus_nb.Game")
     game_id = validation.instance(game_id, "game_id", str, "text", none="the game's name")
     builder = TableBuilder()
-    builder.add(GameRecord.of(game), game_id or game.metadata.get("name") or DEFAULT_GAME_ID,
+    record = GameRecord.of(game)
+    builder.add(record, game_id or record.name or DEFAULT_GAME_ID,
                 "<games>")
     return builder.frame()
 

@@ -331,12 +331,14 @@ class GTPEngine(Player):
             raise EngineError(f"engine {self.name!r} was started for {self.variant.name}, not "
                               f"{game.variant.name}: start another for that game", engine=self.name)
         colors = dict(zip(game.colors, engine_colors(game)))
+        from ..records import to_sgf  # the engine's position as a record (records sit below engines)
+
         setup = ""
         if game.setup:
             start = game.copy()
             while start.can_undo:
                 start.undo()
-            setup = start.to_sgf()
+            setup = to_sgf(start)
         plays = tuple(f"play {colors[m.color]} {m}" for m in game.history if not m.is_pass)
         key = (setup, plays)
         known = connection.position

@@ -24,7 +24,7 @@ import pandas as pd
 from ..errors import BlokusError, PlayerError
 from ..game import SCORINGS, Game
 from ..processes import ENGINES, run_jobs, worker_count
-from ..records import game_from_json, game_to_json, write_games
+from ..records import Record, game_from_json, game_to_json, write_games
 from ..variants import Variant, get_variant
 from .base import Limit, Player, check_limit
 from .. import validation
@@ -166,9 +166,9 @@ def _run(task: _Task) -> dict:
     """Play one game (in a worker process) and return a picklable record of it."""
     game, seconds, moves = _play(task.lineup, get_variant(task.variant), task.seed, task.limit,
                                  task.labels, task.index)
-    game.player_names = list(task.labels)
-    game.metadata.update({"event": "blokus-nb arena", "round": str(task.index + 1)})
-    return {"index": task.index, "json": game_to_json(game, indent=None), "seconds": seconds,
+    record = Record.from_game(game, metadata={"event": "blokus-nb arena", "round": str(task.index + 1)})
+    record.player_names = list(task.labels)
+    return {"index": task.index, "json": game_to_json(record, indent=None), "seconds": seconds,
             "moves": moves, "labels": list(task.labels), "seed": task.seed}
 
 

@@ -45,7 +45,7 @@ from typing import Any, Iterator, Sequence
 from ..errors import BlokusError
 from ..game import Game
 from ..processes import run_jobs, worker_count
-from ..records import game_from_json, game_to_json
+from ..records import game_from_json, game_to_json, save
 from ..variants import get_variant
 from .arena import _check_match, _derive, _player_error
 from .base import Limit, Player, check_limit
@@ -205,7 +205,7 @@ class _Writer:
     def _write(self, record: dict) -> None:
         name = self.names[record["index"]]
         game = game_from_json(record["json"], source=name)
-        game.save(self.out / name)
+        save(game, self.out / name)
         times = record["times"]
         row = {"file": name, "variant": game.variant.name, "gm": game.variant.sgf_name,
                "level": self.level, "seed": self.seed, "game": record["index"] + 1,

@@ -15,17 +15,18 @@ One module per job:
 * :mod:`~blokus_nb.puzzles.difficulty`: the documented difficulty measure;
 * :mod:`~blokus_nb.puzzles.generation`: :func:`generate`, puzzles with exactly
   one solution (or *k*) at a target difficulty;
-* :mod:`~blokus_nb.puzzles.explanations`: :func:`explain`, why a puzzle cannot be done.
+* :mod:`~blokus_nb.puzzles.explanations`: the arguments of :func:`explain`, why a puzzle cannot be
+  done (it sits below :mod:`~blokus_nb.puzzles.puzzle`, which imports it, never the reverse).
 """
 
 from ..exact_cover import SearchStopped
 from .errors import GenerationError, PlacementError, PuzzleError, RegionError
 from .reading import MAX_CELLS, PENTOMINOES, Region, parse_pieces, parse_region
-from .puzzle import Placement, Puzzle, Tiling
+from .puzzle import Placement, Puzzle, Tiling, explain
 from . import regions
 from .difficulty import Difficulty
 from .generation import generate, generate_set
-from .explanations import Explanation, explain
+from .explanations import Explanation
 
 __all__ = [
     "Puzzle", "Placement", "Tiling", "PuzzleError", "RegionError", "PlacementError", "GenerationError",

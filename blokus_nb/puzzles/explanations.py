@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..exact_cover import SearchStopped
 from ..pieces import Cell
 from ..polyominoes import connected_parts
 
@@ -42,7 +43,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from .puzzle import Puzzle
 
-__all__ = ["Explanation", "Colouring", "COLOURINGS", "explain"]
+__all__ = ["Explanation", "Colouring", "COLOURINGS", "explain_puzzle", "chosen_colourings", "area_mismatch"]
 
 #: Most distinct sums a colouring's dynamic programme keeps before it gives that colouring up.
 MAX_SUMS = 50_000
@@ -347,59 +348,58 @@ def _colouring(puzzle: Puzzle, placements: dict[str, list[tuple[Cell, ...]]], co
                        piece_counts=piece_counts)
 
 
-def explain(puzzle: Any, pieces: Any = None, *, colourings: Iterable[str] | None = None,
-            stop: threading.Event | None = None) -> Explanation | None:
-    """Why ``puzzle`` has no tiling (an :class:`Explanation`), or ``None`` when it has one.
+def chosen_colourings(colourings: Iterable[str] | str | None) -> list[Colouring]:
+    """The colourings named (all of :data:`COLOURINGS`, simplest first, for ``None``), checked.
 
-    ``colourings`` names the colourings to try (see :data:`COLOURINGS`; all, simplest first, by default):
-    ``colourings=["diagonals-4"]`` asks for the classic diagonal argument where a simpler one exists.
-
-    ``puzzle`` is a :class:`~blokus_nb.puzzles.Puzzle`, or a region with
-    ``pieces`` (then an area mismatch, which a :class:`Puzzle` refuses to be
-    made with, is explained too). Raises
-    :class:`~blokus_nb.exact_cover.SearchStopped` once ``stop`` is set.
-
-    >>> explain((4, 4), "pentominoes").text
-    'The pieces have 60 squares between them but the region has 16: ...'
-    >>> explain("##", "2") is None
-    True
+    >>> [c.name for c in chosen_colourings("diagonals-4")]
+    ['diagonals-4']
     """
-    from ..validation import choice, sequence, stop_event
+    from ..validation import choice, sequence
     from .errors import PuzzleError
-    from .puzzle import Puzzle
-    from .reading import parse_pieces, parse_region
-
-    stop = stop_event(stop, error=PuzzleError)
 
     names = {c.name: c for c in COLOURINGS}
     if colourings is None:
-        chosen = list(COLOURINGS)
-    else:  # checked before any work
-        given = [colourings] if isinstance(colourings, str) else sequence(
-            colourings, "colourings", what="a colouring's name or a list of them")
-        chosen = [names[choice(name, "colourings", names, error=PuzzleError)] for name in given]
-    if not isinstance(puzzle, Puzzle):
-        cells = parse_region(puzzle)
-        kinds = parse_pieces("pentominoes" if pieces is None else pieces)
-        area = sum(len(shape) * count for shape, count in kinds.values())
-        if area != len(cells):
-            more = "more" if area > len(cells) else "fewer"
-            return Explanation("area", f"The pieces have {area} squares between them but the region has "
-                               f"{len(cells)}: {more} squares than the region, so they cannot cover it exactly.",
-                               cells)
-        puzzle = Puzzle(cells, pieces if pieces is not None else "pentominoes")
-    elif pieces is not None:
-        from ..errors import ArgumentTypeError
+        return list(COLOURINGS)
+    given = [colourings] if isinstance(colourings, str) else sequence(
+        colourings, "colourings", what="a colouring's name or a list of them")
+    return [names[choice(name, "colourings", names, error=PuzzleError)] for name in given]
 
-        raise ArgumentTypeError("give pieces with a region, not with a Puzzle (it has its pieces)")
+
+def area_mismatch(cells: Iterable[Cell], area: int) -> Explanation | None:
+    """The explanation for pieces of ``area`` squares in all that cannot fill ``cells`` (``None``: they
+    have the region's area). A :class:`~blokus_nb.puzzles.Puzzle` refuses to be made with such pieces,
+    so :func:`~blokus_nb.puzzles.explain` asks this before making one.
+
+    >>> area_mismatch({(0, 0), (1, 0)}, 3).kind
+    'area'
+    """
+    cells = set(cells)
+    if area == len(cells):
+        return None
+    more = "more" if area > len(cells) else "fewer"
+    return Explanation("area", f"The pieces have {area} squares between them but the region has "
+                       f"{len(cells)}: {more} squares than the region, so they cannot cover it exactly.",
+                       cells)
+
+
+def explain_puzzle(puzzle: Puzzle, chosen: Iterable[Colouring] = COLOURINGS,
+                   stop: threading.Event | None = None) -> Explanation | None:
+    """Why ``puzzle`` has no tiling, trying the colourings ``chosen`` (see :func:`chosen_colourings`), or ``None``.
+
+    :func:`blokus_nb.puzzles.explain` and :meth:`Puzzle.explain <blokus_nb.puzzles.Puzzle.explain>`
+    check their arguments and call this. Raises
+    :class:`~blokus_nb.exact_cover.SearchStopped` once ``stop`` is set.
+
+    >>> from blokus_nb.puzzles import Puzzle
+    >>> explain_puzzle(Puzzle("##", "2")) is None
+    True
+    """
     placements = _placements(puzzle)
     found = _no_room(puzzle, placements) or _unreachable(puzzle, placements) or _parts(puzzle)
     if found is not None:
         return found
     for colouring in chosen:
         if stop is not None and stop.is_set():
-            from ..exact_cover import SearchStopped
-
             raise SearchStopped("the search was stopped")
         found = _colouring(puzzle, placements, colouring)
         if found is not None:

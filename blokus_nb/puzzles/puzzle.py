@@ -37,12 +37,14 @@ from typing import TYPE_CHECKING, Any
 from .. import pieces as _pieces
 from .. import validation
 from ..coords import whole_cell
-from ..errors import BlokusError, short_repr
+from ..errors import ArgumentTypeError, BlokusError, short_repr
 from ..game import _notify
 from ..pieces import Cell, Shape, move_cell, normalize
 from ..polyominoes import orientations
 from ..exact_cover import Exploration, MostConstrainedSearch, TilingSearch
+from .difficulty import Difficulty, rate
 from .errors import PlacementError, PuzzleError
+from .explanations import Explanation, area_mismatch, chosen_colourings, explain_puzzle
 from .reading import Region, _resolve_name, parse_pieces, parse_region
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -50,7 +52,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from matplotlib.axes import Axes
 
-__all__ = ["Puzzle", "Placement", "Tiling"]
+__all__ = ["Puzzle", "Placement", "Tiling", "explain"]
 
 
 def _placement_cells(cells: Iterable[Cell]) -> list[Cell]:
@@ -198,7 +200,7 @@ class Puzzle:
         self._placements: list[Placement] = []
         self._listeners: list[Callable[[Puzzle], None]] = []
         #: The puzzle's :class:`~blokus_nb.puzzles.difficulty.Difficulty` once measured (:meth:`difficulty`).
-        self.rating: Any = None
+        self.rating: Difficulty | None = None
         #: How :func:`~blokus_nb.puzzles.generate` made it (its arguments, the seed), or ``None``.
         self.origin: dict[str, Any] | None = None
         self._setup_search()
@@ -448,28 +450,26 @@ class Puzzle:
         kinds = [(self.counts[name], restrict.get(name, self._placements_of[name])) for name in self._names]
         return MostConstrainedSearch(len(self._order), kinds).explore(limit=limit, stop=stop)
 
-    def difficulty(self, *, stop: threading.Event | None = None) -> Any:
+    def difficulty(self, *, stop: threading.Event | None = None) -> Difficulty:
         """How hard the puzzle is: a :class:`~blokus_nb.puzzles.difficulty.Difficulty` (measured once, then kept).
 
         >>> print(Puzzle((5, 3), "L P V").difficulty())
         level 1 of 5 (warm-up): score 3.0, 7 placements tried per solution; 3 pieces, 0 with one place at the start
         """
         if self.rating is None:
-            from .difficulty import rate
-
             self.rating = rate(self, stop=validation.stop_event(stop, error=PuzzleError))
         return self.rating
 
-    def explain(self, *, colourings: Iterable[str] | None = None, stop: threading.Event | None = None) -> Any:
+    def explain(self, *, colourings: Iterable[str] | None = None,
+                stop: threading.Event | None = None) -> Explanation | None:
         """Why the puzzle cannot be done, as an :class:`~blokus_nb.puzzles.explanations.Explanation`;
         ``None`` when it can (see :func:`~blokus_nb.puzzles.explain`).
 
         >>> print(Puzzle((5, 4), "I4 L4 O T4 Z4").explain())
         Colour the region like a chessboard: it has 10 dark squares and 10 light ones. ...
         """
-        from .explanations import explain
-
-        return explain(self, colourings=colourings, stop=validation.stop_event(stop, error=PuzzleError))
+        chosen = chosen_colourings(colourings)
+        return explain_puzzle(self, chosen, validation.stop_event(stop, error=PuzzleError))
 
     # -- a tiling in progress (what a person or a widget builds) ----------------------------
 
@@ -697,3 +697,35 @@ class Puzzle:
 
 def _pieces_orientations(shape: Shape) -> tuple[Shape, ...]:
     return orientations(shape, "fixed")
+
+
+def explain(puzzle: Puzzle | Any, pieces: Any = None, *, colourings: Iterable[str] | None = None,
+            stop: threading.Event | None = None) -> Explanation | None:
+    """Why ``puzzle`` has no tiling (an :class:`~blokus_nb.puzzles.explanations.Explanation`), or ``None`` when it has one.
+
+    ``colourings`` names the colourings to try (see
+    :data:`~blokus_nb.puzzles.explanations.COLOURINGS`; all, simplest first, by default):
+    ``colourings=["diagonals-4"]`` asks for the classic diagonal argument where a simpler one exists.
+
+    ``puzzle`` is a :class:`Puzzle`, or a region with ``pieces`` (then an
+    area mismatch, which a :class:`Puzzle` refuses to be made with, is
+    explained too). Raises :class:`~blokus_nb.exact_cover.SearchStopped`
+    once ``stop`` is set.
+
+    >>> explain((4, 4), "pentominoes").text
+    'The pieces have 60 squares between them but the region has 16: ...'
+    >>> explain("##", "2") is None
+    True
+    """
+    stop = validation.stop_event(stop, error=PuzzleError)
+    chosen = chosen_colourings(colourings)  # checked before any work
+    if not isinstance(puzzle, Puzzle):
+        cells = parse_region(puzzle)
+        kinds = parse_pieces("pentominoes" if pieces is None else pieces)
+        mismatch = area_mismatch(cells, sum(len(shape) * count for shape, count in kinds.values()))
+        if mismatch is not None:
+            return mismatch
+        puzzle = Puzzle(cells, pieces if pieces is not None else "pentominoes")
+    elif pieces is not None:
+        raise ArgumentTypeError("give pieces with a region, not with a Puzzle (it has its pieces)")
+    return explain_puzzle(puzzle, chosen, stop)

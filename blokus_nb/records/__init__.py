@@ -1,9 +1,16 @@
 """Game records: Pentobi's SGF (``.blksgf``) and blokus-nb's JSON, to and from :class:`Game`.
 
-The SGF grammar lives in :mod:`blokus_nb.sgf`; this module gives the
-properties their Blokus meaning. A record is a :class:`Tree` of variations
-(:func:`read_tree`); the game (:func:`read_sgf`, :func:`load`) is its main
-line, and remembers the tree so that saving it keeps the variations.
+Records depend on the game, never the reverse (python-chess's ``pgn.py``
+shape): :class:`~blokus_nb.Game` is the position, its moves and the rules;
+what only a record has lives here. A :class:`Record` is a game with its
+metadata, the notes on its moves and the tree it was read from; a
+:class:`Tree` holds the variations. The SGF grammar lives in
+:mod:`blokus_nb.sgf`; this package gives the properties their Blokus meaning.
+A record is a :class:`Tree` of variations (:func:`read_tree`); the game
+(:func:`read_sgf`, :func:`load`) is its main line, a :class:`Record` that
+remembers the tree so that saving it keeps the variations. Saving is
+:func:`save` (``bn.save(game_or_tree, path)``); :func:`to_sgf` and
+:func:`to_json` give the text.
 
 * One reader, :func:`iter_games`, for every format and source (path, open
   file, text); the caller picks what a bad record does: ``errors="raise"``
@@ -21,7 +28,7 @@ line, and remembers the tree so that saving it keeps the variations.
 >>> game = bn.read_sgf("(;GM[Blokus Duo];B[d9,c10,d10,e10,d11];W[j5])")
 >>> game.history
 [Move('purple', 'd9,c10,d10,e10,d11'), Move('orange', 'j5')]
->>> bn.read_sgf(game.to_sgf()).history == game.history
+>>> bn.read_sgf(bn.records.to_sgf(game)).history == game.history
 True
 """
 
@@ -34,11 +41,13 @@ from .reading import (ERROR_POLICIES, JSON_SUFFIXES, LINE_CHOICES, RECORD_SUFFIX
                       SkippedRecord, iter_games, load, read_tree)
 from .sgf_format import (Source, game_from_tree, game_to_sgf, game_to_tree, read_sgf, tree_from_sgf,
                          tree_to_sgf)
+from .record import Record, annotations_of, metadata_of
 from .tree import GameNode, Tree
-from .writing import save, save_tree, write_games
+from .writing import save, save_tree, to_json, to_sgf, write_games
 
 __all__ = ["read_sgf", "iter_games", "SkippedRecord", "ERROR_POLICIES", "MAX_MOVE_TEXT", "load", "save",
            "write_games", "game_to_sgf", "game_to_tree", "game_from_tree", "game_to_json",
            "game_from_json", "game_to_dict", "game_from_dict", "JSON_FORMAT", "JSON_VERSION",
            "SGF_SUFFIXES", "JSON_SUFFIXES", "RECORD_SUFFIXES", "Source", "Tree", "GameNode", "read_tree",
-           "save_tree", "tree_from_sgf", "tree_to_sgf", "LINE_CHOICES", "JSON_VERSIONS", "tree_to_dict"]
+           "save_tree", "tree_from_sgf", "tree_to_sgf", "LINE_CHOICES", "JSON_VERSIONS", "tree_to_dict",
+           "Record", "to_sgf", "to_json", "metadata_of", "annotations_of"]

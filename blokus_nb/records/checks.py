@@ -1,4 +1,5 @@
-"""Checks shared by both record formats: move text length and text fields.
+"""Checks shared by both record formats: move text length and text fields (text itself:
+:func:`~blokus_nb.records.notes.check_text`).
 
 >>> check_text("Ann", "a name")
 >>> check_text(3, "metadata['round']")
@@ -14,8 +15,9 @@ from typing import Any
 from ..errors import BlokusError
 from ..game import Game
 from ..move import MAX_MOVE_TEXT
-from .notes import check_note
-from .properties import _sgf_key_problem
+from .notes import check_note, check_text
+from .properties import sgf_key_problem
+from .record import Record, annotations_of, metadata_of
 
 __all__ = ["MAX_MOVE_TEXT", "check_move_text", "check_text", "check_text_fields", "sgf_result",
            "check_recorded_result", "written_metadata"]
@@ -30,28 +32,17 @@ def check_move_text(text: str, fail: Any) -> None:
                    f"(at most {MAX_MOVE_TEXT} characters)")
 
 
-def check_text(value: Any, what: str) -> None:
-    if not isinstance(value, str):
-        raise BlokusError(f"{what} is {value!r} ({type(value).__name__}); records hold text only, "
-                          f"so write it as a str (e.g. {str(value)!r})")
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError as error:
-        raise BlokusError(f"{what} holds {value[error.start:error.end]!r} at position {error.start}, "
-                          "which UTF-8 cannot encode (a lone surrogate); fix the text") from None
-
-
 def check_text_fields(game: Game) -> None:
     """Refuse, before anything is written, what a record could not hold or read back."""
     for number, name in enumerate(game.player_names, start=1):
         check_text(name, f"the name of player {number}")
-    for key, value in game.metadata.items():
+    for key, value in metadata_of(game).items():
         check_text(key, f"metadata key {key!r}")
         check_text(value, f"metadata[{key!r}]")
-        problem = _sgf_key_problem(key)
+        problem = sgf_key_problem(key)
         if problem:
             raise BlokusError(problem)
-    for index, note in game.annotations.items():
+    for index, note in annotations_of(game).items():
         if type(index) is not int or not 0 <= index < len(game.history):
             raise BlokusError(f"annotation key {index!r} is not the index of a move in the history")
         check_note(note, f"annotations[{index}]")
@@ -83,7 +74,7 @@ def written_metadata(metadata: dict[str, str], result: str | None) -> dict[str, 
     return written
 
 
-def check_recorded_result(game: Game, fail: Any) -> None:
+def check_recorded_result(game: Record, fail: Any) -> None:
     """Refuse, on reading, a result in the metadata (SGF ``RE``) that the moves contradict (one they
     give is kept as the writers write it).
 

@@ -4,7 +4,7 @@ Version 1 holds one line of play; version 2 adds ``"variations"`` (see the
 README). A game without variations is still written as version 1, so older
 readers read it; both versions are read.
 
->>> game = game_from_json(Game("duo").to_json())
+>>> game = game_from_json(game_to_json(Game("duo")))
 >>> game.variant.name, game_to_dict(game)["format"]
 ('duo', 'blokus-nb')
 """
@@ -24,9 +24,9 @@ from ..variants import get_variant
 from .checks import (check_move_text, check_recorded_result, check_text_fields, sgf_result,
                      written_metadata)
 from .notes import check_note, merge_notes
-from .properties import _sgf_key_problem
-from .tree import (GameNode, Tree, _first_color, _folded, _follow, _group_ends, _notes_group_after,
-                   _tree_of)
+from .properties import sgf_key_problem
+from .record import Record, annotations_of, first_color, metadata_of, remembered_tree, setup_of
+from .tree import GameNode, Tree, folded, follow, group_ends, notes_group_after, tree_of_game
 
 __all__ = ["game_to_dict", "game_to_json", "game_from_dict", "game_from_json", "tree_to_dict",
            "JSON_FORMAT", "JSON_VERSION", "JSON_VERSIONS"]
@@ -64,7 +64,7 @@ def game_to_dict(game: Game) -> dict[str, Any]:
     validation.instance(game, "game", Game, "a blokus_nb.Game")
     with game.lock:  # one consistent snapshot, even while another thread (an AI seat) plays
         check_text_fields(game)
-        tree = None if getattr(game, "_tree", None) is None else _folded(_tree_of(game, keep_rest=False))
+        tree = None if remembered_tree(game) is None else folded(tree_of_game(game, keep_rest=False))
         if tree is not None and not _has_variations(tree):
             tree = None
         return _record(game, tree)
@@ -82,7 +82,7 @@ def tree_to_dict(tree: Tree) -> dict[str, Any]:
     """
     validation.instance(tree, "tree", Tree, "a blokus_nb.Tree")
     _check_tree_notes(tree)
-    tree = _folded(tree)
+    tree = folded(tree)
     game = tree.end().game()
     check_text_fields(game)
     return _record(game, tree if _has_variations(tree) else None)
@@ -106,7 +106,7 @@ def _record(game: Game, tree: Tree | None) -> dict[str, Any]:
         "version": 1 if tree is None else 2,
         "variant": game.variant.name,
         "players": list(game.player_names),
-        "metadata": written_metadata(game.metadata, sgf_result(game)),
+        "metadata": written_metadata(metadata_of(game), sgf_result(game)),
     }
     if game.setup:
         record["setup"] = [[color, cells] for color, cells in game.setup]
@@ -114,12 +114,12 @@ def _record(game: Game, tree: Tree | None) -> dict[str, Any]:
     if first is not None:
         record["to_play"] = first
     record["moves"] = [[m.color, str(m)] for m in game.history]
-    annotations = game.annotations if tree is None else _main_notes(game, tree)
+    annotations = annotations_of(game) if tree is None else _main_notes(game, tree)
     notes = {str(k): dict(v) for k, v in sorted(annotations.items()) if v}  # {} is no note (as in SGF)
     if notes:
         record["annotations"] = notes
     if tree is not None:
-        record["variations"] = _variations_after(tree, tree._start.copy(), 0)
+        record["variations"] = _variations_after(tree, tree.game(), 0)
     record["result"] = _json_result(game)
     return record
 
@@ -129,9 +129,10 @@ def _main_notes(game: Game, tree: Tree) -> dict[int, dict[str, str]]:
     holds more at a position (nodes of notes only off the main line): then the tree's, on the
     position's last entry, where a reader puts them."""
     line = tree.end().game().annotations
+    annotations = annotations_of(game)
     notes: dict[int, dict[str, str]] = {}
-    for first, last in _group_ends(game):
-        own = {i: game.annotations[i] for i in range(first, last + 1) if game.annotations.get(i)}
+    for first, last in group_ends(game):
+        own = {i: annotations[i] for i in range(first, last + 1) if annotations.get(i)}
         if merge_notes(own.values()) == line.get(last, {}):
             notes.update(own)
         elif line.get(last):
@@ -148,7 +149,7 @@ def _variations_after(start: GameNode, game: Game, base: int) -> list[dict[str, 
     found: list[dict[str, Any]] = []
     node = start
     while True:
-        group = _notes_group_after(node)  # the node and the nodes of notes only after it
+        group = notes_group_after(node)  # the node and the nodes of notes only after it
         main = group[-1].variations[0] if group[-1].variations else None
         for owner in group:
             for child in owner.variations:
@@ -185,7 +186,7 @@ def _variation(first: GameNode, game: Game, at: int) -> dict[str, Any]:
 
 def _line_notes(game: Game, base: int, line: list[GameNode]) -> dict[str, dict[str, str]]:
     """The notes of a line's nodes, keyed by index into its own moves (from history entry ``base``)."""
-    ends = [last for first, last in _group_ends(game) if first >= base]
+    ends = [last for first, last in group_ends(game) if first >= base]
     notes: dict[int, list[dict[str, str]]] = {}
     placed = 0
     for node in line:
@@ -207,7 +208,7 @@ def _json_result(game: Game) -> dict[str, Any]:
 
 def _first_to_play(game: Game) -> str | None:
     """The color that moved first, when a record must say so (after setup, or not the usual one)."""
-    first = _first_color(game)
+    first = first_color(game)
     if first is None or (not game.setup and first == game.variant.colors[0]):
         return None
     return first
@@ -236,7 +237,7 @@ def _object(record: dict, key: str, what: str, fail: Fail) -> dict:
     return value
 
 
-def game_from_dict(record: Any, *, source: str = "<text>", line: int | None = None) -> Game:
+def game_from_dict(record: Any, *, source: str = "<text>", line: int | None = None) -> Record:
     """Build a game from a decoded blokus-nb JSON record, checking every field.
 
     A record that disagrees with itself (a result its moves do not give) is
@@ -286,14 +287,14 @@ def game_from_dict(record: Any, *, source: str = "<text>", line: int | None = No
     if to_play is not None and not isinstance(to_play, str):
         raise fail(f"'to_play' must be a color, not {short_repr(to_play)}")
     try:
-        game = Game(variant, players=players, setup=setup or None, to_play=to_play)
+        game = Record(variant, players=players, setup=setup or None, to_play=to_play)
     except BlokusError as error:
         raise fail(f"bad setup: {error}") from None
     metadata = _object(record, "metadata", "names to text", fail)
     for key, value in metadata.items():
         if not isinstance(value, str):
             raise fail(f"metadata[{short_repr(key)}] is {short_repr(value)}; metadata values are text")
-        problem = _sgf_key_problem(key)
+        problem = sgf_key_problem(key)
         if problem:
             raise fail(problem)
     game.metadata.update(metadata)
@@ -306,7 +307,7 @@ def game_from_dict(record: Any, *, source: str = "<text>", line: int | None = No
     if variations is not None:
         tree = _tree_with_variations(game, variations, fail)
         if _has_variations(tree):
-            game._tree = tree
+            game.tree = tree
     return game
 
 
@@ -367,39 +368,32 @@ def _annotations(record: dict, base: int, game: Game, where: str, fail: Fail) ->
     return out
 
 
-def _tree_with_variations(game: Game, variations: Any, fail: Fail) -> Tree:
+def _tree_with_variations(game: Record, variations: Any, fail: Fail) -> Tree:
     """The tree of a version-2 record: its main line (``game``) and the variations off it."""
-    tree = Tree(game.variant, players=game.player_names, setup=_setup(game), to_play=_first_color(game))
+    tree = Tree(game.variant, players=game.player_names, setup=setup_of(game), to_play=first_color(game))
     tree.metadata = dict(game.metadata)
     line = _line_nodes(tree, game, 0)
     _add_variations(tree, line, game, 0, variations, "", fail)
     return tree
 
 
-def _setup(game: Game) -> dict[str, list[str]] | None:
-    setup: dict[str, list[str]] = {}
-    for color, cells in game.setup:
-        setup.setdefault(color, []).append(cells)
-    return setup or None
-
-
-def _line_nodes(owner: GameNode, game: Game, base: int) -> dict[int, GameNode]:
+def _line_nodes(owner: GameNode, game: Record, base: int) -> dict[int, GameNode]:
     """Add the placements ``game`` made from history entry ``base`` on below ``owner``, one node
     each with its notes; return history index -> the node whose position that entry ends in."""
     at: dict[int, GameNode] = {}
     node = owner
-    for first, last in _group_ends(game):
+    for first, last in group_ends(game):
         if first < base:
             continue
         notes = merge_notes(game.annotations[i] for i in range(first, last + 1) if i in game.annotations)
-        child = _follow(node, game.history[first], notes)  # a move the tree has here is followed
+        child = follow(node, game.history[first], notes)  # a move the tree has here is followed
         for index in range(first, last + 1):
             at[index] = child
         node = child
     return at
 
 
-def _add_variations(tree: Tree, line: dict[int, GameNode], game: Game, base: int, variations: Any,
+def _add_variations(tree: Tree, line: dict[int, GameNode], game: Record, base: int, variations: Any,
                     where: str, fail: Fail) -> None:
     """Hang a record's variations on the tree: those of the line ``game`` played from history entry
     ``base`` on, whose nodes ``line`` maps (history index -> node)."""
@@ -426,7 +420,7 @@ def _add_variations(tree: Tree, line: dict[int, GameNode], game: Game, base: int
         played = game.copy()
         while len(played.history) > start:
             played.undo()
-        played._redo.clear()
+        played.clear_redo()
         played.annotations = {}
         _play_line(played, variation.get("moves"), here, fail)
         played.annotations = _annotations(variation, start, played, here, fail)
@@ -512,7 +506,7 @@ def _duplicate_position(text: str) -> tuple[str, int] | None:
     return None
 
 
-def _loads(text: str, fail: Any) -> Any:
+def loads_record(text: str, fail: Any) -> Any:
     """Decode JSON, turning every way it can fail into a :class:`RecordError` with a place."""
     try:
         return json.loads(text, object_pairs_hook=_unique_pairs)
@@ -534,14 +528,23 @@ def _loads(text: str, fail: Any) -> Any:
         raise fail(f"not valid JSON here: {error}", None, None) from None
 
 
-def game_from_json(text: str, *, source: str = "<text>") -> Game:
-    """Read one game from blokus-nb JSON text.
+def game_from_json(text: str | bytes, *, source: str = "<text>") -> Record:
+    """Read one game from blokus-nb JSON text (``bytes`` are read as UTF-8).
 
-    >>> game_from_json(Game("duo").to_json()).variant.name
+    >>> game_from_json(game_to_json(Game("duo"))).variant.name
     'duo'
     """
-    validation.instance(text, "text", (str, bytes), "JSON text")
+    validation.instance(text, "text", (str, bytes, bytearray), "JSON text")
+    validation.instance(source, "source", str, "the name of the record's source, like '<text>'")
+
     def fail(message: str, line: int | None, column: int | None) -> RecordError:
         return RecordError(message, source=source, line=line, column=column)
 
-    return game_from_dict(_loads(text.lstrip("\ufeff"), fail), source=source)
+    if not isinstance(text, str):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise fail(f"not UTF-8 text: byte {error.start} is {bytes(text)[error.start]:#04x}", None,
+                       None) from None
+
+    return game_from_dict(loads_record(text.lstrip("\ufeff"), fail), source=source)

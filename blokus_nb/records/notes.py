@@ -1,6 +1,6 @@
 """Notes on moves -- comments, marks and the properties blokus-nb does not interpret -- checked in one place.
 
-A note is a dict of text, the same in :attr:`Game.annotations <blokus_nb.Game.annotations>`,
+A note is a dict of text, the same in :attr:`Record.annotations <blokus_nb.Record.annotations>`,
 in a tree node's :attr:`~blokus_nb.GameNode.notes` and in both record formats:
 
 * ``"comment"``: the SGF comment ``C``;
@@ -31,9 +31,9 @@ import re
 from typing import Any, Callable, Iterable, Mapping
 
 from ..errors import BlokusError, short_repr
-from .properties import _ALL_MOVE_KEYS, _METADATA, _PLAYER_KEYS, _SETUP
+from .properties import ALL_MOVE_KEYS, METADATA, PLAYER_KEYS, SETUP
 
-__all__ = ["COMMENT", "MARKS", "check_note", "note_key_problem", "note_from_properties",
+__all__ = ["COMMENT", "MARKS", "check_text", "check_note", "note_key_problem", "note_from_properties",
            "note_properties", "property_values", "merge_notes", "with_line_breaks"]
 
 #: The note key of the SGF comment ``C``.
@@ -42,9 +42,24 @@ COMMENT = "comment"
 MARKS = ("TE", "BM", "IT", "DO")
 _IDENTIFIER = re.compile(r"[A-Z0-9]+")
 #: Root properties: they describe the game, so a move node may not hold them.
-_ROOT_ONLY = frozenset({*_METADATA, *_PLAYER_KEYS, "GM", "CA", "SZ", "FF", "ST"})
+_ROOT_ONLY = frozenset({*METADATA, *PLAYER_KEYS, "GM", "CA", "SZ", "FF", "ST"})
 _HINT = ("keys are 'comment', the marks TE, BM, IT, DO, or a property blokus-nb does not "
          "interpret, such as 'N'")
+
+
+def check_text(value: Any, what: str) -> None:
+    """Refuse what a record cannot hold as text: anything not a ``str``, and a lone surrogate.
+
+    >>> check_text("Ann", "the name of player 1")
+    """
+    if not isinstance(value, str):
+        raise BlokusError(f"{what} is {value!r} ({type(value).__name__}); records hold text only, "
+                          f"so write it as a str (e.g. {str(value)!r})")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise BlokusError(f"{what} holds {value[error.start:error.end]!r} at position {error.start}, "
+                          "which UTF-8 cannot encode (a lone surrogate); fix the text") from None
 
 
 def note_key_problem(key: object) -> str | None:
@@ -61,9 +76,9 @@ def note_key_problem(key: object) -> str | None:
         return f"{short_repr(key)} ({type(key).__name__}), which is not text"
     if key == "C":
         return "'C', the comment: write it under 'comment'"
-    if key in _ALL_MOVE_KEYS:
+    if key in ALL_MOVE_KEYS:
         return f"{key!r}, a move property: written to a record it would be another move"
-    if key in _SETUP:
+    if key in SETUP:
         return f"{key!r}, a setup property: written to a record it would place pieces"
     if key in _ROOT_ONLY:
         return (f"{key!r}, a property of the whole game (its root node): keep it in the "
@@ -83,8 +98,6 @@ def check_note(note: Any, what: str) -> None:
     ...
     blokus_nb.errors.BlokusError: annotations[3]['TE'] is 1 (int); records hold text only, so write it as a str (e.g. '1')
     """
-    from .checks import check_text  # checks imports the game, which imports nothing of ours
-
     if not isinstance(note, Mapping):
         raise BlokusError(f"{what} is a note: a dict of text like {{'comment': 'a strong move', "
                           f"'TE': '1'}}, not {short_repr(note)}")

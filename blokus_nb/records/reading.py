@@ -18,8 +18,9 @@ from ..errors import ArgumentTypeError, BlokusError, RecordError, RecordNotFound
 from ..game import Game
 from .. import validation
 from ..validation import choice, path_error
-from .json_format import DuplicateKeyError, _loads, game_from_dict
-from .sgf_format import Source, _is_text, game_from_tree, read_sgf, tree_from_sgf
+from .json_format import DuplicateKeyError, loads_record, game_from_dict
+from .sgf_format import Source, is_record_text, game_from_tree, read_sgf, tree_from_sgf
+from .record import Record, remembered_tree
 from .tree import Tree
 
 __all__ = ["iter_games", "load", "read_tree", "SkippedRecord", "ERROR_POLICIES", "LINE_CHOICES",
@@ -69,11 +70,20 @@ class _Fatal(Exception):
 
 
 def record_path(path: Any) -> Path:
-    """``path`` as a :class:`~pathlib.Path`, refusing what is no path at all."""
+    """``path`` as a :class:`~pathlib.Path`, refusing what is no path at all.
+
+    >>> record_path("match.blksgf")
+    PosixPath('match.blksgf')
+    """
     return validation.path(path, "a record file's path")
 
 
-def _kind(path: Path) -> str:
+def record_kind(path: Path) -> str:
+    """``"sgf"``, ``"json"`` or ``"jsonl"``: the kind of record a file's suffix names.
+
+    >>> record_kind(Path("match.blksgf"))
+    'sgf'
+    """
     suffix = path.suffix.lower()
     if suffix in SGF_SUFFIXES:
         return "sgf"
@@ -164,7 +174,7 @@ def _json_line_items(lines: Iterable[bytes | str], name: str) -> Iterator[Game |
         def fail(message: str, _line: int | None, column: int | None) -> RecordError:
             return RecordError(message, source=name, line=number, column=column)
 
-        yield _built(lambda: game_from_dict(_loads(line, fail), source=name, line=number))
+        yield _built(lambda: game_from_dict(loads_record(line, fail), source=name, line=number))
 
 
 def _jsonl_items(read: Callable[[int], bytes | str], name: str) -> Iterator[Game | RecordError | None]:
@@ -199,7 +209,7 @@ def _json_items(text: str, name: str) -> Iterator[Game | RecordError | None]:
         yield from _json_line_items(_text_lines(text), name)  # JSON Lines given as text
         return
     try:
-        data = _loads(text, fail)
+        data = loads_record(text, fail)
     except RecordError as error:
         if isinstance(error, DuplicateKeyError) and text.lstrip().startswith("["):
             yield from _list_items(text, name)  # only the record with the key given twice is bad
@@ -257,7 +267,7 @@ def _list_items(text: str, name: str) -> Iterator[Game | RecordError]:
 
         element = text[start:end]
         try:
-            record = _loads(element, fail)
+            record = loads_record(element, fail)
         except RecordError as error:
             yield error
             continue
@@ -297,7 +307,7 @@ def _items(source: Source, name: str | None) -> Iterator[Game | RecordError | No
             yield from _sgf_items(bytes(source), name or "<bytes>")  # decoded with line numbers
             return
         source = _decode(bytes(source), name or "<bytes>")
-    if isinstance(source, str) and _is_text(source):
+    if isinstance(source, str) and is_record_text(source):
         name = name or "<text>"
         if source.lstrip("\ufeff \t\r\n").startswith(("{", "[")):
             yield from _json_items(source, name)
@@ -308,7 +318,7 @@ def _items(source: Source, name: str | None) -> Iterator[Game | RecordError | No
         path = record_path(source)
         name = name or str(path)
         try:
-            kind = _kind(path)
+            kind = record_kind(path)
             if kind == "sgf":
                 yield from _sgf_items(path, name)
             elif kind == "jsonl":
@@ -382,7 +392,7 @@ def _every_line(items: Iterator[Game | SkippedRecord]) -> Iterator[Game | Skippe
     """Each game of ``items`` read from a tree with variations becomes a game per line."""
     try:
         for item in items:
-            tree = getattr(item, "_tree", None)
+            tree = remembered_tree(item)
             if tree is None:
                 yield item
                 continue
@@ -396,7 +406,7 @@ def _iter_games(source: Source, errors: str, name: str | None) -> Iterator[Game 
     if isinstance(source, os.PathLike):
         source = record_path(source)
     where = name or (os.fspath(source) if isinstance(source, (str, os.PathLike))
-                     and not (isinstance(source, str) and _is_text(source)) else "<text>")
+                     and not (isinstance(source, str) and is_record_text(source)) else "<text>")
     items = _items(source, name)
     try:
         while True:
@@ -425,14 +435,14 @@ def _iter_games(source: Source, errors: str, name: str | None) -> Iterator[Game 
         items.close()
 
 
-def load(path: str | os.PathLike[str]) -> Game:
+def load(path: str | os.PathLike[str]) -> Record:
     """Read the game saved in ``path`` (by extension: ``.blksgf``/``.sgf`` or ``.json``).
 
     A file holding several games gives the first; use :func:`iter_games` for all.
     An SGF file is read to its end, so junk after the game is an error.
     """
     path = record_path(path)
-    if _kind(path) == "sgf":
+    if record_kind(path) == "sgf":
         return read_sgf(path)
     games = iter_games(path)
     try:
@@ -455,9 +465,9 @@ def read_tree(source: Source) -> Tree:
     >>> [str(node.move) for node in tree.variations[0].variations]
     ['j5', 'j5,j6']
     """
-    if isinstance(source, os.PathLike) or isinstance(source, str) and not _is_text(source):
+    if isinstance(source, os.PathLike) or isinstance(source, str) and not is_record_text(source):
         source = record_path(source)
-    if isinstance(source, os.PathLike) and _kind(Path(source)) != "sgf" or _is_json(source):
+    if isinstance(source, os.PathLike) and record_kind(Path(source)) != "sgf" or _is_json(source):
         games = iter_games(source)
         try:
             game = next(games, None)

@@ -29,9 +29,10 @@ from ..variants import VARIANTS
 from .checks import (check_move_text, check_recorded_result, check_text_fields, sgf_result,
                      written_metadata)
 from .notes import check_note, note_from_properties, note_properties, property_values
-from .properties import (_ALL_MOVE_KEYS, _METADATA, _MOVE_KEYS, _NOT_METADATA, _PLAYER_KEYS, _SETUP,
-                         _SETUP_KEYS, _color_keys, _written_keys)
-from .tree import GameNode, Tree, _first_color, _follow, _path_notes, _tree_of
+from .properties import (ALL_MOVE_KEYS, METADATA, MOVE_KEYS, NOT_METADATA, PLAYER_KEYS, SETUP,
+                         SETUP_KEYS, color_keys, written_keys)
+from .record import Record, first_color
+from .tree import GameNode, Tree, follow, path_notes, tree_of_game
 
 __all__ = ["read_sgf", "game_from_tree", "game_to_tree", "game_to_sgf", "tree_from_sgf",
            "tree_to_sgf", "tree_to_sgf_tree"]
@@ -52,14 +53,14 @@ def _root(tree: sgf.GameTree) -> Tree:
         raise root.error(f"GM[{gm}] is not a Blokus variant blokus-nb plays; expected one of "
                          f"{', '.join(v.sgf_name for v in VARIANTS.values())}", "GM")
     colors = variant.colors
-    move_properties = _color_keys(colors, _MOVE_KEYS)
+    move_properties = color_keys(colors, MOVE_KEYS)
     for identifier in root.properties:
-        if identifier in _ALL_MOVE_KEYS:
+        if identifier in ALL_MOVE_KEYS:
             raise root.error(f"a move ({identifier}[...]) in the root node; moves go in the "
                              "nodes after it", identifier)
     name_keys = ("PB", "PW") if variant.n_players == 2 else ()
     name_keys += tuple(f"P{i + 1}" for i in range(variant.n_players))
-    for identifier in _PLAYER_KEYS:
+    for identifier in PLAYER_KEYS:
         if identifier in root and identifier not in name_keys:
             raise root.error(f"{identifier} names a player, but {variant.name} has "
                              f"{variant.n_players} players ({', '.join(name_keys)})", identifier)
@@ -79,8 +80,8 @@ def _root(tree: sgf.GameTree) -> Tree:
         raise root.error("AE[...] takes pieces off the board, which Blokus never does and "
                          "blokus-nb does not read; place the setup with AB/AW or A1..A4", "AE")
     setup: dict[str, list[str]] = {}
-    setup_colors = _color_keys(colors, _SETUP_KEYS)
-    for identifier in _SETUP:
+    setup_colors = color_keys(colors, SETUP_KEYS)
+    for identifier in SETUP:
         if identifier not in root or identifier in ("AE", "PL"):
             continue
         color = setup_colors.get(identifier)
@@ -94,17 +95,17 @@ def _root(tree: sgf.GameTree) -> Tree:
         to_play = move_properties.get(root.get("PL", "").strip())
         if to_play is None:
             raise root.error(f"PL[{root.get('PL')}] is not a color of {variant.name}", "PL")
-    first_setup = next(iter(k for k in _SETUP if k in root), None)
+    first_setup = next(iter(k for k in SETUP if k in root), None)
     try:
         result = Tree(variant, players=[f"Player {i + 1}" if n is None else n for i, n in enumerate(names)],
                       setup=setup or None, to_play=to_play)
     except BlokusError as error:
         raise root.error(f"bad setup: {error}", first_setup) from None
-    for identifier, key in _METADATA.items():
+    for identifier, key in METADATA.items():
         if identifier in root:
             result.metadata[key] = _text(root, identifier)
     for identifier, values in root.properties.items():
-        if identifier not in _NOT_METADATA:
+        if identifier not in NOT_METADATA:
             result.metadata[f"sgf:{identifier}"] = "\n".join(values)
     return result
 
@@ -115,7 +116,7 @@ def _text(node: sgf.Node, identifier: str, default: str | None = None) -> str | 
     return default if values is None else "\n".join(values)
 
 
-def _read(record: sgf.GameTree, main_line: bool) -> tuple[Tree, Game | None]:
+def _read(record: sgf.GameTree, main_line: bool) -> tuple[Tree, Record | None]:
     """The tree of ``record``, every node checked, and (with ``main_line``) the game of its main line.
 
     One game is played along the tree depth first, main variations first, and
@@ -125,9 +126,9 @@ def _read(record: sgf.GameTree, main_line: bool) -> tuple[Tree, Game | None]:
     """
     tree = _root(record)
     variant = tree.variant
-    move_properties = _color_keys(variant.colors, _MOVE_KEYS)
-    game = tree._start.copy()
-    mainline: Game | None = None
+    move_properties = color_keys(variant.colors, MOVE_KEYS)
+    game = tree.game()  # the root's position, a record to hand out at the end of the main line
+    mainline: Record | None = None
     end: GameNode = tree
     ended = False
     # Items: (sgf node, its tree parent, the node whose position that is) to read, or None to
@@ -148,7 +149,7 @@ def _read(record: sgf.GameTree, main_line: bool) -> tuple[Tree, Game | None]:
         if notes and not any(path_placed) and not placed:
             raise source.error("a comment or mark before the first move belongs in the root node")
         if placed:  # a move this position has already is followed, not added twice (tree's rule)
-            node = _follow(parent, move, notes, owner)
+            node = follow(parent, move, notes, owner)
         else:
             node = GameNode(parent, move, notes)
             parent.variations.append(node)
@@ -171,15 +172,15 @@ def _read(record: sgf.GameTree, main_line: bool) -> tuple[Tree, Game | None]:
         mainline = game if main_line else None
     if mainline is not None:
         # The notes after the whole record is read: a move given again later merges into its node.
-        mainline.annotations = _path_notes(mainline, end.path())
+        mainline.annotations = path_notes(mainline, end.path())
         mainline.metadata = dict(tree.metadata)
-        mainline._redo.clear()
+        mainline.clear_redo()  # the walk took moves back; the record has none to redo
         if not tree.is_line():
-            mainline._tree = tree
+            mainline.tree = tree
     return tree, mainline
 
 
-def _check_result(tree: Tree, game: Game, record: sgf.GameTree) -> None:
+def _check_result(tree: Tree, game: Record, record: sgf.GameTree) -> None:
     """Refuse a recorded result (RE) the main line, played on ``game``, contradicts."""
     game.metadata = dict(tree.metadata)
     check_recorded_result(game, lambda message: record.root.error(message, "RE"))
@@ -192,13 +193,13 @@ def _read_move(node: sgf.Node, game: Game, move_properties: dict[str, str]) -> t
     for key in node.properties:
         if key in move_properties:
             found.append(key)
-        elif key in _ALL_MOVE_KEYS:
+        elif key in ALL_MOVE_KEYS:
             raise node.error(f"{key}[...] is not a move property of {game.variant.name}, which "
                              f"has {', '.join(move_properties)}", key)
     if len(found) > 1:
         raise node.error(f"a node holds {len(found)} moves ({', '.join(found)}); expected one",
                          found[1])
-    for identifier in _SETUP:
+    for identifier in SETUP:
         if identifier in node:
             raise node.error("setup properties after the start of the game are not supported; "
                              "put setup in the root node", identifier)
@@ -237,7 +238,7 @@ def tree_from_sgf(record: sgf.GameTree) -> Tree:
     return _read(record, main_line=False)[0]
 
 
-def game_from_tree(tree: sgf.GameTree) -> Game:
+def game_from_tree(tree: sgf.GameTree) -> Record:
     """Build a :class:`Game` from the main line of a parsed SGF tree.
 
     Every variation is checked too. Raises :class:`RecordError` pointing at
@@ -252,7 +253,7 @@ def game_from_tree(tree: sgf.GameTree) -> Game:
     return game
 
 
-def _is_text(source: str) -> bool:
+def is_record_text(source: str) -> bool:
     """Whether a ``str`` given as a source is record text rather than a file name.
 
     Text starts with ``(``, ``{`` or ``[`` (after a byte-order mark and
@@ -266,7 +267,7 @@ def _is_text(source: str) -> bool:
     return any(char in source for char in "()[];{}") and not os.path.exists(source)
 
 
-def read_sgf(source: Source) -> Game:
+def read_sgf(source: Source) -> Record:
     """The first game of an SGF record: a path, an open file, or the SGF text itself.
 
     The rest of the record is read too, so junk after the game is an error,
@@ -275,7 +276,7 @@ def read_sgf(source: Source) -> Game:
     >>> read_sgf("(;GM[Blokus];1[a20])").to_play
     'yellow'
     """
-    if isinstance(source, str) and not _is_text(source):
+    if isinstance(source, str) and not is_record_text(source):
         source = Path(source)
     trees = sgf.iter_trees(source)  # raises RecordError on a record without a game
     try:
@@ -297,7 +298,7 @@ def game_to_tree(game: Game) -> sgf.GameTree:
     validation.instance(game, "game", Game, "a blokus_nb.Game")
     with game.lock:  # one consistent snapshot, even while another thread (an AI seat) plays
         check_text_fields(game)
-        return tree_to_sgf_tree(_tree_of(game, keep_rest=False), result=sgf_result(game))
+        return tree_to_sgf_tree(tree_of_game(game, keep_rest=False), result=sgf_result(game))
 
 
 def tree_to_sgf_tree(tree: Tree, *, result: str | None | bool = True) -> sgf.GameTree:
@@ -319,7 +320,7 @@ def tree_to_sgf_tree(tree: Tree, *, result: str | None | bool = True) -> sgf.Gam
     for number, (key, name) in enumerate(zip(keys, tree.player_names), start=1):
         if name != f"Player {number}":  # a default name is no name
             root[key] = [name]
-    by_key = {v: k for k, v in _METADATA.items()}
+    by_key = {v: k for k, v in METADATA.items()}
     for key, value in written_metadata(tree.metadata, result).items():
         if key.startswith("sgf:"):  # a root property we do not interpret, written back as read
             root[key[4:]] = property_values(value)  # a key that lies was refused by the checks
@@ -331,10 +332,10 @@ def tree_to_sgf_tree(tree: Tree, *, result: str | None | bool = True) -> sgf.Gam
             root[identifier] = [value]
     if result:  # the game's own result, even where the metadata has none
         root["RE"] = [result]
-    move_key = _written_keys(variant.colors, _MOVE_KEYS)
+    move_key = written_keys(variant.colors, MOVE_KEYS)
     setup = tree.setup
     if setup:
-        setup_key = _written_keys(variant.colors, _SETUP_KEYS)
+        setup_key = written_keys(variant.colors, SETUP_KEYS)
         for color, cells in setup:
             root.setdefault(setup_key[color], []).append(cells)
     first = _first_to_play_of(tree)
@@ -358,7 +359,7 @@ def tree_to_sgf_tree(tree: Tree, *, result: str | None | bool = True) -> sgf.Gam
 
 def _first_to_play_of(tree: Tree) -> str | None:
     """The color that moves first, when a record must say so (after setup, or not the usual one)."""
-    first = _first_color(tree._start)
+    first = tree.first_to_play
     if first is None or (not tree.setup and first == tree.variant.colors[0]):
         return None
     return first
@@ -366,19 +367,27 @@ def _first_to_play_of(tree: Tree) -> str | None:
 
 def _first_to_play(game: Game) -> str | None:
     """The color that moved first, when a record must say so (after setup, or not the usual one)."""
-    first = _first_color(game)
+    first = first_color(game)
     if first is None or (not game.setup and first == game.variant.colors[0]):
         return None
     return first
 
 
 def tree_to_sgf(tree: Tree) -> str:
-    """The tree as Pentobi SGF text (see :meth:`Tree.to_sgf <blokus_nb.Tree.to_sgf>`)."""
+    """The tree as Pentobi SGF text (see :func:`blokus_nb.records.to_sgf`).
+
+    >>> tree_to_sgf(Tree("duo")).splitlines()[1].startswith(";GM[Blokus Duo]")
+    True
+    """
     validation.instance(tree, "tree", Tree, "a blokus_nb.Tree")
     return sgf.dumps(tree_to_sgf_tree(tree))
 
 
 def game_to_sgf(game: Game) -> str:
-    """The game as Pentobi SGF text (see :meth:`Game.to_sgf`)."""
+    """The game as Pentobi SGF text (see :func:`blokus_nb.records.to_sgf`).
+
+    >>> game_to_sgf(Game("duo")).splitlines()[1].startswith(";GM[Blokus Duo]")
+    True
+    """
     validation.instance(game, "game", Game, "a blokus_nb.Game")
     return sgf.dumps(game_to_tree(game))

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import collections
 import os
+import warnings
 from typing import TYPE_CHECKING, Any, Iterator, Mapping, Sequence, Union
 
 from .. import validation
@@ -33,6 +34,7 @@ from ..errors import ArgumentTypeError, BlokusError, IllegalMoveError, short_rep
 from ..game import Game
 from ..move import Move
 from .notes import COMMENT, check_note, merge_notes, with_line_breaks
+from .record import Record, annotations_of, first_color, metadata_of, remembered_tree, setup_of
 
 if TYPE_CHECKING:
     from ..variants import Variant
@@ -50,8 +52,8 @@ class GameNode:
 
     ``move`` is the :class:`~blokus_nb.Move` played to reach the node (``None``
     for the root, and for a node of a record that holds only notes); ``notes``
-    is a dict of text like the entries of :attr:`Game.annotations
-    <blokus_nb.Game.annotations>` (``"comment"``, the marks ``TE``, ``BM``,
+    is a dict of text like the entries of :attr:`Record.annotations
+    <blokus_nb.Record.annotations>` (``"comment"``, the marks ``TE``, ``BM``,
     ``IT``, ``DO``, and SGF properties blokus-nb keeps without interpreting);
     ``variations`` are the nodes after this one, the main line first.
 
@@ -64,6 +66,12 @@ class GameNode:
 
     def __init__(self, parent: GameNode | None = None, move: Move | None = None,
                  notes: Mapping[str, str] | None = None) -> None:
+        if parent is not None and not isinstance(parent, GameNode):
+            raise ArgumentTypeError(f"a node's parent is a GameNode (or None for a root), not {short_repr(parent)}")
+        if move is not None and not isinstance(move, Move):
+            raise ArgumentTypeError(f"a node's move is a blokus_nb.Move (or None), not {short_repr(move)}")
+        if notes is not None:
+            check_note(notes, "notes")  # a dict of text, before dict() reads text or a list as pairs
         self._parent = parent
         self._move = move
         #: Comment, marks and kept properties (see :mod:`blokus_nb.records.notes`).
@@ -123,8 +131,8 @@ class GameNode:
         """
         return sum(1 for node in self.path() if node._move is not None and not node._move.is_pass)
 
-    def game(self) -> Game:
-        """A new :class:`~blokus_nb.Game` at this node: the moves from the root, with their notes.
+    def game(self) -> Record:
+        """A new :class:`~blokus_nb.Record` at this node: the moves from the root, with their notes.
 
         The game is independent of the tree (saving it writes that one line).
 
@@ -137,7 +145,7 @@ class GameNode:
         if not isinstance(tree, Tree):
             raise BlokusError("this node was removed from its tree")
         game = tree._position(path)
-        game.annotations = _path_notes(game, path)
+        game.annotations = path_notes(game, path)
         return game
 
     # -- variations ------------------------------------------------------------------
@@ -354,8 +362,8 @@ class Tree(GameNode):
     """A game with its variations: the root node, which holds the variant, players, metadata and setup.
 
     The arguments are those of :class:`~blokus_nb.Game`. ``metadata`` is the
-    record's metadata (text values, as :attr:`Game.metadata
-    <blokus_nb.Game.metadata>`). Read one from a record with
+    record's metadata (text values, as :attr:`Record.metadata
+    <blokus_nb.Record.metadata>`). Read one from a record with
     :func:`blokus_nb.read_tree`, or make one from a game with :meth:`from_game`.
 
     >>> tree = Tree("duo", players=["Ann", "Bob"])
@@ -368,10 +376,10 @@ class Tree(GameNode):
     def __init__(self, variant: str | Variant = "classic", *, players: Sequence[str] | None = None,
                  setup: Mapping[str, Any] | None = None, to_play: str | None = None) -> None:
         super().__init__()
-        self._start = Game(variant, players=players, setup=setup, to_play=to_play)
-        #: Record metadata: ``event``, ``date``... (text values; see :attr:`Game.metadata`).
+        self._start = Record(variant, players=players, setup=setup, to_play=to_play)
+        #: Record metadata: ``event``, ``date``... (text values; see :attr:`Record.metadata`).
         self.metadata: dict[str, str] = {}
-        self._positions: collections.OrderedDict[int, tuple[GameNode, Game]] = collections.OrderedDict()
+        self._positions: collections.OrderedDict[int, tuple[GameNode, Record]] = collections.OrderedDict()
 
     @property
     def variant(self) -> Variant:
@@ -411,10 +419,10 @@ class Tree(GameNode):
         if not isinstance(game, Game):
             raise ArgumentTypeError(f"Tree.from_game takes a Game, not {type(game).__name__}")
         with game.lock:
-            return _tree_of(game, keep_rest=True)
+            return tree_of_game(game, keep_rest=True)
 
-    def mainline_game(self) -> Game:
-        """The main line as a :class:`~blokus_nb.Game`, which remembers this tree.
+    def mainline_game(self) -> Record:
+        """The main line as a :class:`~blokus_nb.Record`, which remembers this tree.
 
         Saving that game writes the whole tree, with the game's moves as its
         main line (see :meth:`from_game`); the game keeps a copy, so later
@@ -426,7 +434,7 @@ class Tree(GameNode):
         """
         game = self.end().game()
         if not self.is_line():
-            game._tree = self.copy()
+            game.tree = self.copy()
         return game
 
     def is_line(self) -> bool:
@@ -446,48 +454,50 @@ class Tree(GameNode):
         """An independent copy of the whole tree."""
         return _rebuilt(*_flat(self))
 
-    # -- records ---------------------------------------------------------------------------
+    # -- records: deprecated ------------------------------------------------------------------
+    # The writers (blokus_nb.records.writing and the formats) import this module, never the
+    # reverse; these three stay for one release as shims (tests/test_imports.py's rule).
     def to_sgf(self) -> str:
-        """The tree as Pentobi SGF text, variations as nested game trees.
+        """Deprecated: use :func:`blokus_nb.records.to_sgf`.
 
-        >>> tree = Tree("duo"); _ = tree.add_variation("e10"); _ = tree.add_variation("d9,c10,d10,e10,d11")
-        >>> print(tree.to_sgf(), end="")  # doctest: +ELLIPSIS
-        (
-        ;GM[Blokus Duo]CA[UTF-8]AP[blokus-nb:...]
-        (
-         ;B[e10]
-        )
-        (
-         ;B[d9,c10,d10,e10,d11]
-        )
-        )
+        >>> import blokus_nb as bn
+        >>> bn.records.to_sgf(Tree("duo")).startswith("(")
+        True
         """
-        from .sgf_format import tree_to_sgf
+        warnings.warn("Tree.to_sgf() is deprecated; use blokus_nb.records.to_sgf(tree)",
+                      DeprecationWarning, stacklevel=2)
+        from .writing import to_sgf
 
-        return tree_to_sgf(self)
+        return to_sgf(self)
 
     def to_json(self, indent: int | None = 2) -> str:
-        """The tree as blokus-nb JSON: version 2 with ``"variations"`` (version 1 without any).
+        """Deprecated: use :func:`blokus_nb.records.to_json`.
 
-        >>> tree = Tree("duo"); _ = tree.add_variation("e10"); _ = tree.add_variation("e10,e11")
-        >>> import json; json.loads(tree.to_json())["variations"]
-        [{'at': 0, 'moves': [['purple', 'e10,e11']]}]
+        >>> import blokus_nb as bn
+        >>> bn.records.to_json(Tree("duo"), indent=None).startswith('{"format": "blokus-nb"')
+        True
         """
-        import json
+        warnings.warn("Tree.to_json() is deprecated; use blokus_nb.records.to_json(tree, indent=...)",
+                      DeprecationWarning, stacklevel=2)
+        from .writing import to_json
 
-        from .json_format import tree_to_dict
-
-        indent = validation.count(indent, "indent", high=16, none="one line")
-        return json.dumps(tree_to_dict(self), indent=indent, ensure_ascii=False)
+        return to_json(self, indent=indent)
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        """Write the tree to ``path`` (``.blksgf``/``.sgf``, or ``.json``), replacing the file whole or not at all."""
-        from .writing import save_tree
+        """Deprecated: use :func:`blokus_nb.save` (``bn.save(tree, path)``).
 
-        save_tree(self, path)
+        >>> import blokus_nb as bn
+        >>> bn.save  # doctest: +ELLIPSIS
+        <function save at ...>
+        """
+        warnings.warn("Tree.save(path) is deprecated; use blokus_nb.save(tree, path)",
+                      DeprecationWarning, stacklevel=2)
+        from .writing import save
+
+        save(self, path)
 
     # -- positions -----------------------------------------------------------------------------
-    def _position(self, path: list[GameNode]) -> Game:
+    def _position(self, path: list[GameNode]) -> Record:
         """A new game at the end of ``path`` (root first), without notes.
 
         Starts from the deepest node of the path whose position is cached, so
@@ -580,14 +590,14 @@ def _rebuilt(variant: str, players: list[str], setup: dict, first: str | None, m
     return tree
 
 
-def _path_notes(game: Game, path: list[GameNode]) -> dict[int, dict[str, str]]:
+def path_notes(game: Game, path: list[GameNode]) -> dict[int, dict[str, str]]:
     """The notes of ``path``'s nodes as annotations of ``game``, the game replayed along it.
 
     A node's notes belong to the position after it: the last history entry
     its move (and the passes after it) made. Nodes that end at the same entry
     (a move and the nodes of notes after it) share one note.
     """
-    ends = [last for _, last in _group_ends(game)]
+    ends = [last for _, last in group_ends(game)]
     groups: dict[int, list[dict[str, str]]] = {}
     placed = 0
     for node in path[1:]:
@@ -599,7 +609,7 @@ def _path_notes(game: Game, path: list[GameNode]) -> dict[int, dict[str, str]]:
     return {index: merge_notes(notes) for index, notes in groups.items()}
 
 
-def _group_ends(game: Game) -> list[tuple[int, int]]:
+def group_ends(game: Game) -> list[tuple[int, int]]:
     """``(first, last)`` history indices of each placement with the passes after it."""
     groups = []
     history = game.history
@@ -612,10 +622,11 @@ def _group_ends(game: Game) -> list[tuple[int, int]]:
 
 
 def _game_note(game: Game, first: int, last: int) -> dict[str, str]:
-    return merge_notes(game.annotations[i] for i in range(first, last + 1) if i in game.annotations)
+    annotations = annotations_of(game)
+    return merge_notes(annotations[i] for i in range(first, last + 1) if i in annotations)
 
 
-def _tree_of(game: Game, keep_rest: bool) -> Tree:
+def tree_of_game(game: Game, keep_rest: bool) -> Tree:
     """The tree of ``game`` (see :meth:`Tree.from_game`); held under the game's lock.
 
     With ``keep_rest`` false (the game is being saved), what the remembered
@@ -626,27 +637,27 @@ def _tree_of(game: Game, keep_rest: bool) -> Tree:
     for index, move in enumerate(history):
         if not move.is_pass:
             break
-        if game.annotations.get(index):
+        if annotations_of(game).get(index):
             raise BlokusError(f"annotations[{index}] is on a pass before the first move, which a "
                               "record has no node for; put it in the metadata's 'comment'")
-    remembered: Tree | None = getattr(game, "_tree", None)
+    remembered = remembered_tree(game)
     if remembered is None:
         tree = Tree(game.variant, players=game.player_names,
-                    setup=_setup_of(game), to_play=_first_color(game))
-        tree.metadata = dict(game.metadata)
+                    setup=setup_of(game), to_play=first_color(game))
+        tree.metadata = dict(metadata_of(game))
         node: GameNode = tree
-        for first, last in _group_ends(game):
+        for first, last in group_ends(game):
             child = GameNode(node, history[first], _game_note(game, first, last))
             node.variations.append(child)
             node = child
         return tree
     tree = remembered.copy()
     tree._start.player_names[:] = game.player_names
-    tree.metadata = dict(game.metadata)
+    tree.metadata = dict(metadata_of(game))
     node = tree
-    for first, last in _group_ends(game):
+    for first, last in group_ends(game):
         move = history[first]
-        group = _notes_group_after(node)
+        group = notes_group_after(node)
         found = _played_at(node, move, node)  # the game's move at this position, the tree's own
         if found is None:
             found = GameNode(group[-1], move)
@@ -654,14 +665,14 @@ def _tree_of(game: Game, keep_rest: bool) -> Tree:
         found.make_main_line()
         node = found
         wanted = _game_note(game, first, last)
-        nodes = _notes_group_after(node)
+        nodes = notes_group_after(node)
         if merge_notes([n.notes for n in nodes]) != wanted:
             node.notes = dict(wanted)
             for other in nodes[1:]:
                 other.notes = {}
             _splice_empty(nodes[1:])
     if not keep_rest:
-        rest = _notes_group_after(node)[-1]
+        rest = notes_group_after(node)[-1]
         if rest.variations:
             if any(len(n.variations) > 1 for n in rest.walk()):
                 count = len(game.moves)
@@ -704,7 +715,7 @@ def _played_at(node: GameNode, move: Move, owner: GameNode | None = None) -> Gam
     return None
 
 
-def _follow(node: GameNode, move: Move, notes: Mapping[str, str],
+def follow(node: GameNode, move: Move, notes: Mapping[str, str],
             owner: GameNode | None = None) -> GameNode:
     """The node of ``move`` after ``node``: the tree's own (``notes`` merged into its notes) if it
     plays ``move`` at this position already (:func:`_played_at`), else a new last variation.
@@ -730,14 +741,14 @@ def _position_nodes(owner: GameNode) -> list[GameNode]:
     return nodes
 
 
-def _folded(tree: Tree) -> Tree:
+def folded(tree: Tree) -> Tree:
     """A copy of ``tree`` with the nodes of each position made one: JSON's shape, where a note
     belongs to a move and a variation starts with a move.
 
     The nodes of notes only and explicit passes of a position join the move before them: their
     notes merge into its notes (:func:`~blokus_nb.records.notes.merge_notes`), the moves after
     them become its variations (the one that continues the main line first), and a move given
-    twice is followed (:func:`_follow`). Raises :class:`~blokus_nb.BlokusError` for what has no
+    twice is followed (:func:`follow`). Raises :class:`~blokus_nb.BlokusError` for what has no
     place there: notes before the first move, and a move after a position whose main line ends on
     a node of notes only (the move would become the main line's continuation).
     """
@@ -752,7 +763,7 @@ def _folded(tree: Tree) -> Tree:
                               "put them in the metadata's 'comment', or save as .blksgf")
         if notes:
             target.notes = merge_notes([target.notes, notes])
-        last = _notes_group_after(source)[-1]
+        last = notes_group_after(source)[-1]
         main = last.variations[0] if last.variations else None
         moves = [child for node in nodes for child in node.variations if _places(child)]
         if main is None and moves:
@@ -762,12 +773,12 @@ def _folded(tree: Tree) -> Tree:
                               "keeps every node, or make the variation the main line first")
         if main is not None:
             moves = [main] + [child for child in moves if child is not main]
-        made = [(child, _follow(target, child._move, {})) for child in moves]  # the main one first
+        made = [(child, follow(target, child._move, {})) for child in moves]  # the main one first
         stack.extend(reversed(made))
     return result
 
 
-def _notes_group_after(node: GameNode) -> list[GameNode]:
+def notes_group_after(node: GameNode) -> list[GameNode]:
     """``node`` and the nodes of notes only (or explicit passes) that follow it along main variations:
     the nodes of one position, whose notes are one entry of a game's annotations."""
     group = [node]
@@ -788,14 +799,3 @@ def _splice_empty(nodes: list[GameNode]) -> None:
             parent.variations[index:index + 1] = node.variations
             node._parent = None
             node.variations = []
-
-
-def _setup_of(game: Game) -> dict[str, list[str]] | None:
-    setup: dict[str, list[str]] = {}
-    for color, cells in game.setup:
-        setup.setdefault(color, []).append(cells)
-    return setup or None
-
-
-def _first_color(game: Game) -> str | None:
-    return game.history[0].color if game.history else game.to_play

@@ -12,25 +12,66 @@ import json
 import os
 from typing import IO, Iterable, Iterator
 
+from .. import validation
 from ..atomic import replace_file
 from ..errors import ArgumentTypeError, BlokusError, short_repr
 from ..game import Game
-from .json_format import game_to_dict, game_to_json
-from .reading import _kind, read_tree, record_path  # noqa: F401 (read_tree: the examples read back)
+from .json_format import game_to_dict, game_to_json, tree_to_dict
+from .reading import read_tree, record_kind, record_path  # noqa: F401 (read_tree: the examples read back)
 from .sgf_format import game_to_sgf, tree_to_sgf
 from .tree import Tree
 
-__all__ = ["save", "save_tree", "write_games", "replace_file"]
+__all__ = ["save", "save_tree", "write_games", "replace_file", "to_sgf", "to_json"]
 
 
-def save(game: Game, path: str | os.PathLike[str]) -> None:
-    """Write ``game`` to ``path``: SGF for ``.blksgf``/``.sgf``, JSON for ``.json``.
+def save(game: Game | Tree, path: str | os.PathLike[str]) -> None:
+    """Write a game (a :class:`~blokus_nb.Record` with its metadata and notes, or a plain
+    :class:`~blokus_nb.Game`) or a :class:`~blokus_nb.Tree` to ``path``: SGF for
+    ``.blksgf``/``.sgf``, JSON for ``.json``.
 
-    The file is replaced whole or not at all (see :func:`write_games`).
+    A record read from a record with variations writes them back, its own
+    moves as the main line (see :meth:`blokus_nb.Tree.from_game`). The file is
+    replaced whole or not at all (see :func:`write_games`).
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "game.blksgf"
+    >>> save(Game("duo"), path); read_tree(path).variant.name
+    'duo'
     """
+    if isinstance(game, Tree):
+        save_tree(game, path)
+        return
     if not isinstance(game, Game):
-        raise ArgumentTypeError(f"save(game, path) writes a Game, not {type(game).__name__}")
+        raise ArgumentTypeError(f"save(game, path) writes a Game or a Tree, not {type(game).__name__}")
     write_games([game], path)
+
+
+def to_sgf(game: Game | Tree) -> str:
+    """A game (with its record's notes and variations, if any) or a tree as Pentobi SGF (``.blksgf``) text.
+
+    >>> to_sgf(Game("duo")).splitlines()[1].startswith(";GM[Blokus Duo]")
+    True
+    """
+    if isinstance(game, Tree):
+        return tree_to_sgf(game)
+    if not isinstance(game, Game):
+        raise ArgumentTypeError(f"to_sgf writes a Game or a Tree, not {type(game).__name__}")
+    return game_to_sgf(game)
+
+
+def to_json(game: Game | Tree, indent: int | None = 2) -> str:
+    """A game or a tree as blokus-nb JSON text (see the README); ``indent`` as for :func:`json.dumps`
+    (``None``: one line, as in ``.jsonl``). A tree with variations is written as version 2.
+
+    >>> import json; json.loads(to_json(Game("duo"), indent=None))["variant"]
+    'duo'
+    """
+    indent = validation.count(indent, "indent", high=16, none="one line")
+    if isinstance(game, Tree):
+        return json.dumps(tree_to_dict(game), indent=indent, ensure_ascii=False)
+    if not isinstance(game, Game):
+        raise ArgumentTypeError(f"to_json writes a Game or a Tree, not {type(game).__name__}")
+    return game_to_json(game, indent=indent)
 
 
 def save_tree(tree: Tree, path: str | os.PathLike[str]) -> None:
@@ -45,10 +86,10 @@ def save_tree(tree: Tree, path: str | os.PathLike[str]) -> None:
     if not isinstance(tree, Tree):
         raise ArgumentTypeError(f"save_tree(tree, path) writes a Tree, not {type(tree).__name__}")
     path = record_path(path)
-    kind = _kind(path)
+    kind = record_kind(path)
     if kind == "jsonl":
         raise BlokusError(f"{path}: a tree is one record; write it as .blksgf, .sgf or .json")
-    text = _encodable(tree_to_sgf(tree) if kind == "sgf" else tree.to_json() + "\n", 1)
+    text = _encodable(tree_to_sgf(tree) if kind == "sgf" else to_json(tree) + "\n", 1)
     replace_file(path, lambda handle: handle.write(text))
 
 
@@ -62,7 +103,7 @@ def write_games(games: Iterable[Game], path: str | os.PathLike[str]) -> int:
     ``games`` raising halfway), an existing file is left untouched.
     """
     path = record_path(path)
-    kind = _kind(path)
+    kind = record_kind(path)
     if isinstance(games, Game):
         raise ArgumentTypeError("write_games takes a list of games; write one with save(game, path)")
     if isinstance(games, (str, bytes)) or not isinstance(games, Iterable):

@@ -275,7 +275,9 @@ class BlokusWidget(WidgetBase):
 
     def save(self, path: str | Path) -> None:
         """Save the game (``.blksgf`` as Pentobi SGF, ``.json`` as JSON), with the variations of its tree."""
-        self.game.save(path)
+        from ..records import save
+
+        save(self.game, path)
 
     def close(self) -> None:
         if self.game is not None:
@@ -547,6 +549,8 @@ def _seek(replay: Game | None, game: Game, index: int) -> Game:
 
 def _comment(shown: Game, game: Game) -> str:
     """The record's comment on the last entry shown (from ``game``, whose notes the copy lost), as text."""
+    from ..records import annotations_of, metadata_of
+
     if not shown.history:
-        return game.metadata.get("comment", "")
-    return game.annotations.get(len(shown.history) - 1, {}).get("comment", "")
+        return metadata_of(game).get("comment", "")
+    return annotations_of(game).get(len(shown.history) - 1, {}).get("comment", "")

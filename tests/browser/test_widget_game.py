@@ -62,7 +62,7 @@ def test_a_whole_duo_game_against_the_computer_using_hints(notebook):
 def test_replay_the_game_with_slider_steps_and_play(notebook):
     page = notebook.page
     root = notebook.show(
-        "g = w.game.copy()\n"
+        "g = bn.Record.from_game(w.game)\n"  # a record, which holds notes on its moves
         "g.player_names[0] = '<img src=x>Ann'\n"  # text from a record: must stay text
         "g.annotations[0] = {'comment': '<i>a classic opening</i>'}\n"
         "r = BlokusWidget(game=g, mode='replay'); r", index=notebook.SECOND)

@@ -352,7 +352,7 @@ def test_seat_names_must_be_colors_and_players():
 # ---------------------------------------------------------------- replay mode
 @pytest.fixture
 def finished_game():
-    game = bn.Game("duo", players=["Ann <b>", "Bob"])
+    game = bn.Record("duo", players=["Ann <b>", "Bob"])
     while not game.is_over and len(game.moves) < 12:
         game.play(game.legal_moves()[len(game.legal_moves()) // 3])
     game.annotations[3] = {"comment": "<i>a fine move</i> & more"}

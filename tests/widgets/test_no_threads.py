@@ -31,7 +31,7 @@ def short_game() -> bn.Game:
     game = bn.read_sgf(DATA / "pentobi" / "games" / "duo" / "duo_L1_0001.blksgf")
     while len(game.moves) > 8:
         game.undo()
-    return bn.Game.from_json(game.to_json())
+    return bn.records.game_from_json(bn.records.to_json(game))
 
 
 async def until(condition, timeout: float = 60.0) -> None:

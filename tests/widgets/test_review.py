@@ -26,7 +26,7 @@ def duo_game() -> bn.Game:
     game = bn.read_sgf(DUO_GAMES / "duo_L1_0001.blksgf")
     while len(game.moves) > 12:  # a short game keeps the searches quick
         game.undo()
-    return bn.Game.from_json(game.to_json())  # no redo stack: the game ends at move 12
+    return bn.records.game_from_json(bn.records.to_json(game))  # no redo stack: the game ends at move 12
 
 
 @pytest.fixture
@@ -134,11 +134,11 @@ def test_a_changed_game_keeps_the_searches_before_the_change(board):
 # ---------------------------------------------------------------- refusals
 def refused(widget: BlokusWidget, content: dict) -> dict:
     sent = Recorder(widget)
-    before = (json.dumps(widget.review, sort_keys=True), widget.mode, widget.game.to_json())
+    before = (json.dumps(widget.review, sort_keys=True), widget.mode, bn.records.to_json(widget.game))
     custom(widget, {**content, "request": "v9:1"})
     refusals = sent.refusals()
     assert len(refusals) == 1 and refusals[0]["request"] == "v9:1"
-    assert (json.dumps(widget.review, sort_keys=True), widget.mode, widget.game.to_json()) == before
+    assert (json.dumps(widget.review, sort_keys=True), widget.mode, bn.records.to_json(widget.game)) == before
     assert widget.error == refusals[0]["reason"]
     return refusals[0]
 
@@ -461,7 +461,7 @@ def test_a_review_cancelled_by_leaving_review_mode_is_not_running(gated):
 @pytest.mark.parametrize("variant", ["classic", "classic_3", "classic_2"])
 def test_a_classic_review_has_one_curve_per_player_known_at_every_position(variant):
     game = random_game(variant, 7, moves=9)
-    widget = BlokusWidget(game=bn.Game.from_json(game.to_json()), mode="review", review_player="mcts",
+    widget = BlokusWidget(game=bn.records.game_from_json(bn.records.to_json(game)), mode="review", review_player="mcts",
                           review_limit=LIMIT)
     try:
         wait_for(lambda: done(widget), timeout=240)

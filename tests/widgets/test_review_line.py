@@ -13,7 +13,7 @@ def record() -> str:
     game.play("j5")
     game.play("e8,f8")
     game.play(str(game.legal_moves()[0]))
-    return game.to_sgf()
+    return bn.records.to_sgf(game)
 
 
 RECORD = record()
