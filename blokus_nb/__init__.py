@@ -74,8 +74,15 @@ def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_LAZY))
 
 
+#: What ``from blokus_nb import *`` gives: the names a newcomer needs to play, read and save games,
+#: ask the AI and solve puzzles. It loads neither pandas nor matplotlib nor the widgets; the subpackages
+#: (``bn.analysis``, ``bn.players``, ``bn.puzzles``, ``bn.envs``, ``bn.engines``, ``bn.widgets``, ...) and
+#: the widgets (``bn.BlokusWidget``, ``bn.PuzzleWidget``) are reached as attributes.
 __all__ = [
-    "ArgumentTypeError", "BlokusError", "Game", "IllegalMoveError", "InvalidMoveError", "Move",
-    "PathError", "RecordError", "SCORINGS", "VARIANTS", "Variant", "get_variant", "pieces",
-    "render", "sgf", *_LAZY,
+    "Game", "Move", "Variant", "VARIANTS", "SCORINGS", "get_variant",
+    "BlokusError", "ArgumentTypeError", "IllegalMoveError", "InvalidMoveError", "PathError", "RecordError",
+    "Record", "Tree", "GameNode", "SkippedRecord", "load", "save", "read_sgf", "read_tree", "iter_games",
+    "write_games",
+    "Limit", "make_player", "hint",
+    "Puzzle", "Tiling", "Placement", "PuzzleError", "RegionError", "PlacementError", "worksheet",
 ]

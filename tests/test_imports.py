@@ -199,3 +199,14 @@ def test_the_records_load_on_first_use():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=PACKAGE.parent)
     assert out.stdout.strip() == "True", out.stdout + out.stderr
+
+
+def test_a_star_import_gives_the_newcomers_names_and_loads_no_pandas_matplotlib_or_widgets():
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom blokus_nb import *\n"
+            "print(sorted(m for m in ('pandas', 'matplotlib', 'anywidget', 'ipywidgets') if m in sys.modules))\n"
+            "print(Game('duo').to_play, callable(load), callable(make_player), Puzzle.__name__)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split("\n")
+    assert out[0] == "[]" and out[1] == "purple True True Puzzle", out
