@@ -27,6 +27,7 @@ import traitlets
 from ..errors import ArgumentTypeError, BlokusError, IllegalMoveError, short_repr
 from ..game import Game
 from ..move import Move
+from ..players.base import check_limit
 from ..variants import VARIANTS
 from ._base import STATIC, WidgetBase
 from ._jobs import Job
@@ -34,7 +35,7 @@ from ._protocol import Refusal
 from .board_protocol import HUMAN, Request, pieces_table, read_request, view_state
 from .review import Reviewer
 from .review_protocol import REVIEW_KINDS
-from .seats import check_hint_player, check_limit, check_pause, check_seed, make_seat, stoppable, suggest
+from .seats import check_hint_player, check_pause, check_seed, make_seat, stoppable, suggest
 
 __all__ = ["BlokusWidget"]
 
@@ -157,7 +158,7 @@ class BlokusWidget(WidgetBase):
 
     @ai_limit.setter
     def ai_limit(self, limit: Any) -> None:
-        self._ai_limit = check_limit(limit)
+        self._ai_limit = check_limit(limit, "ai_limit", none="the players' own")
 
     # ---------------------------------------------------------------- public API
     @property
