@@ -106,6 +106,7 @@ def analyze_corpus(paths: Source, out: "str | os.PathLike[str]" = "corpus.parque
     """
     engine = choice(engine, "engine", ENGINES)
     n_jobs = job_count(n_jobs, none="every core, or one for a small corpus")
+    validation.dask_client(client)
     start = time.perf_counter()
     out = _output(out)
     units = plan(paths)

@@ -24,6 +24,7 @@ from typing import Any, Callable, Iterator, Mapping
 
 import traitlets
 
+from .. import validation
 from ..errors import ArgumentTypeError, BlokusError, IllegalMoveError, short_repr
 from ..game import Game
 from ..move import Move
@@ -191,10 +192,17 @@ class BlokusWidget(WidgetBase):
         """Call ``callback(move)`` for every move added to the game (passes included), wherever it came from.
 
         A computer seat's moves are played from its background thread, so the
-        callback runs there for them.
+        callback runs there for them. ``remove=True`` stops calling it (a callback
+        never added is left as it is). Raises
+        :class:`~blokus_nb.errors.ArgumentTypeError` for a ``callback`` that is not
+        callable or a ``remove`` that is not True or False.
         """
+        if not callable(callback):
+            raise ArgumentTypeError(f"callback is a function taking the move, not {short_repr(callback)}")
+        remove = validation.instance(remove, "remove", bool, "True or False")
         if remove:
-            self._move_callbacks.remove(callback)
+            if callback in self._move_callbacks:
+                self._move_callbacks.remove(callback)
         elif callback not in self._move_callbacks:
             self._move_callbacks.append(callback)
 
