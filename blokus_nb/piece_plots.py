@@ -103,12 +103,13 @@ _NOBODY = object()
 def _owners(owner: object) -> dict[Cell, Hashable]:
     """``owner`` as a dict from cells (pairs of whole numbers) to what each belongs to."""
     checked = validation.mapping(owner, "owner", what="a dict from cells (x, y) to what each belongs to")
+    owners = {}
     for key, who in checked.items():
-        validation.cell(key, f"a key of owner ({key!r})")
         if not isinstance(who, Hashable):
-            raise ArgumentTypeError(f"owner[{key!r}] is what the cell belongs to (a name, a number), "
-                                    f"not {type(who).__name__}")
-    return {validation.cell(key): who for key, who in checked.items()}
+            raise ArgumentTypeError(f"owner[{short_repr(key)}] is what the cell belongs to (a name, a "
+                                    f"number), not {type(who).__name__}")
+        owners[validation.cell(key, f"a key of owner ({short_repr(key)})")] = who
+    return owners
 
 
 def seams(owner: dict[Cell, Hashable]) -> list[tuple[Cell, Cell]]:
