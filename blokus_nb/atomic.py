@@ -9,6 +9,12 @@ atomic on one file system, so a reader sees the old file or the new one, never
 a half-written one, and a write that fails (a bad argument, a full disk)
 leaves the old file as it was.
 
+A folder of files (a corpus's parts) is replaced the same way by
+:func:`replaced_entries`: the new files are written into a hidden folder
+beside the old ones, and only when all are written are the old ones moved
+aside and the new ones moved in, by renames within the folder; a failure
+at any point leaves the folder exactly as it was.
+
 It sits below everything else (it imports only :mod:`blokus_nb.validation`),
 so the SGF grammar can use it as the records can.
 
@@ -20,17 +26,20 @@ so the SGF grammar can use it as the records can.
 
 from __future__ import annotations
 
+import contextlib
 import errno as _errno
 import os
 import secrets
+import shutil
 import stat
+import tempfile
 from pathlib import Path
-from typing import IO, Any, Callable
+from typing import IO, Any, Callable, Iterator
 
 from .errors import PathError
 from .validation import path_errors, path_to_write
 
-__all__ = ["replace_file", "writable_file"]
+__all__ = ["replace_file", "writable_file", "replaced_entries"]
 
 
 def _written_path(path: Path) -> Path:
@@ -117,3 +126,79 @@ def replace_file(path: "str | os.PathLike[str]", write: Callable[[IO], Any], *, 
             except OSError:  # never made (no such folder, no permission)
                 pass
             raise
+
+
+@contextlib.contextmanager
+def replaced_entries(folder: Path, owned: Callable[[str], bool]) -> Iterator[Path]:
+    """A new hidden folder inside ``folder`` (made with its parents if need be) to write into; when
+    the block ends without an error, the entries of ``folder`` whose names ``owned`` accepts are
+    replaced by the entries written, all or nothing (other entries are left alone).
+
+    Whatever fails (the block, or a rename), ``folder`` is left exactly as it was, and removed
+    again if this call made it. The hidden folders start with ``.partial-`` and ``.old-``.
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> with replaced_entries(folder, lambda name: name.endswith(".txt")) as staging:
+    ...     _ = (staging / "a.txt").write_text("new")
+    >>> sorted(p.name for p in folder.iterdir())
+    ['a.txt']
+    """
+    made = not folder.exists()
+    with path_errors(folder):
+        folder.mkdir(parents=True, exist_ok=True)
+    try:
+        with path_errors(folder):
+            staging = Path(tempfile.mkdtemp(prefix=".partial-", dir=folder))
+        try:
+            yield staging
+            with path_errors(folder):
+                _swap_entries(folder, staging, owned)
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
+    except BaseException:
+        if made:
+            shutil.rmtree(folder, ignore_errors=True)
+        raise
+
+
+def _swap_entries(folder: Path, staging: Path, owned: Callable[[str], bool]) -> None:
+    """Move the entries of ``folder`` that ``owned`` accepts aside, then those of ``staging`` in;
+    when a rename fails, every rename done is undone (an old entry that cannot be put back is
+    named in the error, with where it is)."""
+    trash = Path(tempfile.mkdtemp(prefix=".old-", dir=folder))
+    old = sorted(entry.name for entry in folder.iterdir()
+                 if entry.name not in (staging.name, trash.name) and owned(entry.name))
+    new = sorted(entry.name for entry in staging.iterdir())
+    moved_out: list[str] = []
+    moved_in: list[str] = []
+    try:
+        for name in old:
+            os.replace(folder / name, trash / name)
+            moved_out.append(name)
+        for name in new:
+            os.replace(staging / name, folder / name)
+            moved_in.append(name)
+    except BaseException as error:
+        stranded = _put_back(folder, staging, trash, moved_out, moved_in)
+        if stranded:
+            raise OSError(getattr(error, "errno", None), f"{getattr(error, 'strerror', None) or error}; the "
+                          f"last {', '.join(stranded)} could not be put back and are in {trash}",
+                          getattr(error, "filename", None)) from error
+        shutil.rmtree(trash, ignore_errors=True)
+        raise
+    shutil.rmtree(trash, ignore_errors=True)
+
+
+def _put_back(folder: Path, staging: Path, trash: Path, moved_out: list[str], moved_in: list[str]) -> list[str]:
+    """Undo :func:`_swap_entries`' renames; the names of the old entries that could not be put back."""
+    for name in reversed(moved_in):
+        with contextlib.suppress(OSError):
+            os.replace(folder / name, staging / name)
+    stranded = []
+    for name in reversed(moved_out):
+        try:
+            os.replace(trash / name, folder / name)
+        except OSError:
+            stranded.append(name)
+    return stranded

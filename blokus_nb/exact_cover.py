@@ -37,7 +37,7 @@ from math import gcd
 from typing import TYPE_CHECKING
 
 from . import validation
-from .errors import BlokusError
+from .errors import ArgumentTypeError, BlokusError, short_repr
 
 if TYPE_CHECKING:  # pragma: no cover
     import threading
@@ -51,6 +51,58 @@ class SearchStopped(BlokusError):
 #: The most pieces a :class:`TilingSearch` places: it goes one level of Python
 #: recursion deeper per piece, and must stay well inside the interpreter's limit.
 MAX_PIECES = 500
+
+
+_OPTIONS = "a dict from option names to the items each covers, like {'12': [1, 2]}"
+
+
+def _items(items: object, name: str) -> tuple[Hashable, ...]:
+    """``items`` as a tuple of hashable items (a list, a tuple, a set...)."""
+    listed = tuple(validation.sequence(items, name, what="a list of items (numbers, names)"))
+    for item in listed:
+        if not isinstance(item, Hashable):
+            raise ArgumentTypeError(f"{name} holds {short_repr(item)}, which cannot be an item (it is "
+                                    "not hashable: use a number, a name or a tuple)")
+    return listed
+
+
+#: The most cells a search may be asked to cover (a puzzle region has at most 10,000).
+MAX_CELLS = 100_000
+
+
+def _cell_count(n_cells: object) -> int:
+    return validation.count(n_cells, "n_cells", high=MAX_CELLS)
+
+
+def _filled(filled: object, n_cells: int) -> int:
+    return validation.whole_number(filled, "filled", low=0, high=(1 << n_cells) - 1,
+                                   what=f"a set of the {n_cells} cells as an int (bit i for cell i)")
+
+
+def _kinds(kinds: object, n_cells: int) -> list[tuple[int, list[int]]]:
+    """``kinds`` as ``(quota, masks)`` pairs: a count of copies, and placements as sets of cells."""
+    checked = []
+    what = "a list of (quota, placement masks) pairs"
+    for k, kind in enumerate(validation.sequence(kinds, "kinds", what=what)):
+        pair = validation.sequence(kind, f"kinds[{k}]", what="a (quota, placement masks) pair")
+        if len(pair) != 2:
+            raise BlokusError(f"kinds[{k}] is a (quota, placement masks) pair, not {len(pair)} items")
+        quota = validation.count(pair[0], f"kinds[{k}] quota")  # their sum is bounded by the searches
+        masks = [validation.whole_number(mask, f"kinds[{k}] placement", low=1, high=(1 << n_cells) - 1,
+                                         what=f"a set of the {n_cells} cells as an int (bit i for cell i)")
+                 for mask in validation.sequence(pair[1], f"kinds[{k}] placements", what="a list of masks")]
+        checked.append((quota, masks))
+    return checked
+
+
+def _neighbours(neighbours: object, n_cells: int) -> list[tuple[int, ...]]:
+    what = "a list of each cell's neighbouring cells"
+    listed = validation.sequence(neighbours, "neighbours", what=what)
+    if len(listed) != n_cells:
+        raise BlokusError("need the neighbours of every cell")
+    return [tuple(validation.whole_number(n, f"neighbours[{i}]", low=0, high=n_cells - 1)
+                  for n in validation.sequence(cell, f"neighbours[{i}]", what="a list of cell numbers"))
+            for i, cell in enumerate(listed)]
 
 
 class AlgorithmX:
@@ -71,10 +123,11 @@ class AlgorithmX:
     def __init__(self, options: Mapping[Hashable, Iterable[Hashable]], *,
                  primary: Iterable[Hashable] = (), secondary: Iterable[Hashable] = ()) -> None:
         self.options: dict[Hashable, tuple[Hashable, ...]] = {
-            name: tuple(items) for name, items in options.items()
+            name: _items(items, f"options[{name!r}]")
+            for name, items in validation.mapping(options, "options", what=_OPTIONS).items()
         }
-        self.secondary = frozenset(secondary)
-        items = set(primary) | {item for covered in self.options.values() for item in covered}
+        self.secondary = frozenset(_items(secondary, "secondary"))
+        items = set(_items(primary, "primary")) | {item for covered in self.options.values() for item in covered}
         self.primary = frozenset(items - self.secondary)
         for name, covered in self.options.items():
             if len(set(covered)) != len(covered):
@@ -206,12 +259,12 @@ class TilingSearch:
 
     def __init__(self, n_cells: int, neighbours: Sequence[Sequence[int]],
                  kinds: Sequence[tuple[int, Sequence[int]]], *, filled: int = 0) -> None:
+        n_cells = _cell_count(n_cells)
         self.n_cells = n_cells
-        self.neighbours = [tuple(n) for n in neighbours]
+        self.neighbours = _neighbours(neighbours, n_cells)
         self.full = (1 << n_cells) - 1
-        self.start_filled = filled & self.full
-        if len(self.neighbours) != n_cells:
-            raise BlokusError("need the neighbours of every cell")
+        self.start_filled = _filled(filled, n_cells)
+        kinds = _kinds(kinds, n_cells)
         pieces = sum(quota for quota, _ in kinds)
         if pieces > MAX_PIECES:
             raise BlokusError(f"{pieces:,} pieces are too many to search: at most {MAX_PIECES}")
@@ -331,6 +384,7 @@ class TilingSearch:
         >>> TilingSearch(2, [[1], [0]], [(2, [0b01, 0b10])]).count()
         1
         """
+        memo_limit = validation.count(memo_limit, "memo_limit", what="how many counts to remember, 0 or more")
         full = self.full
         window = self.window
         fits_cache = self._fits
@@ -461,9 +515,11 @@ class MostConstrainedSearch:
     """
 
     def __init__(self, n_cells: int, kinds: Sequence[tuple[int, Sequence[int]]], *, filled: int = 0) -> None:
+        n_cells = _cell_count(n_cells)
+        kinds = _kinds(kinds, n_cells)
         self.n_cells = n_cells
         self.full = (1 << n_cells) - 1
-        self.start_filled = filled & self.full
+        self.start_filled = _filled(filled, n_cells)
         self.options: list[tuple[int, int]] = []
         self.quota = [quota for quota, _ in kinds]
         if sum(self.quota) > MAX_PIECES:

@@ -7,6 +7,11 @@ beyond the standard library (notebooks show them without matplotlib); the
 given, and return the Axes. Thin lines between the squares of a piece let
 students count them; a thick outline keeps each piece one shape.
 
+Every argument is checked by :mod:`blokus_nb.validation` before anything is
+drawn: cells are pairs of whole numbers, ``ax`` a matplotlib Axes, colours
+names or hex codes, sizes and column counts bounded; anything else is an
+:class:`~blokus_nb.errors.ArgumentTypeError` or another ``BlokusError``.
+
 >>> svg_shapes([((0, 0), (1, 0))]).startswith("<svg")
 True
 """
@@ -17,9 +22,9 @@ import math
 from collections.abc import Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from .coords import whole_cell
-from .pieces import NAMES, PIECES, TRANSFORM_NAMES, Cell, get, identify, normalize, transform
-from .errors import BlokusError
+from . import validation
+from .pieces import NAMES, PIECES, TRANSFORM_NAMES, Cell, Shape, get, identify, normalize, transform
+from .errors import ArgumentTypeError, BlokusError, short_repr
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
@@ -56,10 +61,11 @@ def color_of(piece: str | Iterable[Cell] | None, index: int = 0) -> str:
     >>> color_of("X")
     '#f032e6'
     """
+    index = validation.whole_number(index, "index")
     if isinstance(piece, str) and piece in PIECE_COLORS:
         return PIECE_COLORS[piece]
     if piece is not None and not isinstance(piece, str):
-        found = identify(piece)
+        found = identify(validation.cells(piece, "piece"))
         if found is not None:
             return PIECE_COLORS[found[0].name]
     return _CYCLE[index % len(_CYCLE)]
@@ -74,6 +80,7 @@ def outline(owner: dict[Cell, Hashable]) -> list[tuple[Cell, Cell]]:
     >>> len(outline({(0, 0): "a", (1, 0): "a"}))  # a domino: 6 unit edges round it
     6
     """
+    owner = _owners(owner)
     edges = []
     for (x, y), who in owner.items():
         sides = (
@@ -93,6 +100,18 @@ def outline(owner: dict[Cell, Hashable]) -> list[tuple[Cell, Cell]]:
 _NOBODY = object()
 
 
+def _owners(owner: object) -> dict[Cell, Hashable]:
+    """``owner`` as a dict from cells (pairs of whole numbers) to what each belongs to."""
+    checked = validation.mapping(owner, "owner", what="a dict from cells (x, y) to what each belongs to")
+    owners = {}
+    for key, who in checked.items():
+        if not isinstance(who, Hashable):
+            raise ArgumentTypeError(f"owner[{short_repr(key)}] is what the cell belongs to (a name, a "
+                                    f"number), not {type(who).__name__}")
+        owners[validation.cell(key, f"a key of owner ({short_repr(key)})")] = who
+    return owners
+
+
 def seams(owner: dict[Cell, Hashable]) -> list[tuple[Cell, Cell]]:
     """The unit edges between two squares of the same owner: the lines to count squares by.
 
@@ -101,6 +120,7 @@ def seams(owner: dict[Cell, Hashable]) -> list[tuple[Cell, Cell]]:
     >>> seams({(0, 0): "a", (1, 0): "a", (2, 0): "b"})  # the domino's middle line only
     [((1, 0), (1, 1))]
     """
+    owner = _owners(owner)
     edges = []
     for (x, y), who in owner.items():
         if who is None:
@@ -146,12 +166,37 @@ def _layout(sizes: Sequence[tuple[int, int]], columns: int | None, label_widths:
     return offsets, sum(column_widths), sum(row_heights), columns
 
 
-def _cells(cells: Iterable[Cell]) -> list[Cell]:
+def _cells(cells: Iterable[Cell], name: str = "cells") -> list[Cell]:
     """``cells`` as whole-number pairs; :class:`BlokusError` for anything else (``inf`` would draw nothing
     at an infinite size, ``1.7`` half a square off the grid)."""
-    if isinstance(cells, (str, bytes)) or not isinstance(cells, Iterable):
-        raise BlokusError(f"cells are a list of (x, y) pairs of whole numbers, not {type(cells).__name__}")
-    return [whole_cell(cell) for cell in cells]
+    return validation.cells(cells, name)
+
+
+def _shapes(shapes: object) -> list[Shape]:
+    """``shapes`` as a list of normalised shapes, each a non-empty list of cells."""
+    listed = validation.sequence(shapes, "shapes", what="a list of shapes, each a list of cells (x, y)")
+    out = []
+    for i, shape in enumerate(listed):
+        cells = _cells(shape, f"shapes[{i}]")
+        if not cells:
+            raise BlokusError(f"shapes[{i}] has no cells; a shape is a list of cells (x, y)")
+        out.append(normalize(cells))
+    return out
+
+
+def _columns(columns: object, count: int) -> int | None:
+    """``columns`` checked (a whole number >= 1, or None to choose), at most one per shape."""
+    columns = validation.positive_count(columns, "columns", none="as many as make the picture about square")
+    return None if columns is None else min(columns, max(1, count))
+
+
+#: The largest square, in pixels, an SVG picture is drawn with.
+MAX_CELL_SIZE = 1000
+
+
+def _cell_size(cell_size: object) -> float:
+    return validation.number(cell_size, "cell_size", above=0, high=MAX_CELL_SIZE,
+                             what=f"a square's size in pixels, > 0 and at most {MAX_CELL_SIZE}")
 
 
 def _size(shape: Sequence[Cell]) -> tuple[int, int]:
@@ -160,6 +205,8 @@ def _size(shape: Sequence[Cell]) -> tuple[int, int]:
 
 def _labels_for(shapes: Sequence[Sequence[Cell]], labels: Sequence[str] | None) -> list[str]:
     if labels is not None:
+        labels = validation.sequence(labels, "labels", what="a list of texts, one per shape (or None for "
+                                                             "the piece names)")
         if len(labels) != len(shapes):
             raise BlokusError(f"{len(labels)} labels for {len(shapes)} shapes")
         return [str(label) for label in labels]
@@ -217,7 +264,9 @@ def svg_shapes(shapes: Sequence[Iterable[Cell]], *, columns: int | None = None,
     >>> "<text" in svg, svg.count('class="seams"')
     (True, 1)
     """
-    shapes = [normalize(_cells(s)) for s in shapes]
+    shapes = _shapes(shapes)
+    columns = _columns(columns, len(shapes))
+    cell_size = _cell_size(cell_size)
     texts = _labels_for(shapes, labels)
     font_size = 0.7  # in squares
     offsets, width, height, columns = _layout(
@@ -236,12 +285,17 @@ def svg_shapes(shapes: Sequence[Iterable[Cell]], *, columns: int | None = None,
 def _tiling_owners(region: Iterable[Cell], placements: Sequence[tuple[str, Iterable[Cell]]]
                    ) -> tuple[dict[Cell, Hashable], dict[Hashable, str]]:
     """Each cell's owner (the index of the placement on it, None if uncovered) and each owner's color."""
-    owner: dict[Cell, Hashable] = {cell: None for cell in _cells(region)}
+    owner: dict[Cell, Hashable] = {cell: None for cell in _cells(region, "region")}
     colors: dict[Hashable, str] = {None: EMPTY_COLOR}
-    for i, (name, cells) in enumerate(placements):
-        for cell in _cells(cells):
+    what = "a list of (piece name, cells) pairs"
+    for i, placement in enumerate(validation.sequence(placements, "placements", what=what)):
+        pair = validation.sequence(placement, f"placements[{i}]", what="a (piece name, cells) pair")
+        if len(pair) != 2:
+            raise BlokusError(f"placements[{i}] is a (piece name, cells) pair, not {len(pair)} items")
+        name, cells = pair
+        for cell in _cells(cells, f"placements[{i}] cells"):
             owner[cell] = i
-        colors[i] = color_of(name, i)
+        colors[i] = color_of(name if isinstance(name, str) else None, i)
     return owner, colors
 
 
@@ -255,6 +309,7 @@ def svg_tiling(region: Iterable[Cell], placements: Sequence[tuple[str, Iterable[
     >>> svg_tiling([(0, 0), (1, 0)], [("2", [(0, 0), (1, 0)])]).count("<rect")
     2
     """
+    cell_size = _cell_size(cell_size)
     owner, colors = _tiling_owners(region, placements)
     if not owner:
         return _svg_document(1, 1, cell_size, [])
@@ -341,7 +396,9 @@ def plot_shapes(shapes: Sequence[Iterable[Cell]], ax: "Axes | None" = None, *, c
     >>> [t.get_text() for t in ax.texts]
     ['F', 'X']
     """
-    shapes = [normalize(_cells(s)) for s in shapes]
+    shapes = _shapes(shapes)
+    ax = validation.axes(ax)
+    columns = _columns(columns, len(shapes))
     texts = _labels_for(shapes, labels)
     sizes = [_size(s) for s in shapes]
     nominal = 0.3 if len(shapes) > 30 else _INCHES_PER_SQUARE
@@ -369,6 +426,7 @@ def plot_pieces(ax: "Axes | None" = None, *, inner_lines: bool = True) -> "Axes"
     >>> len(plot_pieces().texts)
     21
     """
+    ax = validation.axes(ax)
     return plot_shapes([p.cells for p in PIECES], ax=ax, columns=7, inner_lines=inner_lines)
 
 
@@ -402,6 +460,7 @@ def plot_tiling(region: Iterable[Cell], placements: Sequence[tuple[str, Iterable
     >>> ax.get_title()
     'a domino'
     """
+    ax = validation.axes(ax)
     owner, colors = _tiling_owners(region, placements)
     width = 1 + max((x for x, _ in owner), default=0)
     height = 1 + max((y for _, y in owner), default=0)
@@ -425,11 +484,17 @@ def plot_tilings(tilings: Sequence[tuple[Iterable[Cell], Sequence[tuple[str, Ite
     """
     import matplotlib.pyplot as plt
 
-    tilings = [(_cells(region), placements) for region, placements in tilings]
-    columns = max(1, min(columns, len(tilings)))
+    tilings = _tilings(tilings)
+    columns = max(1, min(validation.positive_count(columns, "columns"), len(tilings)))
+    scale = validation.number(scale, "scale", above=0, high=MAX_WIDTH_INCHES,
+                              what=f"inches per square, > 0 and at most {MAX_WIDTH_INCHES:g}")
+    if titles is not None:
+        titles = [str(title) for title in validation.sequence(titles, "titles", what="a list of texts")]
+        if len(titles) != len(tilings):
+            raise BlokusError(f"{len(titles)} titles for {len(tilings)} tilings")
     rows = max(1, -(-len(tilings) // columns))
-    width = max((1 + max(x for x, _ in region) for region, _ in tilings), default=1)
-    height = max((1 + max(y for _, y in region) for region, _ in tilings), default=1)
+    width = max((1 + max((x for x, _ in region), default=0) for region, _ in tilings), default=1)
+    height = max((1 + max((y for _, y in region), default=0) for region, _ in tilings), default=1)
     scale = min(scale, MAX_WIDTH_INCHES / (columns * (width + 1)))
     title_room = 0.3 if titles else 0.0
     fig, axes = plt.subplots(rows, columns, squeeze=False, layout="constrained",
@@ -444,6 +509,28 @@ def plot_tilings(tilings: Sequence[tuple[Iterable[Cell], Sequence[tuple[str, Ite
     return fig
 
 
+def _tilings(tilings: object) -> list[tuple[list[Cell], list]]:
+    """``tilings`` as a list of ``(region, placements)`` pairs, the region's cells checked (the
+    placements are checked as each is drawn)."""
+    out = []
+    what = "a list of (region, placements) pairs"
+    for i, tiling in enumerate(validation.sequence(tilings, "tilings", what=what)):
+        pair = validation.sequence(tiling, f"tilings[{i}]", what="a (region, placements) pair")
+        if len(pair) != 2:
+            raise BlokusError(f"tilings[{i}] is a (region, placements) pair, not {len(pair)} items")
+        region, placements = pair
+        _tiling_owners(region, placements)  # every cell checked before a figure is made
+        out.append((_cells(region, f"tilings[{i}] region"), placements))
+    return out
+
+
+def _fills(fills: object) -> dict[Cell, str]:
+    """``fills`` as a dict from cells to colours."""
+    checked = validation.mapping(fills, "fills", what="a dict from cells (x, y) to colours like '#555555'")
+    return {validation.cell(key, f"a key of fills ({short_repr(key)})"): validation.colour(fill, f"fills[{key!r}]")
+            for key, fill in checked.items()}
+
+
 # -- a region coloured square by square (the pictures of impossibility arguments) ----------------
 
 def svg_coloured_region(fills: dict[Cell, str], *, cell_size: int = 24) -> str:
@@ -452,6 +539,8 @@ def svg_coloured_region(fills: dict[Cell, str], *, cell_size: int = 24) -> str:
     >>> svg_coloured_region({(0, 0): "#555555", (1, 0): "#eeeeee"}).count("<rect")
     2
     """
+    fills = _fills(fills)
+    cell_size = _cell_size(cell_size)
     if not fills:
         return _svg_document(1, 1, cell_size, [])
     min_x = min(x for x, _ in fills)
@@ -475,6 +564,8 @@ def plot_coloured_region(fills: dict[Cell, str], ax: "Axes | None" = None, *, ti
     """
     from matplotlib.collections import LineCollection, PolyCollection
 
+    fills = _fills(fills)
+    ax = validation.axes(ax)
     width = 1 + max((x for x, _ in fills), default=0)
     height = 1 + max((y for _, y in fills), default=0)
     if ax is None:

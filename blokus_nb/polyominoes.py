@@ -24,6 +24,7 @@ import warnings
 from functools import lru_cache
 from typing import TYPE_CHECKING, Iterable, Literal, Sequence
 
+from . import validation
 from .errors import BlokusError, SlowComputationWarning
 from .pieces import SYMMETRIES, Cell, Shape, _not_cells, identify, normalize, transform
 
@@ -137,7 +138,7 @@ def connected_parts(cells: Iterable[Cell]) -> list[frozenset[Cell]]:
     >>> [sorted(part) for part in connected_parts([(0, 0), (1, 0), (3, 0)])]
     [[(0, 0), (1, 0)], [(3, 0)]]
     """
-    left = set(cells)
+    left = set(validation.cells(cells))
     parts = []
     while left:
         start = min(left, key=lambda c: (c[1], c[0]))

@@ -35,6 +35,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from . import runtime
 from .errors import WorkerError
+from . import validation
 from .validation import choice, job_count, positive_count
 
 __all__ = ["worker_count", "pool_context", "run_jobs", "shutdown_pools", "ENGINES", "start_method"]
@@ -118,6 +119,7 @@ def run_jobs(task: Callable[[Any], Any], units: Iterable[Any], jobs: int, *,
     >>> out
     {0: 2, 1: 1}
     """
+    validation.dask_client(client)
     if client is not None and engine == "processes":
         engine = "dask"
     choice(engine, "engine", ENGINES)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from .coords import COLUMNS, cell_index
 from . import validation
-from .errors import BlokusError
+from .errors import ArgumentTypeError, BlokusError, short_repr
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -34,6 +34,24 @@ EMPTY = "#f4f4f1"
 GRID = "#c9c9c4"
 
 
+def _check_game(game: object) -> None:
+    """Refuse what is no :class:`~blokus_nb.Game` (this module is below ``game.py``, so it asks
+    for what it reads, not for the class)."""
+    if not all(hasattr(game, name) for name in ("board_array", "last_move", "colors", "variant", "size", "lock")):
+        raise ArgumentTypeError(f"game is a blokus_nb.Game, not {short_repr(game)}")
+
+
+def _palette(palette: object, colors: "list[str]") -> dict[str, str]:
+    """``palette`` (None for the default) as a fill for each of ``colors``."""
+    if palette is None:
+        return dict(PALETTE)
+    checked = validation.mapping(palette, "palette", what="a dict from color names to fills like '#0072b2'")
+    missing = [color for color in colors if color not in checked]
+    if missing:
+        raise BlokusError(f"the palette has no fill for {', '.join(missing)}")
+    return {color: validation.colour(checked[color], f"palette[{color!r}]") for color in colors}
+
+
 def board_svg(game: "Game", size: int = 400, *, last_move: bool = True, coordinates: bool = True,
               palette: dict[str, str] | None = None) -> str:
     """The board of ``game`` as an SVG document ``size`` pixels wide.
@@ -41,12 +59,10 @@ def board_svg(game: "Game", size: int = 400, *, last_move: bool = True, coordina
     Start squares are marked with a ring in their color until covered; the last
     placement is marked with a dot on each of its cells.
     """
+    _check_game(game)
     size = validation.number(size, "size", above=0, high=100_000,
                              what="the picture's width in pixels, a positive number up to 100000")
-    palette = palette or PALETTE
-    missing = [color for color in game.colors if color not in palette]
-    if missing:
-        raise BlokusError(f"the palette has no fill for {', '.join(missing)}")
+    palette = _palette(palette, game.colors)
     with game.lock:  # one consistent position, even while another thread plays
         grid = game.board_array()
         move = game.last_move if last_move else None

@@ -22,17 +22,20 @@ from __future__ import annotations
 
 import contextlib
 import errno as _errno
+import itertools
 import math
 import numbers
 import operator
 import os
+import re
 from pathlib import Path
 from typing import Any, Collection, Iterable, Iterator, Mapping
 
 from .errors import ArgumentTypeError, BlokusError, PathError, RecordNotFoundError, short_repr
 
 __all__ = ["whole_number", "positive_count", "count", "seed", "job_count", "number", "seconds", "MAX_SECONDS",
-           "fraction", "choice", "sequence", "instance", "stop_event", "path",
+           "fraction", "choice", "sequence", "mapping", "cell", "cells", "instance", "axes", "colour",
+           "dask_client", "stop_event", "path",
            "path_to_read", "path_to_write", "path_error", "path_errors"]
 
 
@@ -241,6 +244,74 @@ def sequence(value: object, name: str, *, what: str = "a list") -> list:
     return list(value)
 
 
+def mapping(value: object, name: str, *, what: str = "a dict") -> dict:
+    """``value`` as a dict if it is a mapping (a dict, or anything with ``keys`` and ``[]``).
+
+    >>> mapping({"blue": "navy"}, "palette")
+    {'blue': 'navy'}
+    >>> mapping([1], "palette", what="a dict from color names to colors")
+    Traceback (most recent call last):
+    ...
+    blokus_nb.errors.ArgumentTypeError: palette is a dict from color names to colors, not [1]
+    """
+    if not isinstance(value, Mapping):
+        raise ArgumentTypeError(f"{name} is {what}, not {short_repr(value)}")
+    return dict(value)
+
+
+#: The largest coordinate a cell may have: far past any board, region or picture, and small enough
+#: that arithmetic on it stays exact in a float (a picture's size).
+MAX_COORDINATE = 2 ** 31 - 1
+
+
+def cell(value: object, name: str = "cell") -> tuple[int, int]:
+    """``value`` as a cell ``(x, y)``: a pair of whole numbers (an int, a numpy integer or a float
+    equal to one), each within :data:`MAX_COORDINATE`.
+
+    >>> cell([2, 3.0])
+    (2, 3)
+    >>> cell((1.5, 0), "cells[0]")
+    Traceback (most recent call last):
+    ...
+    blokus_nb.errors.ArgumentTypeError: cells[0] is a cell (x, y) of whole numbers, not (1.5, 0)
+    """
+    what = "a cell (x, y) of whole numbers"
+    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
+        raise ArgumentTypeError(f"{name} is {what}, not {short_repr(value)}")
+    pair = list(itertools.islice(value, 3))
+    integers = [_coordinate(part) for part in pair]
+    if len(pair) != 2 or None in integers:
+        raise ArgumentTypeError(f"{name} is {what}, not {short_repr(value)}")
+    if any(abs(part) > MAX_COORDINATE for part in integers):  # type: ignore[arg-type]
+        raise BlokusError(f"{name} is {what} up to {MAX_COORDINATE} in size, not {short_repr(value)}")
+    return integers[0], integers[1]  # type: ignore[return-value]
+
+
+def _coordinate(value: object) -> int | None:
+    """``value`` as an ``int`` if it is an integer or a finite float equal to one (``2.0``: cells are
+    often computed), else ``None``."""
+    integer = _integer(value)
+    if integer is None and isinstance(value, numbers.Real) and not isinstance(value, bool):
+        if math.isfinite(value) and float(value).is_integer():
+            return int(value)
+    return integer
+
+
+def cells(value: object, name: str = "cells") -> list[tuple[int, int]]:
+    """``value`` as a list of cells (see :func:`cell`): a list, tuple, set or other iterable of pairs.
+
+    >>> cells({(0, 0), (1, 0)}) == [(0, 0), (1, 0)] or cells({(0, 0), (1, 0)}) == [(1, 0), (0, 0)]
+    True
+    >>> cells(5)
+    Traceback (most recent call last):
+    ...
+    blokus_nb.errors.ArgumentTypeError: cells is a list of cells (x, y) of whole numbers, not 5
+    """
+    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
+        raise ArgumentTypeError(f"{name} is a list of cells (x, y) of whole numbers, not {short_repr(value)}")
+    return [cell(item, f"{name}[{i}]") for i, item in enumerate(value)]
+
+
 def instance(value: object, name: str, kind: type | tuple[type, ...], what: str, *, none: str = "",
              error: type[BlokusError] | None = None) -> Any:
     """``value`` if it is a ``kind`` (``what`` says so to a person), or None where ``none`` says what
@@ -259,6 +330,62 @@ def instance(value: object, name: str, kind: type | tuple[type, ...], what: str,
     if isinstance(value, bool) and not (isinstance(kind, type) and issubclass(kind, bool)) \
             or not isinstance(value, kind):
         raise _fail(name, what, value, none, error, wrong_type=True)
+    return value
+
+
+def axes(value: object, name: str = "ax") -> Any:
+    """``value`` if it is a matplotlib ``Axes`` to draw on, or None (a new figure).
+
+    >>> axes(None) is None
+    True
+    >>> axes("x")
+    Traceback (most recent call last):
+    ...
+    blokus_nb.errors.ArgumentTypeError: ax is a matplotlib Axes (or None for a new figure), not 'x'
+    """
+    if value is None:
+        return None
+    from matplotlib.axes import Axes  # only when one is given: the rest of the package runs without
+
+    return instance(value, name, Axes, "a matplotlib Axes", none="a new figure")
+
+
+def colour(value: object, name: str) -> str:
+    """``value`` if it is a colour matplotlib and SVG can both draw: a name like ``"navy"`` or a
+    hex like ``"#1f4e9c"``.
+
+    >>> colour("#555555", "fills[(0, 0)]")
+    '#555555'
+    >>> colour("no such colour", "palette['blue']")
+    Traceback (most recent call last):
+    ...
+    blokus_nb.errors.BlokusError: palette['blue'] is a colour, a name like 'navy' or a hex like '#1f4e9c', not 'no such colour'
+    """
+    what = "a colour, a name like 'navy' or a hex like '#1f4e9c'"
+    if not isinstance(value, str):
+        raise ArgumentTypeError(f"{name} is {what}, not {short_repr(value)}")
+    if not _COLOUR.fullmatch(value):
+        raise BlokusError(f"{name} is {what}, not {short_repr(value)}")
+    return value
+
+
+_COLOUR = re.compile(r"#(?:[0-9A-Fa-f]{3,4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})|[A-Za-z]{3,30}")
+
+
+def dask_client(value: object, name: str = "client") -> Any:
+    """``value`` if it is a Dask ``distributed.Client`` (or anything with ``submit`` and
+    ``gather``, as one), or None (the current client, or a new local cluster).
+
+    >>> dask_client(None) is None
+    True
+    >>> dask_client("tcp://scheduler:8786")
+    Traceback (most recent call last):
+    ...
+    blokus_nb.errors.ArgumentTypeError: client is a dask.distributed.Client (or None for the current one, or a new local cluster), not 'tcp://scheduler:8786'
+    """
+    if value is not None and not all(callable(getattr(value, method, None)) for method in ("submit", "gather")):
+        raise _fail(name, "a dask.distributed.Client", value, "the current one, or a new local cluster", None,
+                    wrong_type=True)
     return value
 
 

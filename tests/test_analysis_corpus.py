@@ -81,3 +81,50 @@ def test_a_parquet_file_that_cannot_be_written_whole_keeps_the_old_one(tmp_path,
     with pytest.raises(PathError, match="no space left on device"):
         analysis.analyze_corpus(DUO / "duo_L1_0002.blksgf", out=out, n_jobs=1, progress=False)
     assert out.read_bytes() == old and [p.name for p in tmp_path.iterdir()] == ["c.parquet"]
+
+
+def _contents(folder):
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def _failing_at(monkeypatch, n):
+    """Make the ``n``-th unit of work analysed fail (a worker's error midway through a corpus)."""
+    from blokus_nb.analysis import corpus
+
+    real, calls = corpus.analyze_unit, []
+
+    def analyze(unit):
+        calls.append(unit)
+        if len(calls) == n:
+            raise OSError(28, "No space left on device")
+        return real(unit)
+
+    monkeypatch.setattr(corpus, "analyze_unit", analyze)
+
+
+def test_a_folder_of_parts_that_fails_midway_keeps_the_last_run_whole(tmp_path, monkeypatch):
+    out = tmp_path / "parts"
+    analysis.analyze_corpus(DUO, out=out, n_jobs=1, progress=False)
+    (out / "notes.txt").write_text("mine")  # a file of the user's beside the parts
+    before = _contents(out)
+    _failing_at(monkeypatch, 3)
+    with pytest.raises(Exception):
+        analysis.analyze_corpus(DUO, out=out, n_jobs=1, progress=False)
+    assert _contents(out) == before and [p.name for p in tmp_path.iterdir()] == ["parts"]
+    assert sorted(p.name for p in out.iterdir()) == sorted(before)  # nothing hidden left behind
+
+
+def test_a_new_folder_of_parts_that_fails_midway_is_not_left_half_made(tmp_path, monkeypatch):
+    _failing_at(monkeypatch, 2)
+    with pytest.raises(Exception):
+        analysis.analyze_corpus(DUO, out=tmp_path / "parts", n_jobs=1, progress=False)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_new_run_replaces_the_parts_and_keeps_the_users_files(tmp_path):
+    out = tmp_path / "parts"
+    analysis.analyze_corpus(DUO, out=out, n_jobs=1, progress=False)
+    (out / "notes.txt").write_text("mine")
+    report = analysis.analyze_corpus(DUO / "duo_L1_0002.blksgf", out=out, n_jobs=1, progress=False)
+    assert sorted(p.name for p in out.iterdir()) == ["errors.json", "notes.txt", "part-00000.parquet"]
+    assert len(analysis.read_corpus(out)) == report.moves

@@ -109,6 +109,7 @@ def test_bad_scoring_games_and_anchor_are_refused_before_any_game_is_played(monk
 
 
 @pytest.mark.slow
+@pytest.mark.timing
 def test_a_limit_overrides_every_players_budget():
     match = play_match(["mcts", "hard"], "duo", games=1, seed=0, limit=Limit(simulations=2),
                        progress=False)

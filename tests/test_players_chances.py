@@ -52,3 +52,16 @@ def test_the_chances_stay_whole_when_the_tree_is_reused():
         game.play(game.legal_moves()[0])
     again = player.search(game, Limit(simulations=20))  # most of what it knows comes from the kept tree
     assert sum(again.chances) == pytest.approx(1.0) and len(again.chances) == 4
+
+
+@pytest.mark.parametrize("limit", [Limit(simulations=1), Limit(nodes=1), Limit(nodes=2)], ids=str)
+@pytest.mark.parametrize("variant", ["duo", "classic_2", "classic"])
+def test_hard_with_one_simulation_reports_a_chance_not_a_playouts_zero_or_one(variant, limit):
+    from blokus_nb.players.mcts import mover_chance
+
+    game = random_game(variant, 2, moves=6)
+    chances = []
+    for seed in range(8):  # a playout is won or lost: one alone said 0% or 100% half the time each
+        player = bn.make_player("hard", seed=seed)
+        chances.append(mover_chance(player.search(game, limit), game))
+    assert all(0.05 < chance < 0.95 for chance in chances), chances

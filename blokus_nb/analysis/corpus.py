@@ -37,7 +37,7 @@ from typing import Any
 
 import pandas as pd
 
-from ..atomic import replace_file
+from ..atomic import replace_file, replaced_entries
 from ..errors import PathError, RecordError, short_repr
 from ..processes import ENGINES
 from .loading import Source, Unit, analyze_unit, plan, report_errors, resolve_jobs, run_units
@@ -96,7 +96,9 @@ def analyze_corpus(paths: Source, out: "str | os.PathLike[str]" = "corpus.parque
     (see the module docstring). ``n_jobs`` worker processes (``None``: every
     core, or one for a corpus under 256 KB); ``engine="dask"`` runs on
     ``client``, the current Dask client, or a new local cluster of ``n_jobs``
-    workers.
+    workers. Either is written whole or not at all: a run that fails midway
+    leaves the old file, or the folder's old parts (and the user's other files
+    in it), exactly as they were.
 
     >>> report = analyze_corpus("games/", out="corpus/")  # doctest: +SKIP
     >>> print(report)  # doctest: +SKIP
@@ -104,6 +106,7 @@ def analyze_corpus(paths: Source, out: "str | os.PathLike[str]" = "corpus.parque
     """
     engine = choice(engine, "engine", ENGINES)
     n_jobs = job_count(n_jobs, none="every core, or one for a small corpus")
+    validation.dask_client(client)
     start = time.perf_counter()
     out = _output(out)
     units = plan(paths)
@@ -117,21 +120,23 @@ def analyze_corpus(paths: Source, out: "str | os.PathLike[str]" = "corpus.parque
         replace_file(out, lambda handle: table.to_parquet(handle, index=False), binary=True)
         moves = len(table)
     else:
-        with path_errors(out):
-            out.mkdir(parents=True, exist_ok=True)
-            for old in out.glob("part-*.parquet"):
-                old.unlink()
-        named = [unit._replace(part=str((out / f"part-{i:05d}.parquet").resolve()))
-                 for i, unit in enumerate(units)]
-        counts, errors, games = run_units(named, jobs, progress, engine=engine, client=client,
-                                          task=_write_part)
-        moves = sum(counts)
-        replace_file(out / ERRORS_FILE, lambda handle: handle.write(json.dumps(errors, indent=1) + "\n"))
+        with replaced_entries(out, _is_corpus_file) as staging:
+            named = [unit._replace(part=str((staging / f"part-{i:05d}.parquet").resolve()))
+                     for i, unit in enumerate(units)]
+            counts, errors, games = run_units(named, jobs, progress, engine=engine, client=client,
+                                              task=_write_part)
+            moves = sum(counts)
+            replace_file(staging / ERRORS_FILE, lambda handle: handle.write(json.dumps(errors, indent=1) + "\n"))
     report = CorpusReport(out=out, files=sum(u.files for u in units), games=games, moves=moves,
                           seconds=time.perf_counter() - start, engine=engine, n_jobs=jobs,
                           errors=errors)
     report_errors(errors)
     return report
+
+
+def _is_corpus_file(name: str) -> bool:
+    """Whether ``name`` in a folder of parts is ours (a new run replaces it), not the user's."""
+    return name == ERRORS_FILE or (name.startswith("part-") and name.endswith(".parquet"))
 
 
 def _output(out: Any) -> Path:

@@ -63,7 +63,7 @@ import pandas as pd
 from .. import validation
 from ..game import Game
 from ..variants import get_variant
-from .plots import _checked_axes, literal_text, resolve_palette
+from .plots import literal_text, resolve_palette
 from ..errors import ArgumentTypeError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -176,7 +176,8 @@ def plot_evaluation(evaluation: pd.DataFrame, ax: "Axes | None" = None, *,
         raise ArgumentTypeError("plot_evaluation draws the table that evaluate(game) returns, "
                                 f"not {type(evaluation).__name__}")
     palette = resolve_palette(palette)
-    ax = None if ax is None else _checked_axes(ax)
+    ax = validation.axes(ax)
+    label_blunders = validation.count(label_blunders, "label_blunders", what="how many blunders to label, 0 or more")
     if ax is None:
         _, ax = plt.subplots(figsize=(8, 4), layout="constrained")
     colors = [c for c in evaluation["color"].cat.categories if f"win_{c}" in evaluation.columns]

@@ -426,6 +426,7 @@ def load_games(source: Source, n_jobs: int | None = None, progress: bool = True,
     """
     n_jobs = job_count(n_jobs, none="every core, or one for a small corpus")
     engine = choice(engine, "engine", ENGINES)
+    validation.dask_client(client)
     units = plan(source)
     frames, errors, _ = run_units(units, n_jobs, progress, engine=engine, client=client)
     table = tables.concat_tables(frames)

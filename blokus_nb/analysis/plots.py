@@ -50,6 +50,7 @@ from ..errors import ArgumentTypeError, BlokusError, short_repr
 from ..game import Game
 from ..pieces import PIECES
 from ..render import COLORBLIND_PALETTE, PALETTE
+from .. import validation
 from ..validation import choice
 from ..variants import Variant, get_variant
 from .loading import load_games
@@ -165,19 +166,10 @@ def _table(data: Any) -> pd.DataFrame:
 
 def _axes(ax: "Axes | None", height: float = 4.0, width: float = FIGURE_WIDTH) -> "Axes":
     if ax is not None:
-        return _checked_axes(ax)
+        return validation.axes(ax)
     import matplotlib.pyplot as plt
 
     _, ax = plt.subplots(figsize=(width, height), layout="constrained")
-    return ax
-
-
-def _checked_axes(ax: Any) -> "Axes":
-    """``ax`` if it is a matplotlib Axes to draw on."""
-    from matplotlib.axes import Axes
-
-    if not isinstance(ax, Axes):
-        raise ArgumentTypeError(f"ax is a matplotlib Axes (or None for a new figure), not {type(ax).__name__}")
     return ax
 
 

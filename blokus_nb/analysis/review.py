@@ -479,11 +479,12 @@ def plot_review(frame: pd.DataFrame, ax: "Axes | None" = None, *, palette: dict[
     """
     import matplotlib.pyplot as plt
 
-    from ..render import PALETTE
     from ..variants import get_variant
+    from .plots import resolve_palette
 
     _check_frame(frame)
-    palette = palette or PALETTE
+    palette = resolve_palette(palette)
+    ax = validation.axes(ax)
     if ax is None:
         _, ax = plt.subplots(figsize=(8, 4), layout="constrained")
     variant = get_variant(frame.attrs.get("variant", "duo"))

@@ -163,10 +163,10 @@ class BlokusEnv(AECEnv):
         encoder = self.encoder
         if color is not None and player == self.agent_selection and not self.terminations.get(player, True):
             ci = game.colors.index(color)
-            return {"observation": encoder.observation(game.board, self._orders[ci]),
-                    "action_mask": encoder.mask_of(self._legal_bitsets(ci))}
+            return {"observation": encoder._observation(game.board, self._orders[ci]),
+                    "action_mask": encoder._mask_of(self._legal_bitsets(ci))}
         start = self._next_color(self._agent_index[player] + 1)
-        return {"observation": encoder.observation(game.board, self._orders[start]),
+        return {"observation": encoder._observation(game.board, self._orders[start]),
                 "action_mask": encoder.no_actions()}
 
     def step(self, action: Any) -> None:
@@ -222,7 +222,7 @@ class BlokusEnv(AECEnv):
 
     def state(self) -> np.ndarray:
         """The whole position as one int8 vector, colors in their fixed order (for centralised critics)."""
-        return self.encoder.observation(self._started().board, self._orders[0])
+        return self.encoder._observation(self._started().board, self._orders[0])
 
     # -- for people --------------------------------------------------------------------
     def widget(self) -> Any:

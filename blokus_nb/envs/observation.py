@@ -40,8 +40,9 @@ from typing import Sequence
 
 import numpy as np
 
+from .. import validation
 from ..engine import Board
-from ..errors import BlokusError
+from ..errors import BlokusError, short_repr
 from ..geometry import geometry
 from ..pieces import PIECES
 from ..variants import Variant, get_variant
@@ -92,7 +93,30 @@ class ObservationEncoder:
         self._placement_of_bit = placement_of_bit  # only read where the engine set a bit: a legal anchor
 
     def observation(self, board: Board, order: Sequence[int]) -> np.ndarray:
-        """The observation vector of ``board`` with colors (indices) in ``order`` (see the module docstring)."""
+        """The observation vector of ``board`` with colors (indices) in ``order`` (see the module docstring).
+
+        Raises :class:`~blokus_nb.errors.ArgumentTypeError` (or another ``BlokusError``) for a
+        ``board`` that is no engine board of this variant's size, or an ``order`` that is not
+        every color index once.
+        """
+        return self._observation(self._board(board), self._order(order))
+
+    def _board(self, board: object) -> Board:
+        board = validation.instance(board, "board", Board, "an engine Board, like game.board")
+        if board.size != self.size or board.n_colors != self.n_colors:
+            raise BlokusError(f"board is a {board.size}x{board.size} board of {board.n_colors} colors; this "
+                              f"encoder is for {self.variant.name}")
+        return board
+
+    def _order(self, order: object) -> list[int]:
+        what = f"every color index from 0 to {self.n_colors - 1} once, like {list(range(self.n_colors))}"
+        listed = validation.sequence(order, "order", what=what)
+        colors = [validation.whole_number(c, "order", low=0, high=self.n_colors - 1, what=what) for c in listed]
+        if sorted(colors) != list(range(self.n_colors)):
+            raise BlokusError(f"order is {what}, not {short_repr(listed)}")
+        return colors
+
+    def _observation(self, board: Board, order: Sequence[int]) -> np.ndarray:
         cells = self._cells
         occupied = board.occupied
         own, corners, blocked, hand = board.own, board.corners, board.blocked, board.hand
@@ -111,12 +135,36 @@ class ObservationEncoder:
         return np.unpackbits(raw, count=self.length, bitorder="little").view(np.int8)
 
     def action_mask(self, board: Board, color: int) -> np.ndarray:
-        """int8 mask over placement ids: 1 where ``color`` may play that placement on ``board``."""
-        return self.mask_of(board.legal_bitsets(color))
+        """int8 mask over placement ids: 1 where ``color`` may play that placement on ``board``.
+
+        Raises :class:`~blokus_nb.errors.ArgumentTypeError` (or another ``BlokusError``) for a
+        ``board`` that is no engine board of this variant's size, or a ``color`` index off it.
+        """
+        board = self._board(board)
+        color = validation.whole_number(color, "color", low=0, high=self.n_colors - 1)
+        return self._mask_of(board.legal_bitsets(color))
 
     def mask_of(self, bitsets: Sequence[tuple[int, int]]) -> np.ndarray:
         """The action mask of the engine's ``(orientation, anchor bitboard)`` pairs
-        (:attr:`LegalMoves.bitsets <blokus_nb.move.LegalMoves.bitsets>`)."""
+        (:attr:`LegalMoves.bitsets <blokus_nb.move.LegalMoves.bitsets>`).
+
+        Raises :class:`~blokus_nb.errors.ArgumentTypeError` (or another ``BlokusError``) for
+        anything but such pairs of this board size.
+        """
+        what = "a list of (orientation, anchor bitboard) pairs, as LegalMoves.bitsets"
+        checked = []
+        for i, pair in enumerate(validation.sequence(bitsets, "bitsets", what=what)):
+            items = validation.sequence(pair, f"bitsets[{i}]", what="an (orientation, anchor bitboard) pair")
+            if len(items) != 2:
+                raise BlokusError(f"bitsets[{i}] is an (orientation, anchor bitboard) pair, not {len(items)} items")
+            orientation = validation.whole_number(items[0], f"bitsets[{i}] orientation", low=0,
+                                                  high=len(self._zero_rows) - 1)
+            anchors = validation.whole_number(items[1], f"bitsets[{i}] anchors", low=0,
+                                              high=(1 << self._cells) - 1)
+            checked.append((orientation, anchors))
+        return self._mask_of(checked)
+
+    def _mask_of(self, bitsets: Sequence[tuple[int, int]]) -> np.ndarray:
         rows = self._zero_rows.copy()
         stride, to_bytes = self._stride, int.to_bytes
         for orientation, anchors in bitsets:

@@ -290,7 +290,7 @@ def play_match(players: Sequence[str | Player], variant: str | Variant = "classi
         raise BlokusError(f"{variant.name} is played by {variant.n_players} players; got "
                          f"{len(players)} ({', '.join(map(str, players))}). Repeat a name to fill seats, "
                          "e.g. ['mcts', 'greedy', 'greedy', 'greedy']")
-    games = _check_match(games, scoring, n_jobs, engine=engine)
+    games = _check_match(games, scoring, n_jobs, engine=engine, client=client)
     seed = validation.seed(seed)
     check_limit(limit, none="the players' own")
     seed = random.randrange(2 ** 31) if seed is None else seed
@@ -321,7 +321,7 @@ def round_robin(players: Sequence[str | Player], variant: str | Variant = "duo",
     if len(players) < n:
         raise BlokusError(f"a round robin in {variant.name} needs at least {n} players, got {len(players)}")
     groups = list(itertools.combinations(range(len(players)), n))
-    games = _check_match(games, scoring, n_jobs, len(groups), engine=engine)
+    games = _check_match(games, scoring, n_jobs, len(groups), engine=engine, client=client)
     seed = validation.seed(seed)
     check_limit(limit, none="the players' own")
     seed = random.randrange(2 ** 31) if seed is None else seed
@@ -340,7 +340,7 @@ def round_robin(players: Sequence[str | Player], variant: str | Variant = "duo",
 
 
 def _check_match(games: int, scoring: str, n_jobs: int | None, tables: int = 1, *,
-                 engine: str = "processes") -> int:
+                 engine: str = "processes", client: Any = None) -> int:
     """Refuse bad arguments before any game is played (scores are only read at the end)."""
     games = positive_count(games, "games", what="a whole number of games, 1 or more, like 20")
     if games * tables > MAX_GAMES:
@@ -349,6 +349,7 @@ def _check_match(games: int, scoring: str, n_jobs: int | None, tables: int = 1, 
     job_count(n_jobs)
     choice(scoring, "scoring", SCORINGS)
     choice(engine, "engine", ENGINES)
+    validation.dask_client(client)
     return games
 
 
@@ -395,6 +396,10 @@ def standings(results: pd.DataFrame) -> pd.DataFrame:
     return table.sort_values("win_rate", ascending=False)
 
 
+#: The most rounds of the rating update :func:`ratings` may be asked for (a thousand settle it).
+MAX_ITERATIONS = 1_000_000
+
+
 def ratings(results: pd.DataFrame, *, anchor: str | None = None, anchor_rating: float = 1500.0,
             iterations: int = 1000) -> pd.DataFrame:
     """Bradley-Terry ratings on the Elo scale from every pair of players at each table.
@@ -411,6 +416,13 @@ def ratings(results: pd.DataFrame, *, anchor: str | None = None, anchor_rating: 
     True
     """
     validation.instance(results, "results", pd.DataFrame, "a pandas DataFrame: a match's results")
+    missing = [column for column in ("game", "player", "rank") if column not in results.columns]
+    if missing:
+        raise BlokusError(f"results is a match's results table (MatchResult.results); this one has no "
+                          f"{', '.join(missing)} column")
+    anchor = validation.instance(anchor, "anchor", str, "a player's label, like 'greedy'", none="their mean")
+    anchor_rating = validation.number(anchor_rating, "anchor_rating", low=-1e6, high=1e6)
+    iterations = validation.positive_count(iterations, "iterations", high=MAX_ITERATIONS)
     players = list(dict.fromkeys(results["player"]))
     if anchor is not None and anchor not in players:
         raise BlokusError(f"anchor {anchor!r} is not one of the players: {', '.join(map(str, players))}")

@@ -349,7 +349,7 @@ class PUCTPlayer(MCTSPlayer):
             calibrate = self._search_net.first_chances if game.variant.name == "classic" else np.asarray
 
             def first(i: int, visits: int) -> np.ndarray:
-                return calibrate(root.chances if visits == 0 else root.sums[i] / visits)
+                return calibrate(_reported_chances(root, i, visits))
             alternatives = [MoveStatistics(Move(color, int(root.pids[i]), size), visits,
                                            float(first(i, visits)[mover]), value, float(root.logits[i]))
                             for visits, value, i in stats]
@@ -357,7 +357,8 @@ class PUCTPlayer(MCTSPlayer):
             chances = tuple(float(c) for c in first(stats[0][2], stats[0][0]))
             return SearchResult(best.move, best.win_rate, simulations, nodes, seconds, alternatives, chances)
         chance = self.net.win_chance
-        alternatives = [MoveStatistics(Move(color, int(root.pids[i]), size), visits, chance(value), value,
+        alternatives = [MoveStatistics(Move(color, int(root.pids[i]), size), visits,
+                                       chance(_reported_value(root, visits, value)), value,
                                        float(root.logits[i]))
                         for visits, value, i in stats]
         best = alternatives[0]
@@ -368,6 +369,28 @@ class PUCTPlayer(MCTSPlayer):
         if self.limit is not None:
             parts.append(f"limit={self.limit!r}")
         return f"PUCTPlayer({', '.join(parts)})"
+
+
+#: How many simulations the network's value of the root counts as in the win chance reported for a
+#: root move. A new leaf's value is mostly its one random playout's result, won or lost (``playouts`` =
+#: 0.8), so the mean of one or two simulations alone said 0% or 100% by the luck of a playout (and the
+#: calibration sharpens it further). Measured on 24 Duo positions, the network's value differs from a
+#: 300-simulation search's by a variance of about 0.045, one simulation's result by about 0.09: the
+#: network's value is worth about two simulations. So a search of one simulation reports near the
+#: network's chance, and one of hundreds what its simulations found.
+NETWORK_WEIGHT = 2
+
+
+def _reported_value(root: _Node, visits: int, mean: float) -> float:
+    """Duo: the value reported for a root move, the mean of its ``visits`` simulations and the
+    network's value of the root (for its mover) counted as :data:`NETWORK_WEIGHT` simulations."""
+    return (mean * visits + NETWORK_WEIGHT * root.value) / (visits + NETWORK_WEIGHT)
+
+
+def _reported_chances(root: _Node, i: int, visits: int) -> np.ndarray:
+    """Classic: each player's chance of first reported for root move ``i``, its simulations' and
+    the network's at the root, weighted as in :func:`_reported_value`."""
+    return (root.sums[i] + NETWORK_WEIGHT * root.chances) / (visits + NETWORK_WEIGHT)
 
 
 def _by_variant(value: object, name: str, check: "Callable[[object, str], float]"

@@ -100,7 +100,7 @@ def self_play(players: "str | Player | Sequence[str | Player]" = "hard", variant
              else sequence(players, "players", what="a player (a name or a Player) or a list of them, one a seat"))
     if len(seats) != variant_.n_players:
         raise BlokusError(f"{variant_.name} has {variant_.n_players} seats; got {len(seats)} players")
-    games = _check_match(games, "points", n_jobs, engine=engine)
+    games = _check_match(games, "points", n_jobs, engine=engine, client=client)
     top = positive_count(top, "top", what="a whole number of root moves, 1 or more")
     explore = count(explore, "explore", what="a whole number of placements, 0 or more")
     seed = validation.seed(seed)

@@ -58,12 +58,10 @@ __all__ = ["Puzzle", "Placement", "Tiling", "explain"]
 def _placement_cells(cells: Iterable[Cell]) -> list[Cell]:
     """The cells of a placement as whole-number pairs, or :class:`PlacementError` (rule ``not-a-piece``)."""
     try:
-        return [whole_cell(cell) for cell in cells]
+        return validation.cells(cells)
     except BlokusError as error:
         raise PlacementError(f"{short_repr(cells)} is not a list of (x, y) cells: {error}",
                              rule="not-a-piece") from None
-    except TypeError:
-        raise PlacementError(f"{short_repr(cells)} is not a list of (x, y) cells", rule="not-a-piece") from None
 
 
 def _sorted_cells(cells: Iterable[Cell]) -> tuple[Cell, ...]:
@@ -82,6 +80,9 @@ class Placement:
     cells: tuple[Cell, ...]
 
     def __init__(self, piece: str, cells: Iterable[Cell]) -> None:
+        if not isinstance(piece, str) or not piece:
+            raise PlacementError(f"a placement's piece is a name such as 'F', not {short_repr(piece)}",
+                                 rule="not-a-piece")
         cells = _sorted_cells(_placement_cells(cells))
         object.__setattr__(self, "piece", piece)
         object.__setattr__(self, "cells", cells)
@@ -102,6 +103,19 @@ class Tiling:
     _letters: dict[Placement, str] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
+        what = "the cells (x, y) of the region"
+        if isinstance(self.region, (str, bytes)) or not isinstance(self.region, Iterable):
+            raise PuzzleError(f"region is {what}, not {short_repr(self.region)}")
+        object.__setattr__(self, "region", frozenset(_placement_cells(self.region)))
+        if isinstance(self.placements, (str, bytes, Placement)) or not isinstance(self.placements, Iterable):
+            raise PlacementError(f"placements is a list of Placement, not {short_repr(self.placements)}",
+                                 rule="not-a-piece")
+        placements = tuple(self.placements)
+        for placement in placements:
+            if not isinstance(placement, Placement):
+                raise PlacementError(f"placements is a list of Placement, not one holding "
+                                     f"{short_repr(placement)}", rule="not-a-piece")
+        object.__setattr__(self, "placements", placements)
         firsts = [p.piece[0] for p in self.placements]
         if len(set(firsts)) == len(firsts) and all(ch.isalpha() for ch in firsts):
             letters = firsts
@@ -508,14 +522,19 @@ class Puzzle:
               partial: Sequence[Placement] | None = None) -> Placement:
         """The placement of ``piece`` (found from the shape when ``None``) on ``cells``, if it may go there.
 
-        Raises :class:`PlacementError` saying why not. Changes nothing.
+        Raises :class:`PlacementError` saying why not (also for a ``partial`` that is not a list of
+        placements of this puzzle). Changes nothing.
 
         >>> Puzzle((2, 1), ["2"]).check([(1, 0), (2, 0)])
         Traceback (most recent call last):
         ...
         blokus_nb.puzzles.PlacementError: cell (2, 0) is not in the region
         """
-        partial = self._placements if partial is None else partial
+        return self._check(cells, piece, self._validated(partial))
+
+    def _check(self, cells: Iterable[Cell], piece: str | _pieces.Piece | None,
+               partial: Sequence[Placement]) -> Placement:
+        """:meth:`check` against ``partial``, placements already checked."""
         cells = _placement_cells(cells)
         outside = [c for c in cells if c not in self.cells]
         if outside:
@@ -637,7 +656,7 @@ class Puzzle:
             else:
                 raise PlacementError(f"each placement is a Placement or a (piece, cells) pair, not {item!r}",
                                      rule="not-a-piece")
-            checked.append(self.check(cells, piece, partial=checked))
+            checked.append(self._check(cells, piece, checked))
         return checked
 
     def complete(self, partial: Iterable[Placement] | None = None, *, stop: threading.Event | None = None

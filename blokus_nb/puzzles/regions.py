@@ -23,10 +23,11 @@ import random
 from collections.abc import Iterable, Sequence
 
 from .. import validation
+from ..errors import BlokusError, short_repr
 from ..pieces import Cell, Shape
 from ..polyominoes import is_connected
 from .errors import RegionError
-from .reading import MAX_CELLS
+from .reading import MAX_CELLS, _check_extent, _read_cells
 
 __all__ = ["FAMILIES", "LETTERS", "rectangle", "with_holes", "letter", "heart", "glued", "art"]
 
@@ -167,6 +168,9 @@ def glued(shapes: Sequence[Shape], rng: random.Random) -> tuple[frozenset[Cell],
     """
     from ..pieces import transform
 
+    rng = validation.instance(rng, "rng", random.Random, "a random.Random, like random.Random(1)",
+                              error=RegionError)
+    shapes = _shapes(shapes)
     region: set[Cell] = set()
     parts: list[frozenset[Cell]] = []
     for shape in shapes:
@@ -197,13 +201,37 @@ def glued(shapes: Sequence[Shape], rng: random.Random) -> tuple[frozenset[Cell],
     return shift(region), [shift(p) for p in parts]
 
 
+def _shapes(shapes: object) -> list[Shape]:
+    """``shapes`` as normalised shapes, each of at least one cell, at most :data:`MAX_CELLS` in all."""
+    from ..pieces import normalize
+
+    listed = validation.sequence(shapes, "shapes", what="a list of shapes, each a list of cells (x, y)")
+    out = []
+    for i, shape in enumerate(listed):
+        try:
+            cells = validation.cells(shape, f"shapes[{i}]")
+        except BlokusError as error:  # as a RegionError, what this module raises
+            raise RegionError(str(error)) from None
+        if not cells:
+            raise RegionError(f"shapes[{i}] has no cells")
+        out.append(normalize(cells))
+    if sum(map(len, out)) > MAX_CELLS:
+        raise RegionError(f"the shapes have more than {MAX_CELLS:,} cells; a puzzle region has at most {MAX_CELLS:,}")
+    return out
+
+
 def art(cells: Iterable[Cell]) -> str:
     """A region as ASCII art (``#`` a square, ``.`` none), as :class:`~blokus_nb.puzzles.Puzzle` reads it.
 
     >>> art({(0, 0), (1, 1)})
     '#.\\n.#'
     """
-    cells = set(cells)
+    if isinstance(cells, (str, bytes)) or not isinstance(cells, Iterable):
+        raise RegionError(f"cells are the cells (x, y) of a region, not {short_repr(cells)}")
+    cells = _read_cells(cells)
+    if not cells:
+        return ""
+    _check_extent(cells)
     width = 1 + max(x for x, _ in cells)
     height = 1 + max(y for _, y in cells)
     return "\n".join("".join("#" if (x, y) in cells else "." for x in range(width)) for y in range(height))

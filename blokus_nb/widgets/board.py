@@ -24,9 +24,11 @@ from typing import Any, Callable, Iterator, Mapping
 
 import traitlets
 
+from .. import validation
 from ..errors import ArgumentTypeError, BlokusError, IllegalMoveError, short_repr
 from ..game import Game
 from ..move import Move
+from ..players.base import check_limit
 from ..variants import VARIANTS
 from ._base import STATIC, WidgetBase
 from ._jobs import Job
@@ -34,7 +36,7 @@ from ._protocol import Refusal
 from .board_protocol import HUMAN, Request, pieces_table, read_request, view_state
 from .review import Reviewer
 from .review_protocol import REVIEW_KINDS
-from .seats import check_hint_player, check_limit, check_pause, check_seed, make_seat, stoppable, suggest
+from .seats import check_hint_player, check_pause, check_seed, make_seat, stoppable, suggest
 
 __all__ = ["BlokusWidget"]
 
@@ -157,7 +159,7 @@ class BlokusWidget(WidgetBase):
 
     @ai_limit.setter
     def ai_limit(self, limit: Any) -> None:
-        self._ai_limit = check_limit(limit)
+        self._ai_limit = check_limit(limit, "ai_limit", none="the players' own")
 
     # ---------------------------------------------------------------- public API
     @property
@@ -190,10 +192,17 @@ class BlokusWidget(WidgetBase):
         """Call ``callback(move)`` for every move added to the game (passes included), wherever it came from.
 
         A computer seat's moves are played from its background thread, so the
-        callback runs there for them.
+        callback runs there for them. ``remove=True`` stops calling it (a callback
+        never added is left as it is). Raises
+        :class:`~blokus_nb.errors.ArgumentTypeError` for a ``callback`` that is not
+        callable or a ``remove`` that is not True or False.
         """
+        if not callable(callback):
+            raise ArgumentTypeError(f"callback is a function taking the move, not {short_repr(callback)}")
+        remove = validation.instance(remove, "remove", bool, "True or False")
         if remove:
-            self._move_callbacks.remove(callback)
+            if callback in self._move_callbacks:
+                self._move_callbacks.remove(callback)
         elif callback not in self._move_callbacks:
             self._move_callbacks.append(callback)
 

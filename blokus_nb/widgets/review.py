@@ -40,6 +40,7 @@ from ..errors import ArgumentTypeError, BlokusError, IllegalMoveError
 from ..game import Game
 from ..analysis.review import REVIEW_LIMIT, Estimate, estimate_positions, placements, review_frame
 from ..players import Limit, Player, make_player
+from ..players.base import check_limit
 from ._jobs import Job
 from ._protocol import Refusal
 from .review_line import ReviewLine
@@ -91,8 +92,7 @@ class Reviewer:
 
     def __init__(self, player: "str | Player" = "hard", limit: Limit | None = None, explorer: Any = None,
                  seed: int | None = 0) -> None:
-        if limit is not None and not isinstance(limit, Limit):
-            raise ArgumentTypeError(f"review_limit is a blokus_nb.players.Limit, not {type(limit).__name__}")
+        check_limit(limit, "review_limit", none=f"{REVIEW_LIMIT}")
         built = make_player(player)  # an unknown name or a wrong type is refused now, not in the background
         if not callable(getattr(built, "search", None)):
             raise ArgumentTypeError(f"review_player must search and report win rates (an MCTS player such "

@@ -23,7 +23,7 @@ from ..hints import hint
 from ..players import Limit, Player, make_player
 from .board_protocol import HUMAN
 
-__all__ = ["HUMAN", "MAX_AI_PAUSE", "make_seat", "stoppable", "suggest", "check_limit", "check_pause",
+__all__ = ["HUMAN", "MAX_AI_PAUSE", "make_seat", "stoppable", "suggest", "check_pause",
            "check_hint_player", "check_seed"]
 
 
@@ -74,19 +74,6 @@ def suggest(game: Game, player: Any = "hard", limit: Limit | None = None) -> dic
 
 
 # ---------------------------------------------------------------- the board widget's options, checked when given
-def check_limit(limit: Any) -> Limit | None:
-    """``limit`` if it is a :class:`~blokus_nb.players.Limit` or None (the players' own budgets).
-
-    >>> check_limit(5)
-    Traceback (most recent call last):
-    ...
-    blokus_nb.errors.ArgumentTypeError: ai_limit is a Limit, like Limit(time=1.0), or None, not 5
-    """
-    if limit is None or isinstance(limit, Limit):
-        return limit
-    raise ArgumentTypeError(f"ai_limit is a Limit, like Limit(time=1.0), or None, not {short_repr(limit)}")
-
-
 #: The longest pause an AI seat may take to appear to think, in seconds (longer is surely a slip).
 MAX_AI_PAUSE = 60.0
 

@@ -26,9 +26,11 @@ def place(widget: BlokusWidget, move: str) -> None:
 
 
 @pytest.mark.parametrize("options, message", [
-    ({"ai_limit": 5}, "ai_limit is a Limit"),
-    ({"ai_limit": "fast"}, "ai_limit is a Limit"),
-    ({"ai_limit": {"time": 1}}, "ai_limit is a Limit"),
+    ({"ai_limit": 5}, "ai_limit is a blokus_nb.players.Limit, like Limit"),
+    ({"ai_limit": "fast"}, "ai_limit is a blokus_nb.players.Limit"),
+    ({"ai_limit": {"time": 1}}, "ai_limit is a blokus_nb.players.Limit"),
+    ({"ai_limit": True}, "ai_limit is a blokus_nb.players.Limit"),
+    ({"review_limit": 5}, "review_limit is a blokus_nb.players.Limit, like Limit"),
     ({"ai_pause": "x"}, "ai_pause is a number of seconds"),
     ({"ai_pause": None}, "ai_pause is a number of seconds"),
     ({"ai_pause": True}, "ai_pause is a number of seconds"),
@@ -67,6 +69,22 @@ def test_a_bad_option_set_later_is_refused_and_changes_nothing(name, value):
         setattr(w, name, value)
     assert (w.ai_limit, w.ai_pause, w.hint_player, w.palette, w.mode, w.players, w.show_hints) == before
     w.close()
+
+
+@pytest.mark.parametrize("option", ["ai_limit", "review_limit"])
+def test_the_widget_checks_a_limit_with_the_players_one_check(option):
+    from blokus_nb.analysis.review import REVIEW_LIMIT
+    from blokus_nb.players.base import check_limit
+
+    none = "the players' own" if option == "ai_limit" else f"{REVIEW_LIMIT}"
+    with pytest.raises(bn.ArgumentTypeError) as expected:
+        check_limit(0.5, option, none=none)
+    with pytest.raises(bn.ArgumentTypeError) as got:
+        BlokusWidget("duo", **{option: 0.5})
+    assert str(got.value) == str(expected.value)
+    from blokus_nb.widgets import seats
+
+    assert not hasattr(seats, "check_limit"), "one Limit check: the players'"
 
 
 @pytest.mark.parametrize("option, suggestion", [("ai_limt", "ai_limit"), ("pallete", "palette"), ("zzz", None)])
