@@ -471,7 +471,8 @@ def _matplotlib_state() -> tuple:
 @pytest.mark.slow
 def test_plots_leave_the_users_matplotlib_settings_as_they_were(game, evaluation_frame):
     """No setting, interactive mode or backend changes (a notebook showed no figure after ours)."""
-    from blokus_nb.analysis.review import plot_review, review_frame
+    from blokus_nb.analysis.plots import plot_review
+    from blokus_nb.analysis.review import review_frame
 
     plt.ion()
     try:

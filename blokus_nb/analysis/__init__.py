@@ -30,10 +30,10 @@ from .corpus import CorpusReport, analyze_corpus, read_corpus
 from .evaluation import evaluate, plot_evaluation
 from .loading import AnalysisWarning, load_games
 from .openings import OpeningIndex, opening_index, openings
-from .review import plot_review, review, review_summary
+from .review import review, review_summary
 from .tables import summarize, to_long, to_wide
 from .metrics import METRICS, metrics, position_metrics
-from .plots import (match_report, plot_board, plot_board_heatmap, plot_lead, plot_mobility,
+from .plots import (match_report, plot_board, plot_board_heatmap, plot_lead, plot_mobility, plot_review,
                     plot_piece_timing, plot_score_curves, plot_seat_results, plot_territory)
 
 __all__ = [

@@ -62,7 +62,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.figure import Figure
 
 __all__ = ["plot_score_curves", "plot_lead", "plot_mobility", "plot_territory", "plot_board",
-           "plot_board_heatmap", "plot_piece_timing", "plot_seat_results", "match_report", "BANDS",
+           "plot_board_heatmap", "plot_piece_timing", "plot_seat_results", "plot_review", "match_report", "BANDS",
            "FIGURE_WIDTH", "MIN_FONT_POINTS", "resolve_palette", "literal_text"]
 
 #: The bands :func:`plot_score_curves` and friends draw around a mean of many games.
@@ -885,9 +885,9 @@ def match_report(game: Game, *, palette: Mapping[str, str] | str | None = None,
 
     palette = resolve_palette(palette)
     if review is not None:
-        from .review import _check_frame
+        from .review import check_frame
 
-        _check_frame(review)  # before anything is drawn
+        check_frame(review)  # before anything is drawn
     table = metrics(_game(game))
     rows = 3 if review is None else 4
     fig = plt.figure(figsize=_figure_size(figsize or (FIGURE_WIDTH, 10.5 if review is None else 13.5)),
@@ -908,8 +908,6 @@ def match_report(game: Game, *, palette: Mapping[str, str] | str | None = None,
         plot_territory(table, fig.add_subplot(grid[2, 1]), **curves).set_title(
             "Territory (solid), exclusive (dashed)")
         if review is not None:
-            from .review import plot_review
-
             plot_review(review, fig.add_subplot(grid[3, :]), palette=palette)
         key = [Line2D([], [], color=palette[c], lw=2.5, label=c) for c in game.colors]
         fig.legend(handles=key, loc="outside lower center", ncol=len(key), frameon=False)
@@ -954,3 +952,48 @@ def _text_color_on(color: str) -> str:
     """Black or white, whichever reads better on ``color`` (by its relative luminance)."""
     red, green, blue = _rgb(color)
     return "black" if 0.2126 * red + 0.7152 * green + 0.0722 * blue > 0.5 else "white"
+
+
+def plot_review(frame: pd.DataFrame, ax: "Axes | None" = None, *, palette: dict[str, str] | None = None
+                ) -> "Axes":
+    """The win chance of each player before every move, with inaccuracies, mistakes and blunders marked.
+
+    >>> import blokus_nb as bn
+    >>> game = bn.read_sgf("(;GM[Blokus Duo];B[d9,c10,d10,e10,d11];W[j5])")
+    >>> from blokus_nb.analysis.review import review_frame
+    >>> plot_review(review_frame(game, [])).get_ylabel()
+    'win chance'
+    """
+    import matplotlib.pyplot as plt
+
+    from ..variants import get_variant
+    from .review import MARKS, check_frame, side_curves
+
+    check_frame(frame)
+    palette = resolve_palette(palette)
+    ax = validation.axes(ax)
+    if ax is None:
+        _, ax = plt.subplots(figsize=(8, 4), layout="constrained")
+    variant = get_variant(frame.attrs.get("variant", "duo"))
+    curves = side_curves(frame, variant.n_players)
+    names = frame.attrs.get("players") or [f"Player {p}" for p in range(1, variant.n_players + 1)]
+    x = np.arange(len(frame) + 1)
+    for player, curve in enumerate(curves, start=1):
+        colors = variant.colors_of(player)
+        values = np.array([np.nan if v is None else v for v in curve])
+        ax.plot(x, values, color=palette[colors[0]] if colors else "grey", lw=1.8,
+                label=f"{names[player - 1]} ({' + '.join(colors)})")
+    markers = {"inaccuracy": ("o", 5), "mistake": ("s", 6), "blunder": ("v", 9)}
+    for kind, (marker, size) in markers.items():
+        rows = frame[frame["class"] == kind]
+        if len(rows):
+            ax.plot([frame.index.get_loc(i) + 1 for i in rows.index], rows["win_after"], marker, ls="",
+                    color="white", mec="black", ms=size, label=f"{kind} {MARKS[kind]}")
+    ax.axhline(0.5 if variant.n_players == 2 else 1 / variant.n_players, color="grey", lw=0.8, ls=":")
+    ax.set_ylim(-0.02, 1.02)
+    ax.set_xlabel("placements played")
+    ax.set_ylabel("win chance")
+    ax.set_title("Win chance after each move (review)")
+    ax.legend(fontsize="small", frameon=False)
+    ax.grid(True, alpha=0.3)
+    return ax

@@ -64,12 +64,10 @@ from ..players.base import Limit, check_limit
 from ..validation import count, job_count, sequence
 
 if TYPE_CHECKING:  # pragma: no cover
-    from matplotlib.axes import Axes
-
     from ..players import Player
 
 __all__ = ["CLASSES", "MARKS", "REVIEW_LIMIT", "THRESHOLDS", "Estimate", "accuracy", "classify",
-           "estimate_positions", "plot_review", "review", "review_frame", "review_summary",
+           "check_frame", "estimate_positions", "review", "review_frame", "review_summary",
            "side_curves"]
 
 #: The review level: the search per position (about 0.1-0.3 s on Duo, see ``benchmarks/bench_review.py``).
@@ -363,7 +361,7 @@ def review(game: Game, player: "str | Player" = "hard", *, limit: Limit | None =
     :class:`blokus_nb.engines.GTPEngine`, searches as its own level); ``limit`` the search per
     position (default :data:`REVIEW_LIMIT`, the same on every machine);
     ``n_jobs`` spreads the positions over worker processes.
-    :func:`review_summary` sums the frame up per player, :func:`plot_review`
+    :func:`review_summary` sums the frame up per player, :func:`~blokus_nb.analysis.plots.plot_review`
     draws it.
 
     >>> import blokus_nb as bn
@@ -398,7 +396,7 @@ def review_summary(frame: pd.DataFrame) -> pd.DataFrame:
     >>> list(review_summary(review_frame(game, []))["moves"])
     [0, 0]
     """
-    _check_frame(frame)
+    check_frame(frame)
     players = frame.attrs.get("players") or [f"Player {p}" for p in sorted(frame["player"].unique())]
     rows = []
     for number, name in enumerate(players, start=1):
@@ -431,7 +429,7 @@ def side_curves(frame: pd.DataFrame, n_players: int) -> list[list[float | None]]
     >>> side_curves(review_frame(game, []), 2)
     [[None, None, None], [None, None, None]]
     """
-    _check_frame(frame)
+    check_frame(frame)
     end = len(frame)
     curves: list[list[float | None]] = [[None] * (end + 1) for _ in range(n_players)]
 
@@ -468,50 +466,13 @@ def side_curves(frame: pd.DataFrame, n_players: int) -> list[list[float | None]]
     return curves
 
 
-def plot_review(frame: pd.DataFrame, ax: "Axes | None" = None, *, palette: dict[str, str] | None = None
-                ) -> "Axes":
-    """The win chance of each player before every move, with inaccuracies, mistakes and blunders marked.
+def check_frame(frame: Any) -> None:
+    """Refuses what is not a review frame (:func:`review`'s table) with a :class:`~blokus_nb.errors.BlokusError`.
 
-    >>> import blokus_nb as bn
-    >>> game = bn.read_sgf("(;GM[Blokus Duo];B[d9,c10,d10,e10,d11];W[j5])")
-    >>> plot_review(review_frame(game, [])).get_ylabel()
-    'win chance'
+    >>> check_frame("a table")
+    Traceback (most recent call last):
+      ...
+    blokus_nb.errors.BlokusError: expected a review frame from blokus_nb.analysis.review(game)
     """
-    import matplotlib.pyplot as plt
-
-    from ..variants import get_variant
-    from .plots import resolve_palette
-
-    _check_frame(frame)
-    palette = resolve_palette(palette)
-    ax = validation.axes(ax)
-    if ax is None:
-        _, ax = plt.subplots(figsize=(8, 4), layout="constrained")
-    variant = get_variant(frame.attrs.get("variant", "duo"))
-    curves = side_curves(frame, variant.n_players)
-    names = frame.attrs.get("players") or [f"Player {p}" for p in range(1, variant.n_players + 1)]
-    x = np.arange(len(frame) + 1)
-    for player, curve in enumerate(curves, start=1):
-        colors = variant.colors_of(player)
-        values = np.array([np.nan if v is None else v for v in curve])
-        ax.plot(x, values, color=palette[colors[0]] if colors else "grey", lw=1.8,
-                label=f"{names[player - 1]} ({' + '.join(colors)})")
-    markers = {"inaccuracy": ("o", 5), "mistake": ("s", 6), "blunder": ("v", 9)}
-    for kind, (marker, size) in markers.items():
-        rows = frame[frame["class"] == kind]
-        if len(rows):
-            ax.plot([frame.index.get_loc(i) + 1 for i in rows.index], rows["win_after"], marker, ls="",
-                    color="white", mec="black", ms=size, label=f"{kind} {MARKS[kind]}")
-    ax.axhline(0.5 if variant.n_players == 2 else 1 / variant.n_players, color="grey", lw=0.8, ls=":")
-    ax.set_ylim(-0.02, 1.02)
-    ax.set_xlabel("placements played")
-    ax.set_ylabel("win chance")
-    ax.set_title("Win chance after each move (review)")
-    ax.legend(fontsize="small", frameon=False)
-    ax.grid(True, alpha=0.3)
-    return ax
-
-
-def _check_frame(frame: Any) -> None:
     if not isinstance(frame, pd.DataFrame) or not set(COLUMNS) <= set(frame.columns):
         raise BlokusError("expected a review frame from blokus_nb.analysis.review(game)")
