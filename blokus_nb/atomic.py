@@ -108,10 +108,10 @@ def replace_file(path: "str | os.PathLike[str]", write: Callable[[IO], Any], *, 
     given = writable_file(path)
     path = _written_path(given)
     temporary = _temporary_path(path)
-    mode = {"mode": "xb"} if binary else {"mode": "x", "encoding": "utf-8", "newline": "\n"}
     with path_errors(given):  # the error names the user's path, not the temporary file
         try:
-            with open(temporary, **mode) as handle:
+            opened: IO = open(temporary, "xb") if binary else open(temporary, "x", encoding="utf-8", newline="\n")
+            with opened as handle:
                 write(handle)
                 handle.flush()
                 os.fsync(handle.fileno())

@@ -198,8 +198,8 @@ def _analyze_into(staging: Path, args: argparse.Namespace, client: Any) -> int:
                 "unreadable records": len(report.errors),
                 "files": sorted(p.relative_to(staging).as_posix() for p in staging.rglob("*") if p.is_file())}
     (staging / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
-    for error in report.errors:
-        print(f"blokus-nb analyze: skipped {format_error(error)}", file=sys.stderr)
+    for skipped in report.errors:
+        print(f"blokus-nb analyze: skipped {format_error(skipped)}", file=sys.stderr)
     print(replace(report, out=args.out / "moves.parquet"))
     if not report.games:
         print("blokus-nb analyze: no game could be read", file=sys.stderr)
@@ -304,11 +304,20 @@ def _write_plots(table, summary, folder: Path) -> list[str]:
 
     matplotlib.use("Agg", force=True)
     import matplotlib.pyplot as plt
+    from matplotlib.figure import Figure
 
     from . import analysis
 
     folder.mkdir()
     names = []
+
+    def save(ax: Any, name: str) -> None:
+        figure = ax.figure
+        assert isinstance(figure, Figure)  # each plot draws on a figure of its own, not on a subfigure
+        figure.savefig(folder / name, dpi=110)
+        plt.close(figure)
+        names.append(name)
+
     variants = sorted(set(table["variant"].astype(str)))
     plots: dict[str, Callable] = {
         "score_curves": analysis.plot_score_curves, "mobility": analysis.plot_mobility,
@@ -319,14 +328,8 @@ def _write_plots(table, summary, folder: Path) -> list[str]:
         part = table[table["variant"].astype(str) == variant]
         suffix = "" if len(variants) == 1 else f"_{variant}"
         for name, plot in plots.items():
-            ax = plot(part, variant=variant)
-            ax.figure.savefig(folder / f"{name}{suffix}.png", dpi=110)
-            plt.close(ax.figure)
-            names.append(f"{name}{suffix}.png")
-        ax = analysis.plot_seat_results(summary, variant=variant)
-        ax.figure.savefig(folder / f"seat_results{suffix}.png", dpi=110)
-        plt.close(ax.figure)
-        names.append(f"seat_results{suffix}.png")
+            save(plot(part, variant=variant), f"{name}{suffix}.png")
+        save(analysis.plot_seat_results(summary, variant=variant), f"seat_results{suffix}.png")
     return names
 
 

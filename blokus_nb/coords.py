@@ -13,6 +13,7 @@ import math
 import numbers
 import operator
 import re
+from typing import Any, SupportsIndex
 
 from .errors import BlokusError, short_repr
 
@@ -90,12 +91,13 @@ def whole_number(value: object) -> int:
     (3, 3)
     """
     if not isinstance(value, (bool, str, bytes)):
-        try:
-            return operator.index(value)  # int, numpy integers
-        except TypeError:
-            pass
+        if isinstance(value, SupportsIndex):  # int, numpy integers
+            try:
+                return operator.index(value)
+            except TypeError:
+                pass
         if isinstance(value, numbers.Real) and math.isfinite(value) and float(value).is_integer():
-            return int(value)
+            return int(math.trunc(value))  # a Real promises __trunc__, not __int__
     raise BlokusError(f"{short_repr(value)} is not a whole number")
 
 
@@ -113,7 +115,8 @@ def whole_cell(value: object) -> tuple[int, int]:
     blokus_nb.errors.BlokusError: (inf, 0) is not a cell (x, y) of whole numbers
     """
     try:
-        x, y = value  # type: ignore[misc]
+        pair: Any = value  # anything: what is not a pair raises below
+        x, y = pair
         return whole_number(x), whole_number(y)
     except (TypeError, ValueError):  # not a pair, or BlokusError (a ValueError) from whole_number
         raise BlokusError(f"{short_repr(value)} is not a cell (x, y) of whole numbers") from None

@@ -50,7 +50,7 @@ def _compile(size: int) -> LegalFunctions:
     """
     geo = geometry(size)
     shifts = [f"    a{k} = allowed >> {d}\n    c{k} = attach >> {d}\n" for k, d in enumerate(geo.offsets)]
-    bodies = {"bitsets": [], "count": [], "any": []}
+    bodies: dict[str, list[str]] = {"bitsets": [], "count": [], "any": []}
     for piece, orientations in enumerate(geo.piece_orientations):
         for name in bodies:
             bodies[name].append(f"    if hand & {1 << piece}:\n")

@@ -137,7 +137,7 @@ def geometry(size: int) -> Geometry:
     """The (cached) placement tables for a ``size`` x ``size`` board (5 to 26: every piece fits, cells have names)."""
     if isinstance(size, bool) or not isinstance(size, int) or not 5 <= size <= len(COLUMNS):
         raise BlokusError(f"a board for the pieces is 5 to {len(COLUMNS)} cells wide, not {size!r}")
-    orientations = []
+    orientations: list[tuple[int, int, Shape]] = []
     piece_orientations = []
     for piece in PIECES:
         ids = []
@@ -150,11 +150,16 @@ def geometry(size: int) -> Geometry:
     orientation_offsets = []
     valid = []
     placement_at = []
-    pieces, orientation_of, cells, masks, sides, corners = [], [], [], [], [], []
+    pieces: list[int] = []
+    orientation_of: list[int] = []
+    cells: list[tuple[int, ...]] = []
+    masks: list[int] = []
+    sides: list[int] = []
+    corners: list[int] = []
     piece_ranges = []
     start = 0
-    for piece_index, ids in enumerate(piece_orientations):
-        for o in ids:
+    for piece_index, piece_ids in enumerate(piece_orientations):
+        for o in piece_ids:
             shape = orientations[o][2]
             anchor_x = shape[0][0]  # the first cell in reading order is in row 0
             deltas = [(x - anchor_x, y) for x, y in shape]

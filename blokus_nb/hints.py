@@ -19,7 +19,7 @@ from .move import Move
 from .players.base import Limit, Player, check_limit, teams
 from .players.features import heuristic_scores, placement_features
 from .players.levels import make_player
-from .players.mcts import MCTSPlayer, mover_chance
+from .players.mcts import Searcher, mover_chance
 from .validation import count
 
 __all__ = ["Hint", "Alternative", "hint"]
@@ -68,10 +68,11 @@ class Hint:
 
     def reasons(self) -> list[str]:
         """The explanation as a list of short sentences."""
-        if self.move.is_pass:
+        piece = self.move.piece
+        if piece is None:  # a pass
             return [f"{self.color} has no legal move and must pass"]
         out = [f"places {self.squares} square{'s' if self.squares != 1 else ''} "
-               f"(the {self.move.piece.name} piece)"]
+               f"(the {piece.name} piece)"]
         opened = len(self.corners_opened)
         if opened:
             out.append(f"opens {opened} new corner point{'s' if opened != 1 else ''} "
@@ -166,7 +167,7 @@ def hint(game: Game, player: str | Player = "hard", *, limit: Limit | None = Non
         return Hint(color, Move.pass_move(color, game.size), name)
     win_rate = simulations = None
     others: list[Alternative] = []
-    if isinstance(chooser, MCTSPlayer) or callable(getattr(chooser, "search", None)):  # an outside engine too
+    if isinstance(chooser, Searcher):  # an MCTS player or an outside engine
         result = chooser.search(game, limit)
         move, win_rate, simulations = result.move, mover_chance(result, game), result.simulations
         others = [Alternative(s.move, s.win_rate, s.visits, s.heuristic)
@@ -178,7 +179,9 @@ def hint(game: Game, player: str | Player = "hard", *, limit: Limit | None = Non
         ranked = sorted(zip(scores, pids), key=lambda sp: sp[0], reverse=True)
         others = [Alternative(Move(color, pid, game.size), heuristic=score)
                   for score, pid in ranked if pid != move.placement][:alternatives]
-    features = placement_features(board, ci, move.placement, teams(game))
+    placement = move.placement
+    assert placement is not None  # the color has a legal move: the chooser played one
+    features = placement_features(board, ci, placement, teams(game))
     taken = {game.colors[o]: tuple(mask_names(mask, game.size)) for o, mask in sorted(features.taken_from.items())}
     return Hint(color=color, move=move, player=name, squares=features.size,
                 corners_opened=tuple(mask_names(features.new_corners, game.size)),

@@ -51,6 +51,10 @@ class Move:
     """
 
     __slots__ = ("color", "placement", "size", "_cells")
+    color: str
+    placement: int | None
+    size: int
+    _cells: tuple[str, ...] | None
 
     def __init__(self, color: str, placement: int | None, size: int) -> None:
         if hasattr(self, "size"):  # move.__init__(...) again would change a shared move
@@ -120,9 +124,11 @@ class Move:
     @property
     def cells(self) -> tuple[str, ...]:
         """Covered cells as Pentobi names, in Pentobi's order (empty for a pass)."""
-        if self._cells is None:
-            _set_cells(self, () if self.placement is None else geometry(self.size).cell_names(self.placement))
-        return self._cells
+        cells = self._cells
+        if cells is None:
+            cells = () if self.placement is None else geometry(self.size).cell_names(self.placement)
+            _set_cells(self, cells)
+        return cells
 
     @property
     def indices(self) -> tuple[int, ...]:

@@ -31,7 +31,7 @@ class Variant:
     #: Who plays each color: the players (1-based) who take its moves in turn.
     #: A color one player plays scores for that player; a shared color scores
     #: for no one. Default: player ``k`` plays the ``k``-th color.
-    played_by: Mapping[str, tuple[int, ...]] = field(default=None, hash=False)  # type: ignore[assignment]
+    played_by: Mapping[str, tuple[int, ...]] = field(default=None, hash=False)  # type: ignore[arg-type]  # see __post_init__
 
     def __post_init__(self) -> None:
         # each variant gets its own read-only mappings

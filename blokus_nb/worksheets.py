@@ -264,6 +264,7 @@ def _tray(puzzle: Puzzle, width_squares: float) -> tuple[list[tuple[float, float
         if width <= width_squares or columns == 1:
             best = (offsets, width, height, list(zip(shapes, labels)))
             break
+    assert best is not None  # a puzzle has pieces, and one column always does
     return best
 
 
@@ -538,7 +539,7 @@ def worksheet(puzzles: Puzzles, path: str | Path | None = None, *, paper: str = 
             for fig in _answer_pages(sheets, size, title, solved):
                 pdf.savefig(fig)
     data = buffer.getvalue()
-    if path is None:
+    if target is None:  # no path given
         return data
     replace_file(target, lambda handle: handle.write(data), binary=True)
     return target

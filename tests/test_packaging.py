@@ -21,7 +21,8 @@ wheel = pytest.importorskip("hatchling.builders.wheel")
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = ["blokus_nb/static/widget.js", "blokus_nb/static/widget.css", "blokus_nb/static/puzzle.js",
-           "blokus_nb/static/puzzle.css", "blokus_nb/players/data/net_duo.npz"]
+           "blokus_nb/static/puzzle.css", "blokus_nb/players/data/net_duo.npz",
+           "blokus_nb/py.typed"]  # PEP 561: type checkers read the package's own annotations
 
 pytestmark = pytest.mark.skipif(not (ROOT / "blokus_nb" / "static" / "widget.js").exists(),
                                 reason="the front-end is not built (make js)")

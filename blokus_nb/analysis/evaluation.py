@@ -181,10 +181,11 @@ def plot_evaluation(evaluation: pd.DataFrame, ax: "Axes | None" = None, *,
     if ax is None:
         _, ax = plt.subplots(figsize=(8, 4), layout="constrained")
     colors = [c for c in evaluation["color"].cat.categories if f"win_{c}" in evaluation.columns]
-    variant = evaluation.attrs.get("variant")
-    two_sided = variant is not None and get_variant(variant).n_players == 2
-    if two_sided:  # one curve per side, named by the colors it scores
-        sides = [get_variant(variant).colors_of(p) for p in (1, 2)]
+    name = evaluation.attrs.get("variant")
+    variant = None if name is None else get_variant(name)
+    two_sided = variant is not None and variant.n_players == 2
+    if variant is not None and two_sided:  # one curve per side, named by the colors it scores
+        sides = [variant.colors_of(p) for p in (1, 2)]
         curves = [(side[0], " + ".join(side)) for side in sides]
     else:
         curves = [(color, color) for color in colors]

@@ -77,7 +77,7 @@ class Unit(NamedTuple):
 
     kind: str
     source: Any
-    name: str | None = None
+    name: Any = None  # like source, it depends on kind: text or None, or for "files" a tuple of them
     part: str | None = None
 
     @property
@@ -141,7 +141,7 @@ def analyze_unit(unit: Unit) -> tuple[pd.DataFrame, list[dict], int]:
         for record, game_id in unit.source:
             builder.add(record, game_id, "<games>")
         return builder.frame(), errors, builder.games
-    alone: dict[str, str] = {}  # the id of the only game of a file: the file's own name
+    alone: dict[str, str | None] = {}  # the id of the only game of a file: the file's own name
     for source, name, items in _readers(unit):
         number = 0
         before = builder.games

@@ -90,9 +90,9 @@ MOVE_COLUMNS: tuple[str, ...] = ("game_id", "source", "variant", "move_number", 
                                  "player_name", "piece", "piece_size", "cells", "is_pass")
 #: The ``game_id`` of a game measured on its own, without a name.
 DEFAULT_GAME_ID = "game"
-_COLOR_TYPE = pd.CategoricalDtype(ALL_COLORS)
-_PIECE_TYPE = pd.CategoricalDtype(PIECE_NAMES, ordered=True)
-_VARIANT_TYPE = pd.CategoricalDtype(tuple(VARIANTS))
+_COLOR_TYPE = pd.CategoricalDtype(list(ALL_COLORS))
+_PIECE_TYPE = pd.CategoricalDtype(list(PIECE_NAMES), ordered=True)
+_VARIANT_TYPE = pd.CategoricalDtype(list(VARIANTS))
 
 
 class GameRecord(NamedTuple):
@@ -319,15 +319,15 @@ class TableBuilder:
                     values.extend(gap)
         else:  # no row to hold it: the start position is what the game ended in
             exclusive = tracker.exclusive()
-            start = {}
+            at_start: dict[str, int] = {}
             for c, color in enumerate(colors):
-                values = (own[c].bit_count(), score_of(c), mobility[c], territory_of(c), exclusive[c])
-                start.update({f"{metric}_{color}": int(value) for metric, value in zip(METRICS, values)})
+                measured = (own[c].bit_count(), score_of(c), mobility[c], territory_of(c), exclusive[c])
+                at_start.update({f"{metric}_{color}": int(value) for metric, value in zip(METRICS, measured)})
             self._without_moves.append({
                 "game_id": game_id, "source": source, "variant": record.variant,
                 "player_names": [names[p - 1] if p - 1 < len(names) else f"Player {p}"
                                  for p in range(1, variant.n_players + 1)],
-                "metrics": start})
+                "metrics": at_start})
 
     def frame(self) -> pd.DataFrame:
         """The rows so far as a DataFrame with the table's dtypes."""

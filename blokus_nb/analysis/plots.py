@@ -40,7 +40,7 @@ import functools
 import math
 import textwrap
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Mapping, TypedDict, TypeVar
 
 import numpy as np
 import pandas as pd
@@ -59,6 +59,7 @@ from .tables import summarize
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
+    from matplotlib.typing import RcKeyType
     from matplotlib.figure import Figure
 
 __all__ = ["plot_score_curves", "plot_lead", "plot_mobility", "plot_territory", "plot_board",
@@ -115,7 +116,7 @@ def resolve_palette(palette: Any = None) -> dict[str, str]:
     return {**PALETTE, **palette}
 
 
-_LITERAL_TEXT = {"text.parse_math": False, "text.usetex": False}
+_LITERAL_TEXT: dict[RcKeyType, bool] = {"text.parse_math": False, "text.usetex": False}
 
 
 def literal_text(plot: _Plot) -> _Plot:
@@ -228,8 +229,12 @@ def _set_title(ax: "Axes", title: str) -> None:
 
 def _inches(ax: "Axes") -> tuple[float, float]:
     """The Axes' width and height in inches (before a layout engine adjusts them)."""
+    from matplotlib.figure import Figure
+
     box = ax.get_position()
-    width, height = ax.figure.get_size_inches()
+    figure = ax.figure
+    assert isinstance(figure, Figure)  # the plots draw on figures, not subfigures
+    width, height = figure.get_size_inches()
     return box.width * width, box.height * height
 
 
@@ -277,7 +282,7 @@ def _panels(ax: "Axes", count: int, *, aspect: float, top: float = 0.0, title_ro
         left = (left_slack + column * (panel_width + gap)) / width
         bottom = (usable - bottom_slack - (row + 1) * (panel_height + title_room)) / height
         share = panels[0] if panels else None
-        child = ax.inset_axes([left, bottom, panel_width / width, panel_height / height],
+        child = ax.inset_axes((left, bottom, panel_width / width, panel_height / height),
                               sharex=share if sharex else None, sharey=share if sharey else None)
         if square:  # an equal-aspect board shrinks inside its box: keep the boards together
             vertical = "S" if row < (rows - 1) / 2 else "N" if row > (rows - 1) / 2 else ""
@@ -658,7 +663,7 @@ def _outline_pieces(ax: "Axes", game: Game) -> None:
 
     from ..piece_plots import LINE_COLOR, outline
 
-    owner = {cell: i for i, move in enumerate(game.moves) for cell in move.coords}
+    owner: dict[tuple[int, int], Hashable] = {cell: i for i, move in enumerate(game.moves) for cell in move.coords}
     edges = [((a[0] - 0.5, a[1] - 0.5), (b[0] - 0.5, b[1] - 0.5)) for a, b in outline(owner)]
     ax.add_collection(LineCollection(edges, colors=LINE_COLOR, linewidths=1.0, capstyle="projecting"))
 
@@ -868,6 +873,14 @@ def plot_seat_results(data: Any, ax: "Axes | None" = None, *, palette: Mapping[s
 
 
 # ------------------------------------------------------------------- one page
+class _CurveOptions(TypedDict):
+    """The options a match report gives each of its curve plots."""
+
+    palette: Mapping[str, str] | str | None
+    legend: bool
+    facet: bool | None
+
+
 @literal_text
 def match_report(game: Game, *, palette: Mapping[str, str] | str | None = None,
                  figsize: tuple[float, float] | None = None, review: "pd.DataFrame | None" = None) -> "Figure":
@@ -898,7 +911,7 @@ def match_report(game: Game, *, palette: Mapping[str, str] | str | None = None,
     board_ax.set_title(f"Board after {len(game.moves)} moves")
     _result_table(game, fig.add_subplot(grid[0, 1]), palette)
     if len(table):
-        curves = dict(palette=palette, legend=False, facet=False)
+        curves = _CurveOptions(palette=palette, legend=False, facet=False)
         plot_score_curves(table, fig.add_subplot(grid[1, 0]), **curves).set_title("Score")
         v = game.variant
         lead = (f"Lead: {' + '.join(v.colors_of(1))} ahead of {' + '.join(v.colors_of(2))}"

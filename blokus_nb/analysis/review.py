@@ -178,9 +178,9 @@ def _search(player_spec: Any, seed: int | None, index: int, position: Game, play
     getattr(player, "_forget", lambda: None)()
     result = search(position, limit)
     stats = next((a for a in result.alternatives if a.move == played), None)
-    tried = stats is not None and stats.visits > 0  # a move not tried has no estimate, not a 0
-    return Estimate(index, mover_chance(result, position), str(result.move),
-                    float(stats.win_rate) if tried else math.nan, int(result.simulations),
+    # a move not tried has no estimate, not a 0
+    played_rate = float(stats.win_rate) if stats is not None and stats.visits > 0 else math.nan
+    return Estimate(index, mover_chance(result, position), str(result.move), played_rate, int(result.simulations),
                     first_place_chances(result, position), 0 if stats is None else int(stats.visits))
 
 
@@ -192,7 +192,7 @@ def _search_chunk(task: tuple) -> list[Estimate]:
 
 def estimate_positions(game: Game, player: "str | Player" = "hard", *, limit: Limit | None = None,
                        seed: int | None = 0, n_jobs: int | None = 1, indices: "list[int] | None" = None,
-                       on_estimate: Callable[[Estimate], None] | None = None,
+                       on_estimate: Callable[[Estimate], object] | None = None,
                        stop: Callable[[], bool] | None = None) -> list[Estimate]:
     """Search the position before each placement of ``game`` (or those at history ``indices``).
 
@@ -216,7 +216,7 @@ def estimate_positions(game: Game, player: "str | Player" = "hard", *, limit: Li
 
 
 def _estimates(game: Game, player: "str | Player", limit: Limit | None, seed: int | None,
-               n_jobs: int | None, todo: list[int], on_estimate: Callable[[Estimate], None] | None,
+               n_jobs: int | None, todo: list[int], on_estimate: Callable[[Estimate], object] | None,
                stop: Callable[[], bool] | None) -> list[Estimate]:
     """:func:`estimate_positions` with its arguments checked; ``limit`` None: the player's own."""
     from ..processes import run_jobs, worker_count
@@ -290,9 +290,9 @@ def review_frame(game: Game, estimates: "list[Estimate]") -> pd.DataFrame:
     rows = []
     for row, index in enumerate(indices):
         move, mover = history[index], movers[row]
-        estimate = by_index.get(index)
-        if n > 2 and chances[row] is not None:  # every player's chance (see the module docstring)
-            before = chances[row][mover - 1]
+        estimate, chance = by_index.get(index), chances[row]
+        if n > 2 and chance is not None:  # every player's chance (see the module docstring)
+            before = chance[mover - 1]
             later = chances[row + 1] if row + 1 < len(indices) else final
             after = math.nan if later is None else later[mover - 1]
         else:
@@ -308,7 +308,7 @@ def review_frame(game: Game, estimates: "list[Estimate]") -> pd.DataFrame:
                      "best_move": estimate.best_move if estimate else None,
                      "played_win_rate": estimate.played_win_rate if estimate else math.nan,
                      "simulations": estimate.simulations if estimate else 0,
-                     **{f"chance_{p}": math.nan if chances[row] is None else chances[row][p - 1]
+                     **{f"chance_{p}": math.nan if chance is None else chance[p - 1]
                         for p in range(1, n + 1)}})
     frame = pd.DataFrame(rows, columns=COLUMNS + [f"chance_{p}" for p in range(1, n + 1)])
     frame["color"] = pd.Categorical(frame["color"], categories=list(game.colors))
@@ -439,6 +439,7 @@ def side_curves(frame: pd.DataFrame, n_players: int) -> list[list[float | None]]
     every = [f"chance_{p}" for p in range(1, n_players + 1)]
     has_every = n_players != 2 and set(every) <= set(frame.columns)
     result = frame.attrs.get("result") or []
+    row: Any  # a row of the frame: its fields are the columns, whatever their types
     for k, row in enumerate(frame.itertuples(index=False)):
         mover = row.player - 1
         if n_players == 2:

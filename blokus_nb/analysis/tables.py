@@ -11,6 +11,8 @@ this module only reshapes it, so it never replays a game.
 
 from __future__ import annotations
 
+from typing import cast
+
 import numpy as np
 import pandas as pd
 
@@ -120,20 +122,21 @@ def summarize(table: pd.DataFrame) -> pd.DataFrame:
     })
     variants = table["variant"].dtype
     if isinstance(variants, pd.CategoricalDtype) and not out["variant"].isin(variants.categories).all():
-        variants = pd.CategoricalDtype(tuple(VARIANTS))  # a table of no rows read back from Parquet has no categories
+        variants = pd.CategoricalDtype(list(VARIANTS))  # a table of no rows read back from Parquet has no categories
     out["variant"] = out["variant"].astype(variants)
     colors = table_colors(last)
     mobility = last[[f"mobility_{c}" for c in colors]].fillna(0)
     out["finished"] = (mobility.to_numpy() == 0).all(axis=1)
     firsts = (table[placed].groupby(["game_id", "color"], observed=True, sort=False)["piece"].first()
               .unstack("color"))
+    piece_type = cast(pd.CategoricalDtype, table["piece"].dtype)  # the table's piece column is categorical
     for color in colors:
         out[f"squares_{color}"] = last[f"squares_{color}"].to_numpy()
         out[f"score_{color}"] = last[f"score_{color}"].to_numpy()
         out[f"points_{color}"] = last[f"score_{color}"].to_numpy() + TOTAL_SQUARES
         first = firsts[color].reindex(last.index) if color in firsts.columns else \
             pd.Series(pd.NA, index=last.index)
-        out[f"first_piece_{color}"] = pd.Categorical(first.to_numpy(), dtype=table["piece"].dtype)
+        out[f"first_piece_{color}"] = pd.Categorical(first.to_numpy(), dtype=piece_type)
     max_players = max(get_variant(v).n_players for v in out["variant"].astype(str).unique())
     points = np.full((len(out), max_players), np.nan)
     for row, (variant_name, values) in enumerate(zip(out["variant"].astype(str), last.itertuples())):

@@ -201,18 +201,26 @@ def _wait(process: subprocess.Popen, seconds: float) -> bool:
         time.sleep(0.02)
 
 
+def _stdin(process: subprocess.Popen) -> IO[bytes]:
+    """The engine's standard input: a pipe, as every engine here is started with one."""
+    stdin = process.stdin
+    assert stdin is not None  # started with stdin=PIPE
+    return stdin
+
+
 def _shut_down(process: subprocess.Popen, grace: float, closed: threading.Event) -> None:
     """Ask the engine to quit, and kill it if it has not after ``grace`` seconds; then end whatever
     it started that is still running (its process group)."""
     closed.set()
+    stdin = _stdin(process)
     if process.returncode is None and _still_running(process.pid) is not False:
         try:
-            process.stdin.write(b"quit\n")
-            process.stdin.flush()
+            stdin.write(b"quit\n")
+            stdin.flush()
         except (OSError, ValueError):
             pass
     try:
-        process.stdin.close()
+        stdin.close()
     except (OSError, ValueError):
         pass
     _wait(process, grace)
@@ -305,8 +313,9 @@ class GTPConnection:
                 self._owed -= 1
             self._owed += 1  # before sending: an interruption from here on leaves an answer to drop
             try:
-                self._process.stdin.write(command.encode("utf-8", errors="replace") + b"\n")
-                self._process.stdin.flush()
+                stdin = _stdin(self._process)
+                stdin.write(command.encode("utf-8", errors="replace") + b"\n")
+                stdin.flush()
             except (OSError, ValueError):
                 raise self._ended(command, "had ended before it could be sent") from None
             lines = self._read_answer(command, deadline, timeout)

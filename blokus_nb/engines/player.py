@@ -377,6 +377,7 @@ class GTPEngine(Player):
     def _move(self, game: Game, text: str, command: str, connection: GTPConnection) -> Move:
         """The engine's answer ``text`` as a move for ``game.to_play``, if our rules allow it."""
         color = game.to_play
+        assert color is not None  # asked only of a game that goes on (_searchable)
         word = text.strip().lower()
         if word == "pass":
             if game.board.has_legal(game.colors.index(color)):
@@ -475,7 +476,9 @@ class GTPEngine(Player):
         win_rate = min(1.0, max(0.0, value))
         chances: tuple[float, ...] = ()
         if game.variant.n_players == 2:
-            mover = game.player_to_play - 1
+            player = game.player_to_play
+            assert player is not None  # a game that goes on (_searchable)
+            mover = player - 1
             chances = tuple(win_rate if p == mover else 1.0 - win_rate for p in range(2))
         visits = sum(s.visits for s in statistics) + chosen.visits
         return SearchResult(move=move, win_rate=win_rate, simulations=visits, nodes=visits,
@@ -548,12 +551,13 @@ class GTPEngine(Player):
                 continue
             found = _MOVE_VALUE.match(line)
             try:
+                if found is None:
+                    raise ValueError(line)
                 visits, value = float(found.group(1)), float(found.group(3))
                 if not (math.isfinite(visits) and math.isfinite(value)) or visits < 0:
                     raise ValueError(line)  # int(inf) would be an OverflowError
-                visits = int(visits)
-            except (AttributeError, ValueError):
+            except ValueError:
                 raise self._error(f"answered 'move_values' with the line {short_repr(line)}, which is not "
                                   "'visits count value move'", "move_values", connection) from None
-            moves.append((visits, value, self._move(game, found.group(4), "move_values", connection)))
+            moves.append((int(visits), value, self._move(game, found.group(4), "move_values", connection)))
         return moves

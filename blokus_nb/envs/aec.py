@@ -137,15 +137,17 @@ class BlokusEnv(AECEnv):
         if seed is not None:
             for k, agent in enumerate(self.possible_agents):
                 self.action_spaces[agent].seed(seed + k)
-        self.game = Game(self.variant)
+        game = self.game = Game(self.variant)
         self._legal = None
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
-        self.infos = {agent: {} for agent in self.agents}
-        self.agent_selection = self._agent_of(self.game.to_play)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        color = game.to_play
+        assert color is not None  # a new game has a color to move
+        self.agent_selection = self._agent_of(color)
         self._human.close()
         if self.render_mode == "human":
             self.render()
@@ -183,7 +185,9 @@ class BlokusEnv(AECEnv):
             self._was_dead_step(action)
             return
         placement = self._placement(action, agent)
-        game.play(interned_move(game.to_play, placement, game.size))  # checks the rules; raises, changing nothing
+        mover = game.to_play
+        assert mover is not None  # an agent not terminated has a color to move
+        game.play(interned_move(mover, placement, game.size))  # checks the rules; raises, changing nothing
         self._cumulative_rewards[agent] = 0.0
         color = game.to_play
         if color is None:
@@ -249,7 +253,7 @@ class BlokusEnv(AECEnv):
 
     def _legal_bitsets(self, ci: int) -> list[tuple[int, int]]:
         """The engine's legal ``(orientation, anchors)`` of color index ``ci`` (to move), made once per position."""
-        game = self.game
+        game = self._started()
         legal = self._legal
         if legal is None or legal[0] != game.version:
             legal = self._legal = (game.version, game.board.legal_bitsets(ci))
@@ -257,17 +261,20 @@ class BlokusEnv(AECEnv):
 
     def _agent_of(self, color: str) -> str:
         """The agent of ``color``, the color to move (:attr:`Game.player_to_play <blokus_nb.Game.player_to_play>`)."""
-        game = self.game
+        game = self._started()
         players = self._players_of[game.colors.index(color)]
         if len(players) == 1:  # the usual case, without counting the color's moves
             return self.possible_agents[players[0] - 1]
-        return self.possible_agents[game.player_to_play - 1]
+        player = game.player_to_play
+        assert player is not None  # ``color`` is to move
+        return self.possible_agents[player - 1]
 
     def _next_color(self, player: int) -> int:
         """The index of the color ``player`` (1-based) plays next, counting from the color to move."""
-        game = self.game
+        game = self._started()
         colors = game.colors
-        start = game.colors.index(game.to_play) if not game.is_over else 0
+        color = game.to_play  # None once the game is over
+        start = 0 if color is None else colors.index(color)
         variant, hand = self.variant, game.board.hand
         for step in range(len(colors)):
             ci = (start + step) % len(colors)
@@ -279,7 +286,7 @@ class BlokusEnv(AECEnv):
         if type(action) is int and 0 <= action < self.encoder.n_actions:  # the usual case, checked at once
             return action
         if action is None:
-            color = self.game.to_play
+            color = self._started().to_play
             raise IllegalMoveError(f"{agent} ({color}) has legal moves, so it may not pass: passes are "
                                    "automatic, never an action", rule="pass", move="pass")
         if isinstance(action, (bool, np.bool_)):

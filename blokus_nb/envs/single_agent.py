@@ -131,7 +131,6 @@ class BlokusGymEnv(gymnasium.Env):
                 info = {"illegal_action": str(error), "rule": error.rule}
                 return aec.observe(self.agent), self.illegal_reward, False, False, info
             self._play_others()  # an opponent that raises undoes the agent's move too
-        game = aec.game
         terminated = game.is_over
         reward = float(aec._cumulative_rewards[self.agent])
         info = dict(aec.infos[self.agent]) if terminated else {}
@@ -171,7 +170,7 @@ class BlokusGymEnv(gymnasium.Env):
 
     def _play_others(self) -> None:
         aec = self.aec
-        game = aec.game
+        game = aec._started()
         while not game.is_over and aec.agent_selection != self.agent:
             move = self._opponents[aec.agent_selection].choose_move(game)
             aec.step(move.placement)

@@ -76,7 +76,9 @@ def _play(specs: list, variant: Variant, seed: int | None, limit: Limit | None,
     seconds = [0.0] * len(players)
     moves = [0] * len(players)
     while not game.is_over:
-        seat = game.player_to_play - 1
+        player = game.player_to_play
+        assert player is not None  # the game goes on
+        seat = player - 1
         start = time.perf_counter()
         try:
             move = players[seat].choose_move(game, limit)
@@ -241,7 +243,7 @@ def _rows(record: dict, index: int, labels: list[str], seed: int, game: Game, sc
     return rows
 
 
-def _match(lineups: Iterable[tuple[list[int], int]], count: int, entrants: list[Player],
+def _match(lineups: Iterable[tuple[Sequence[int], int]], count: int, entrants: list[Player],
            labels: list[str], variant: Variant, seed: int, limit: Limit | None, n_jobs: int | None,
            progress: bool, scoring: str, description: str, engine: str = "processes",
            client: Any = None) -> "MatchResult":

@@ -174,6 +174,7 @@ class RandomPlayer(Player):
 
     def _choose(self, game: Game, limit: Limit | None) -> Move:
         color = game.to_play
+        assert color is not None  # choose_move refuses a game that is over
         pid = game.board.random_placement(game.colors.index(color), self.rng)
         return Move(color, pid, game.size)
 

@@ -358,7 +358,7 @@ def last_opponent_piece(game: "Game", color: int, team: Sequence[int]) -> int:
     5
     """
     for move in reversed(game.history):
-        if move.is_pass:
+        if move.placement is None:  # a pass
             continue
         if team[game.colors.index(move.color)] == team[color]:
             return 0

@@ -59,13 +59,14 @@ class GreedyPlayer(Player):
         self.temperature = number(temperature, "temperature", low=0)
 
     def _choose(self, game: Game, limit: Limit | None) -> Move:
-        board = game.board
-        color = game.colors.index(game.to_play)
+        board, mover = game.board, game.to_play
+        assert mover is not None  # choose_move refuses a game that is over
+        color = game.colors.index(mover)
         pids = board.legal_placements(color)
         scores = heuristic_scores(board, color, pids, teams(game))
         best = max(scores)
         if self.temperature > 0:
             weights = [math.exp((s - best) / self.temperature) for s in scores]
-            return Move(game.to_play, self.rng.choices(pids, weights)[0], game.size)
+            return Move(mover, self.rng.choices(pids, weights)[0], game.size)
         choices = [pid for pid, s in zip(pids, scores) if s >= best - 1e-9]
-        return Move(game.to_play, self.rng.choice(choices), game.size)
+        return Move(mover, self.rng.choice(choices), game.size)

@@ -66,6 +66,7 @@ import math
 import random
 import threading
 from dataclasses import dataclass, field, replace
+from typing import Protocol, runtime_checkable
 
 from ..engine import PENTOMINOES, Board
 from ..game import Game
@@ -78,7 +79,7 @@ from ..errors import BlokusError, IllegalMoveError
 from .. import validation
 from ..validation import count, fraction, number, positive_count
 
-__all__ = ["MCTSPlayer", "SearchResult", "MoveStatistics", "first_place_chances", "mover_chance"]
+__all__ = ["MCTSPlayer", "SearchResult", "Searcher", "MoveStatistics", "first_place_chances", "mover_chance"]
 
 #: Bit mask of the pentominoes in a hand.
 BIG_PIECES = PENTOMINOES
@@ -120,6 +121,20 @@ class SearchResult:
     def __str__(self) -> str:
         return (f"{self.move} (win rate {self.win_rate:.0%}, {self.simulations} simulations, "
                 f"{self.seconds:.2f} s)")
+
+
+@runtime_checkable
+class Searcher(Protocol):
+    """A player that searches a position and reports what it found: an :class:`MCTSPlayer`, or an
+    outside engine (:class:`~blokus_nb.engines.GTPEngine`). The review and the hint need one.
+
+    >>> isinstance(MCTSPlayer(), Searcher)
+    True
+    """
+
+    def search(self, game: Game, limit: Limit | None = None) -> SearchResult:
+        """The move chosen in ``game`` and how it was found."""
+        ...
 
 
 def first_place_chances(result: "SearchResult", game: Game) -> tuple[float, ...]:
@@ -225,10 +240,11 @@ class MCTSPlayer(Player):
         self.big_first = fraction(big_first, "big_first")
         if not (cutoff is None or cutoff == "auto"):
             cutoff = count(cutoff, "cutoff", what="a whole number of placements >= 0, None or 'auto'")
-        self.model = load_weights() if isinstance(model, str) and model == "shipped" else model
-        if self.model is not None and not isinstance(self.model, Weights):
+        weights = load_weights() if isinstance(model, str) and model == "shipped" else model
+        if weights is not None and not isinstance(weights, Weights):
             raise BlokusError("model must be a Weights object (blokus_nb.players.model.load_weights()), "
                               f"'shipped' or None, not {model!r}")
+        self.model: Weights | None = weights
         self.cutoff = cutoff if self.model is not None else None
 
     def _choose(self, game: Game, limit: Limit | None) -> Move:
@@ -311,10 +327,8 @@ class MCTSPlayer(Player):
         self._variant = variant
         self._colors = colors
         self._per_player = variant.n_players > 2  # each player's wins kept in every node (chances)
-        cutoff = self.cutoff
-        if cutoff == "auto":
-            cutoff = AUTO_CUTOFF.get(game.size, 8)
-        self._cutoff = cutoff
+        cutoff = self.cutoff  # a whole number, None or "auto" (checked by __init__)
+        self._cutoff = AUTO_CUTOFF.get(game.size, 8) if isinstance(cutoff, str) else cutoff
 
     def _mover(self, board: Board, color: int) -> int:
         if self._mover_shared[color]:
@@ -449,7 +463,9 @@ class MCTSPlayer(Player):
 
     def _judge(self, board: Board, color: int) -> tuple[list[float], list[float]]:
         """Per player: the expected result and the win chance by the value model, ``color`` to move."""
-        return self.model.outcomes(board, self._players, self._mover(board, color))
+        model = self.model
+        assert model is not None  # playouts stop before the end only with a model (cutoff is None without)
+        return model.outcomes(board, self._players, self._mover(board, color))
 
     def _outcome(self, board: Board) -> tuple[list[float], list[float]]:
         """Per player: the result (share of others beaten, ties half) and the win (1/k in a k-way tie)."""
@@ -476,6 +492,7 @@ class MCTSPlayer(Player):
             stats = [(0, guess, guess, 0)]
         stats.sort(key=lambda s: (s[0], s[1]), reverse=True)
         color, size = game.to_play, game.size
+        assert color is not None  # search() refuses a game that is over
         alternatives = [MoveStatistics(Move(color, root.pids[i], size), int(real), rate, value,
                                        root.scores[i])
                         for real, value, rate, i in stats]

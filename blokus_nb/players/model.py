@@ -27,6 +27,7 @@ import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import IO
 
 import numpy as np
 
@@ -137,7 +138,11 @@ class Weights:
         arrays.update({f"value_{s}": w for s, w in self.value.items()})
         arrays["move_features"] = np.array(MOVE_FEATURES)
         arrays["pair_features"] = np.array(PAIR_FEATURES)
-        replace_file(path, lambda handle: np.savez_compressed(handle, **arrays), binary=True)
+        def write(handle: IO[bytes]) -> None:
+            # numpy's stubs read any keyword as its allow_pickle flag; these keys are array names.
+            np.savez_compressed(handle, **arrays)  # type: ignore[arg-type]
+
+        replace_file(path, write, binary=True)
         return path
 
 

@@ -52,6 +52,7 @@ import zlib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import IO
 
 import numpy as np
 
@@ -436,7 +437,11 @@ class Net:
             raise BlokusError(f"{path}: network weights are written to an .npz file")
         arrays = {k: v.astype(np.float32) for k, v in self.params.items()}
         arrays["format"] = np.array(self.encoding.format)
-        replace_file(path, lambda handle: np.savez_compressed(handle, **arrays), binary=True)
+        def write(handle: IO[bytes]) -> None:
+            # numpy's stubs read any keyword as its allow_pickle flag; these keys are array names.
+            np.savez_compressed(handle, **arrays)  # type: ignore[arg-type]
+
+        replace_file(path, write, binary=True)
         return path
 
 

@@ -115,15 +115,16 @@ class KeptTree(Generic[Node]):
         board = game.board.copy()
         board.restore(snapshot)
         for move in history[played:]:
-            if move.is_pass:
+            pid = move.placement
+            if pid is None:  # a pass
                 continue
             color = game.colors.index(move.color)
             if node is None or node.color != color or not node.expanded:
                 return None
-            index = _index(node.pids, move.placement)
+            index = _index(node.pids, pid)
             if index is None:
                 return None
-            board.place(color, move.placement)
+            board.place(color, pid)
             node = node.children[index]
         if node is None or board.snapshot() != game.board.snapshot():
             return None

@@ -147,10 +147,14 @@ def _play_one(task: tuple) -> dict:
     players = [make_player(p, seed=_derive(seed, k)) for k, p in enumerate(entrants)]
     rng = random.Random(_derive(seed, len(entrants)))
     game = Game(variant, players=[p.name for p in players])
-    positions, values, times = [], [], []
+    positions: list[dict[str, Any]] = []
+    values: list[float] = []
+    times: list[float] = []
     started = time.perf_counter()
     while not game.is_over:
-        seat = game.player_to_play - 1
+        number = game.player_to_play
+        assert number is not None  # the game goes on
+        seat = number - 1
         player = players[seat]
         color = game.to_play
         search = getattr(player, "search", None)

@@ -193,7 +193,8 @@ def _read_index(path: Path) -> tuple[list[dict], bool]:
         raise BlokusError(f"{path}, line {line}: not UTF-8 text; it is not a self-play index, or it "
                           "is damaged: choose another folder") from None
     reader = csv.reader(io.StringIO(text, newline=""), strict=True)
-    rows, seen = [], {}
+    rows: list[dict[str, str]] = []
+    seen: dict[str, int] = {}
     try:
         header = next(reader)
         if header != INDEX_COLUMNS:

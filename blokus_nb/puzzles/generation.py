@@ -46,7 +46,8 @@ import math
 import random
 import time
 from collections import Counter
-from collections.abc import Iterable
+from itertools import islice
+from collections.abc import Iterable, Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -143,7 +144,7 @@ def _covers_by_count(pool: list[tuple[str, Shape]], most_pieces: int) -> dict[in
 
 def _fills(kinds: list[tuple[str, Shape, int]], area: int, limit: int) -> list[tuple[int, ...]] | None:
     """Every choice of how many copies of each kind cover exactly ``area`` squares; ``None`` if more than ``limit``."""
-    reach = [set() for _ in range(len(kinds) + 1)]
+    reach: list[set[int]] = [set() for _ in range(len(kinds) + 1)]
     reach[-1] = {0}
     for i in range(len(kinds) - 1, -1, -1):
         size, count = len(kinds[i][1]), kinds[i][2]
@@ -215,7 +216,8 @@ def _fill(region: frozenset, pool: list[tuple[str, Shape]], rng: random.Random, 
             rng.shuffle(masks)
             used_names.append(name)
             kinds.append((counts[name], masks))
-    found = TilingSearch(len(order), neighbours, kinds).solve(stop=stop)
+    # stop is read with is_set() alone; TilingSearch types it as a threading.Event
+    found = TilingSearch(len(order), neighbours, kinds).solve(stop=stop)  # type: ignore[arg-type]
     if found is None:
         return None
     return [used_names[k] for k, _ in found]
@@ -372,15 +374,16 @@ def _candidate(plan: _Plan, level: int | None, rng: random.Random, stop: _Deadli
         chosen = rng.sample(plan.pool, count)
         region, _ = regions.glued([shape for _, shape in chosen], rng)
         return _puzzle(region, chosen)
+    assert plan.family is not None  # a plan has a fixed region or a family
     mean = sum(len(shape) for _, shape in plan.pool) / len(plan.pool)
-    region = _family_region(plan.family, round(count * mean), plan.areas, rng)
-    if region is None:
+    shaped = _family_region(plan.family, round(count * mean), plan.areas, rng)
+    if shaped is None:
         return None
-    names = _fill(region, plan.pool, rng, stop)
+    names = _fill(shaped, plan.pool, rng, stop)
     # The level's number of pieces is a promise (LEVEL_PIECES), not only where the area comes from.
     if names is None or not lo <= len(names) <= (LEVEL_PIECES[level][1] if level else _ANY_LEVEL_PIECES[1]):
         return None
-    return _puzzle(region, _with_shapes(plan.pool, names))
+    return _puzzle(shaped, _with_shapes(plan.pool, names))
 
 
 def _with_shapes(pool: list[tuple[str, Shape]], names: list[str]) -> list[tuple[str, Shape]]:
@@ -391,11 +394,13 @@ def _with_shapes(pool: list[tuple[str, Shape]], names: list[str]) -> list[tuple[
 
 def _solutions_found(puzzle: Puzzle, solutions: int, stop: _Deadline) -> int:
     """How many tilings up to symmetry, counted to one more than wanted."""
-    return sum(1 for _ in zip(range(solutions + 1), puzzle.solutions(unique=True, stop=stop)))
+    # stop is read with is_set() alone; Puzzle types it as a threading.Event
+    tilings = puzzle.solutions(unique=True, stop=stop)  # type: ignore[arg-type]
+    return len(list(islice(tilings, solutions + 1)))
 
 
 def _make(plan: _Plan, *, difficulty: int | None, solutions: int, seed: int, deadline: _Deadline,
-          exclude: set[tuple] = frozenset()) -> Puzzle:
+          exclude: AbstractSet[tuple] = frozenset()) -> Puzzle:
     """A puzzle for the plan from ``seed``, none of whose identities is in ``exclude``."""
     rng = random.Random(seed)
     tried = 0
@@ -410,10 +415,11 @@ def _make(plan: _Plan, *, difficulty: int | None, solutions: int, seed: int, dea
             return False
         measured.add(key)
         found = _solutions_found(puzzle, solutions, deadline)
-        level = puzzle.difficulty(stop=deadline).level if found == solutions else None
+        # stop is read with is_set() alone; Puzzle types it as a threading.Event
+        level = puzzle.difficulty(stop=deadline).level if found == solutions else None  # type: ignore[arg-type]
         if chosen is not None:
             outcomes.append((chosen, found, level))
-        if found != solutions:
+        if level is None:  # not the number of solutions asked for
             return False
         if difficulty is None or level == difficulty:
             return True
@@ -423,6 +429,7 @@ def _make(plan: _Plan, *, difficulty: int | None, solutions: int, seed: int, dea
 
     try:
         if plan.fills is not None:
+            assert plan.fixed is not None  # fills are listed for a fixed region only
             # Few ways to choose the pieces: try each once, in an order drawn from the seed.
             fills = list(plan.fills)
             rng.shuffle(fills)
@@ -437,9 +444,9 @@ def _make(plan: _Plan, *, difficulty: int | None, solutions: int, seed: int, dea
                 _none_exists(plan, outcomes, difficulty, solutions, tried, closest, deadline)
         while not deadline.is_set():
             tried += 1
-            puzzle = _candidate(plan, difficulty, rng, deadline)
-            if puzzle is not None and accept(puzzle):
-                return _finished(puzzle, plan, difficulty, solutions, seed, tried)
+            candidate = _candidate(plan, difficulty, rng, deadline)
+            if candidate is not None and accept(candidate):
+                return _finished(candidate, plan, difficulty, solutions, seed, tried)
     except SearchStopped:
         pass
     near = "" if closest is None else f"; the nearest had level {closest}"
@@ -465,12 +472,15 @@ def _level_text(difficulty: int | None) -> str:
 def _none_exists(plan: _Plan, outcomes: list, difficulty: int | None, solutions: int, tried: int,
                  closest: int | None, deadline: _Deadline) -> None:
     """Every choice of pieces that covers the fixed region was tried and none will do: say why."""
-    squares = len(plan.fixed)
-    if len(plan.fills) == 1:
-        chosen = plan.fills[0]
+    fixed, fills = plan.fixed, plan.fills
+    assert fixed is not None and fills is not None  # a fixed region whose fills were listed
+    squares = len(fixed)
+    if len(fills) == 1:
+        chosen = fills[0]
         names = _names_list([name for name, _ in chosen])
         if outcomes and outcomes[0][1] == 0:
-            why = _puzzle(plan.fixed, chosen).explain(stop=deadline)
+            # stop is read with is_set() alone; Puzzle types it as a threading.Event
+            why = _puzzle(fixed, chosen).explain(stop=deadline)  # type: ignore[arg-type]
             raise PuzzleError(f"the pool covers the region's {squares} squares only with {names}, and they "
                               f"cannot tile it: {why}")
         if outcomes:
@@ -481,11 +491,11 @@ def _none_exists(plan: _Plan, outcomes: list, difficulty: int | None, solutions:
         else:
             reason = f"its pieces cover the region's {squares} squares only as {names}, a puzzle already made"
     else:
-        if outcomes and all(found == 0 for _, found, _ in outcomes) and len(outcomes) == len(plan.fills):
-            raise PuzzleError(f"none of the {len(plan.fills)} ways to choose pieces of the pool that cover the "
+        if outcomes and all(found == 0 for _, found, _ in outcomes) and len(outcomes) == len(fills):
+            raise PuzzleError(f"none of the {len(fills)} ways to choose pieces of the pool that cover the "
                               f"region's {squares} squares tiles it (each was searched through)")
         near = "" if closest is None else f" (the nearest had level {closest})"
-        reason = (f"every one of the {len(plan.fills)} ways to choose pieces of the pool that cover the region's "
+        reason = (f"every one of the {len(fills)} ways to choose pieces of the pool that cover the region's "
                   f"{squares} squares was tried{near}")
     raise GenerationError(f"no puzzle with {_solutions_text(solutions)} {_level_text(difficulty)} can be made "
                           f"in this region from this pool: {reason}", tried=tried, closest=closest, exhausted=True)

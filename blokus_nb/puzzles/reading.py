@@ -221,10 +221,10 @@ def parse_pieces(spec: Any) -> dict[str, tuple[Shape, int]]:
                 name, shape = found[0].name, found[0].cells
             else:
                 # Name other polyominoes by their first appearance, one name for all copies.
-                key = min(transform(cells, t) for t in range(8))
-                if key not in others:
-                    others[key] = f"poly{len(others) + 1}"
-                name, shape = others[key], normalize(cells)
+                canonical = min(transform(cells, t) for t in range(8))
+                if canonical not in others:
+                    others[canonical] = f"poly{len(others) + 1}"
+                name, shape = others[canonical], normalize(cells)
         if name in out:
             out[name] = (out[name][0], out[name][1] + 1)
         else:

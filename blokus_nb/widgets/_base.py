@@ -193,10 +193,11 @@ class WidgetBase(anywidget.AnyWidget):
             self._batch_depth -= 1
 
     # ---------------------------------------------------------------- notebook output
-    def _repr_mimebundle_(self, **kwargs: Any):
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
         """The live widget, plus an SVG picture for places that cannot run widgets."""
         bundle = super()._repr_mimebundle_(**kwargs)
-        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
+        # anywidget gives (data, metadata), or None for a widget with no view; a bare dict is the data.
+        data, metadata = bundle if isinstance(bundle, tuple) else (bundle or {}, {})
         data = dict(data)
         data["image/svg+xml"] = self._svg()
         return data, metadata

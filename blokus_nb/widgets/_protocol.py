@@ -15,7 +15,9 @@ blokus_nb.widgets._protocol.Refusal: malformed request: 'version' must be a whol
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeGuard
+
+from ..move import Move
 
 #: Longest text field accepted (five cells like "t20," need 20 characters).
 MAX_TEXT = 100
@@ -45,7 +47,7 @@ class Refusal(Exception):
         return message
 
 
-def is_whole(value: Any) -> bool:
+def is_whole(value: Any) -> TypeGuard[int]:
     """Whether ``value`` is a whole number as JSON brings it (``true`` is not one).
 
     >>> is_whole(3), is_whole(True), is_whole(3.0)
@@ -70,6 +72,19 @@ def text(content: dict, key: str, required: bool = True) -> str:
     if len(value) > MAX_TEXT:
         raise Refusal(f"malformed request: {key!r} is too long")
     return value
+
+
+def piece_name(move: Move) -> str:
+    """The name of the piece ``move`` places, for a view's state (views are sent placements only).
+
+    >>> import blokus_nb as bn
+    >>> piece_name(bn.Game().legal_moves()[0])
+    '1'
+    """
+    piece = move.piece
+    if piece is None:
+        raise ValueError(f"{move!r} is a pass: it places no piece")
+    return piece.name
 
 
 def request_tag(content: Any) -> str:

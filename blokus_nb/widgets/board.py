@@ -20,7 +20,7 @@ import threading
 import traceback
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, cast
 
 import traitlets
 
@@ -37,6 +37,11 @@ from .board_protocol import HUMAN, Request, pieces_table, read_request, view_sta
 from .review import Reviewer
 from .review_protocol import REVIEW_KINDS
 from .seats import check_hint_player, check_pause, check_seed, make_seat, stoppable, suggest
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from ..records.tree import Tree
 
 __all__ = ["BlokusWidget"]
 
@@ -76,7 +81,8 @@ class BlokusWidget(WidgetBase):
     size = traitlets.Int(20).tag(sync=True)
     colors = traitlets.List(traitlets.Unicode()).tag(sync=True)
     start_cells = traitlets.Dict().tag(sync=True)
-    pieces = traitlets.List(help="[{'name', 'cells': [[x, y], ...]}] in catalogue order, y down.").tag(sync=True)
+    pieces: traitlets.List[dict[str, Any]] = traitlets.List(
+        help="[{'name', 'cells': [[x, y], ...]}] in catalogue order, y down.").tag(sync=True)
     board = traitlets.Unicode(help="One digit per cell, row 0 at the top: 0 empty, k = colors[k-1].").tag(sync=True)
     hands = traitlets.Dict(help="Color -> names of the pieces it still holds.").tag(sync=True)
     to_play = traitlets.Unicode(help="The color to move, or '' when the game is over.").tag(sync=True)
@@ -110,7 +116,8 @@ class BlokusWidget(WidgetBase):
         sync=True)
 
     #: The live game (not sent to the views; its state is, through the traits above).
-    game = traitlets.Instance(Game, allow_none=True)
+    #: None only while ``__init__`` runs (``_on_new_game`` refuses None later), hence the cast.
+    game = cast("traitlets.Instance[Game]", traitlets.Instance(Game, allow_none=True))
 
     def __init__(self, variant: str = "classic", *, game: Game | None = None,
                  players: Mapping[str, Any] | None = None, mode: str = "play", hint_player: Any = "hard",
@@ -245,13 +252,14 @@ class BlokusWidget(WidgetBase):
         """Ask ``hint_player`` for a good move; it appears in :attr:`hint` and on the board."""
         with self._locked():
             game = self.game
-            if self.mode != "play" or game.is_over:
+            color = game.to_play  # None when the game is over
+            if self.mode != "play" or color is None:
                 raise BlokusError("there is no move to suggest")
-            if self._is_ai(game.to_play) or self._jobs.busy:
+            if self._is_ai(color) or self._jobs.busy:
                 raise BlokusError("a computer player is thinking; ask for a hint on a human's turn")
             copy, player, cancelled = game.copy(), self.hint_player, threading.Event()
             limit = stoppable(None, cancelled)
-            self._ask("hint", lambda: suggest(copy, player, limit), color=game.to_play, cancelled=cancelled)
+            self._ask("hint", lambda: suggest(copy, player, limit), color=color, cancelled=cancelled)
 
     def start_review(self) -> None:
         """Start (or go on with) the review of the game in review mode; it runs in the background."""
@@ -261,13 +269,13 @@ class BlokusWidget(WidgetBase):
         """Stop the review's searches; what was found stays."""
         self._reviewer.stop(self)
 
-    def review_frame(self) -> "Any":
+    def review_frame(self) -> pd.DataFrame:
         """The review so far as a frame, as :func:`blokus_nb.analysis.review` gives it."""
         with self._locked() as game:
             return self._reviewer.frame(game)
 
     @property
-    def tree(self) -> Any:
+    def tree(self) -> Tree:
         """A copy of the game's tree (:class:`blokus_nb.Tree`), with the variations tried on the review board.
 
         In review mode a move tried from a position adds a variation, and
@@ -278,8 +286,10 @@ class BlokusWidget(WidgetBase):
 
         with self._locked() as game:
             if self.mode == "review":
-                self._reviewer.line.follow(game)
-                return self._reviewer.line.tree.copy()
+                line = self._reviewer.line
+                line.follow(game)
+                assert line.tree is not None  # follow() keeps the tree or makes one
+                return line.tree.copy()
             return Tree.from_game(game)
 
     def save(self, path: str | Path) -> None:
@@ -351,7 +361,7 @@ class BlokusWidget(WidgetBase):
         self._schedule_ai()
 
     @contextmanager
-    def _locked(self) -> Iterator[Game | None]:
+    def _locked(self) -> Iterator[Game]:
         """Hold the game's lock, then the widget's; give the game.
 
         Every change to the game goes through here, from a view, from Python
@@ -420,9 +430,9 @@ class BlokusWidget(WidgetBase):
             return
         with self._locked():
             game = self.game
-            if self._batch_depth or self.mode != "play" or game is None or game.is_over or self._jobs.busy:
+            color = None if game is None else game.to_play  # None when the game is over
+            if self._batch_depth or self.mode != "play" or color is None or self._jobs.busy:
                 return
-            color = game.to_play
             player = self._seat_players.get(color)
             if player is None:
                 return

@@ -31,7 +31,7 @@ from typing import Any, Mapping
 from ..game import Game
 from ..pieces import PIECES
 from ..variants import VARIANTS
-from ._protocol import MAX_TEXT, Refusal, request_kind, text, whole_number
+from ._protocol import MAX_TEXT, Refusal, piece_name, request_kind, text, whole_number
 from .review_protocol import REVIEW_KINDS, read_review_request
 
 __all__ = ["HUMAN", "KINDS", "MAX_TEXT", "Request", "read_request", "view_state"]
@@ -64,7 +64,7 @@ def legal_moves_by_piece(game: Game) -> dict[str, list[str]]:
     """The color to play's legal moves as text, grouped by piece name."""
     out: dict[str, list[str]] = {}
     for move in game.legal_moves():
-        out.setdefault(move.piece.name, []).append(str(move))
+        out.setdefault(piece_name(move), []).append(str(move))
     return out
 
 
@@ -72,7 +72,7 @@ def last_move(game: Game) -> dict[str, Any]:
     move = game.last_move
     if move is None:
         return {}
-    return {"color": move.color, "move": str(move), "cells": list(move.cells), "piece": move.piece.name}
+    return {"color": move.color, "move": str(move), "cells": list(move.cells), "piece": piece_name(move)}
 
 
 def scores(game: Game) -> dict[str, Any]:
@@ -122,10 +122,9 @@ def status_text(game: Game, seats: Mapping[str, str]) -> str:
 
     The result itself is the view's game-over summary (in the scoring it shows), not repeated here.
     """
-    if game.is_over:
+    color, player = game.to_play, game.player_to_play
+    if color is None or player is None:  # both None once the game is over
         return "Game over."
-    color = game.to_play
-    player = game.player_to_play
     seat = seats.get(color, HUMAN)
     who = game.player_names[player - 1] if seat == HUMAN else f"computer, {seat}"
     text = f"{color.capitalize()} to play ({who})."

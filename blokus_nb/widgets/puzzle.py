@@ -88,9 +88,12 @@ class PuzzleWidget(WidgetBase):
     # Drawn from the puzzle (Python -> views). Cells are [x, y], x to the right, y down.
     width = traitlets.Int(1, help="Columns of the region's bounding box.").tag(sync=True)
     height = traitlets.Int(1, help="Rows of the region's bounding box.").tag(sync=True)
-    region = traitlets.List(help="The region's cells [x, y], row by row from the top.").tag(sync=True)
-    pieces = traitlets.List(help="[{'name', 'cells', 'count', 'color'}], each kind of piece once.").tag(sync=True)
-    placements = traitlets.List(help="[{'piece', 'cells'}] of the pieces placed, in the order placed.").tag(sync=True)
+    region: traitlets.List[list[int]] = traitlets.List(
+        help="The region's cells [x, y], row by row from the top.").tag(sync=True)
+    pieces: traitlets.List[dict[str, Any]] = traitlets.List(
+        help="[{'name', 'cells', 'count', 'color'}], each kind of piece once.").tag(sync=True)
+    placements: traitlets.List[dict[str, Any]] = traitlets.List(
+        help="[{'piece', 'cells'}] of the pieces placed, in the order placed.").tag(sync=True)
     remaining = traitlets.Dict(help="Piece name -> copies still to place.").tag(sync=True)
     solved = traitlets.Bool(False, help="Is every square of the region covered?").tag(sync=True)
     solved_by = traitlets.Unicode(help="'you', 'solution' (Show a solution filled it) or '' while unsolved.").tag(sync=True)

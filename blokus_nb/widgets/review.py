@@ -41,8 +41,9 @@ from ..game import Game
 from ..analysis.review import REVIEW_LIMIT, Estimate, estimate_positions, placements, review_frame
 from ..players import Limit, Player, make_player
 from ..players.base import check_limit
+from ..players.mcts import Searcher
 from ._jobs import Job
-from ._protocol import Refusal
+from ._protocol import Refusal, piece_name
 from .review_line import ReviewLine
 from .review_protocol import check_explored, review_state
 
@@ -74,9 +75,12 @@ def engine_line(position: Game, player: Any, limit: Limit, seed: int | None, mov
         if game.is_over or (stop is not None and stop()):
             break
         searcher = make_player(player, seed=None if seed is None else seed + len(game.history) + 1)
+        if not isinstance(searcher, Searcher):
+            raise ArgumentTypeError(f"the engine's line needs a player that searches (an MCTS player such as "
+                                    f"'hard', or a bn.engines.GTPEngine), not {searcher!r}")
         result = searcher.search(game, replace(limit, stop=stop) if stop else limit)
         move = game.play(result.move)
-        line.append({"move": str(move), "cells": list(move.cells), "piece": move.piece.name,
+        line.append({"move": str(move), "cells": list(move.cells), "piece": piece_name(move),
                      "color": move.color, "win": round(float(result.win_rate), 4)})
     return line
 

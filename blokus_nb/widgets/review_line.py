@@ -122,28 +122,30 @@ class ReviewLine:
     def on_main_line(self) -> bool:
         return self.node.is_mainline()
 
-    def _branch(self) -> GameNode | None:
-        """The first node of the variation shown: the nearest node up the path that is not its parent's main one."""
+    def _branch(self) -> tuple[GameNode, GameNode] | None:
+        """The first node of the variation shown (the nearest node up the path that is not its parent's
+        main one) and its parent, where it branches; None on the main line."""
         node: GameNode | None = self.node
         while node is not None and node.parent is not None:
             if not node.is_main_variation():
-                return node
+                return node, node.parent
             node = node.parent
         return None
 
     def branch_ply(self) -> int | None:
         """Placements before the variation shown leaves the line it branches from (None on the main line)."""
         branch = self._branch()
-        return None if branch is None else branch.parent.ply()
+        return None if branch is None else branch[1].ply()
 
     def variation_moves(self) -> list[dict[str, Any]]:
         """The moves of the variation shown, from where it branches to the end of the line."""
         branch = self._branch()
         if branch is None:
             return []
-        start = branch.parent.ply()
-        return [{"number": start + k, "color": n.move.color, "move": str(n.move)}
-                for k, n in enumerate(self.line()[start + 1:], start=1)]
+        start = branch[1].ply()
+        # Every node of the line after the root is a placement: none is left out.
+        moves = [n.move for n in self.line()[start + 1:] if n.move is not None]
+        return [{"number": start + k, "color": move.color, "move": str(move)} for k, move in enumerate(moves, start=1)]
 
     def state(self) -> dict[str, Any]:
         """The line for the views: on the main line or not, where the variation branches, its moves,
@@ -174,7 +176,7 @@ class ReviewLine:
         if branch is None:
             raise BlokusError("this is the main line already")
         while branch is not None:  # a variation of a variation: up to the main line
-            self._node = self._tip = branch.parent
+            self._node = self._tip = branch[1]
             branch = self._branch()
 
     def promote(self) -> None:
@@ -188,6 +190,6 @@ class ReviewLine:
         branch = self._branch()
         if branch is None:
             raise BlokusError("the main line cannot be deleted, only a variation")
-        parent = branch.parent
-        parent.remove_variation(branch)
+        node, parent = branch
+        parent.remove_variation(node)
         self._node = self._tip = self._last_placement(parent.path())

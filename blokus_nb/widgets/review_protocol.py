@@ -35,7 +35,7 @@ import pandas as pd
 
 from ..game import Game
 from ..analysis.review import MARKS, review_frame, review_summary, side_curves
-from ._protocol import Refusal, request_kind, text, whole_number
+from ._protocol import Refusal, piece_name, request_kind, text, whole_number
 
 __all__ = ["REVIEW_KINDS", "read_review_request", "review_state"]
 
@@ -68,7 +68,7 @@ def _number(value: Any, digits: int = 4) -> float | None:
 
 def _move_data(game: Game, text: str, color: str) -> dict[str, Any]:
     move = game.parse_move(text, color)
-    return {"move": str(move), "cells": list(move.cells), "piece": move.piece.name, "color": move.color}
+    return {"move": str(move), "cells": list(move.cells), "piece": piece_name(move), "color": move.color}
 
 
 def review_state(game: Game, shown: Game, estimates: Sequence[Any], *, status: str, message: str = "",
@@ -89,7 +89,7 @@ def review_state(game: Game, shown: Game, estimates: Sequence[Any], *, status: s
     """
     frame = review_frame(game, list(estimates))
     variant = game.variant
-    moves = []
+    moves: list[dict[str, Any]] = []
     for row in frame.to_dict("records"):
         kind = "" if pd.isna(row["class"]) else str(row["class"])
         moves.append({"number": len(moves) + 1, "color": str(row["color"]), "player": int(row["player"]),

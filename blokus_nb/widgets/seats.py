@@ -21,6 +21,7 @@ from ..errors import ArgumentTypeError, short_repr
 from ..game import Game
 from ..hints import hint
 from ..players import Limit, Player, make_player
+from ._protocol import piece_name
 from .board_protocol import HUMAN
 
 __all__ = ["HUMAN", "MAX_AI_PAUSE", "make_seat", "stoppable", "suggest", "check_pause",
@@ -69,7 +70,7 @@ def suggest(game: Game, player: Any = "hard", limit: Limit | None = None) -> dic
     move = advice.move
     if move.is_pass:
         raise ValueError(f"{advice.color} has no legal move")
-    return {"move": str(move), "piece": move.piece.name, "cells": list(move.cells),
+    return {"move": str(move), "piece": piece_name(move), "cells": list(move.cells),
             "reasons": advice.reasons(), "source": advice.player}
 
 
