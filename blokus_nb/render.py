@@ -9,7 +9,7 @@ True
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from .coords import COLUMNS, cell_index
 from . import validation
@@ -41,7 +41,7 @@ def _check_game(game: object) -> None:
         raise ArgumentTypeError(f"game is a blokus_nb.Game, not {short_repr(game)}")
 
 
-def _palette(palette: object, colors: "list[str]") -> dict[str, str]:
+def _palette(palette: object, colors: "Sequence[str]") -> dict[str, str]:
     """``palette`` (None for the default) as a fill for each of ``colors``."""
     if palette is None:
         return dict(PALETTE)

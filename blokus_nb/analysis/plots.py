@@ -40,7 +40,7 @@ import functools
 import math
 import textwrap
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Mapping, TypedDict, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Mapping, TypedDict, TypeVar, cast
 
 import numpy as np
 import pandas as pd
@@ -1000,7 +1000,8 @@ def plot_review(frame: pd.DataFrame, ax: "Axes | None" = None, *, palette: dict[
     for kind, (marker, size) in markers.items():
         rows = frame[frame["class"] == kind]
         if len(rows):
-            ax.plot([frame.index.get_loc(i) + 1 for i in rows.index], rows["win_after"], marker, ls="",
+            # the frame's index is unique: get_loc gives a position
+            ax.plot([cast(int, frame.index.get_loc(i)) + 1 for i in rows.index], rows["win_after"], marker, ls="",
                     color="white", mec="black", ms=size, label=f"{kind} {MARKS[kind]}")
     ax.axhline(0.5 if variant.n_players == 2 else 1 / variant.n_players, color="grey", lw=0.8, ls=":")
     ax.set_ylim(-0.02, 1.02)

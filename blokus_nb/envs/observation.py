@@ -102,7 +102,8 @@ class ObservationEncoder:
         return self._observation(self._board(board), self._order(order))
 
     def _board(self, board: object) -> Board:
-        board = validation.instance(board, "board", Board, "an engine Board, like game.board")
+        validation.instance(board, "board", Board, "an engine Board, like game.board")
+        assert isinstance(board, Board)  # what validation.instance checked
         if board.size != self.size or board.n_colors != self.n_colors:
             raise BlokusError(f"board is a {board.size}x{board.size} board of {board.n_colors} colors; this "
                               f"encoder is for {self.variant.name}")

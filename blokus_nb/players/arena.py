@@ -250,7 +250,8 @@ def _match(lineups: Iterable[tuple[Sequence[int], int]], count: int, entrants: l
     tasks = (_Task(index, variant.name, [entrants[e] for e in order], [labels[e] for e in order],
                    game_seed, limit)
              for index, (order, game_seed) in enumerate(lineups))
-    games, rows = [], []
+    games: list[Game] = []
+    rows: list[dict] = []
     for record in _execute(tasks, count, n_jobs, progress, description, engine, client):
         task_index = record["index"]
         game = game_from_json(record["json"], source=f"<arena game {task_index}>")
