@@ -17,7 +17,7 @@ import math
 import random
 import time
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import cache
 
 from blokus_nb.engine import Board
 from blokus_nb.errors import BlokusError, IllegalMoveError
@@ -34,14 +34,14 @@ SIZE, GAINED, TAKEN, REACH = 1.0, 0.5, 0.7, 0.8
 OPENING_PIECES = {20: 7, 14: 4}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _centre_distance(size: int) -> tuple[float, ...]:
     """Per cell: Chebyshev distance (in cells) from the centre of the board."""
     middle = (size - 1) / 2
     return tuple(max(abs(i % size - middle), abs(i // size - middle)) for i in range(size * size))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _placement_distance(size: int) -> tuple[float, ...]:
     """Per placement id: distance to the centre of its closest cell."""
     distance = _centre_distance(size)

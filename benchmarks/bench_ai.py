@@ -120,18 +120,18 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "training"))
 
 import numpy as np  # noqa: E402
+from baseline_010 import BaselineMCTSPlayer  # noqa: E402
+from calibrate_net import HELD_OUT_GAMES  # noqa: E402
+from calibrate_net import positions as calibration_positions  # noqa: E402
+from train import DEFAULT_DATA, game_files  # noqa: E402
 
 import blokus_nb as bn  # noqa: E402
-from baseline_010 import BaselineMCTSPlayer  # noqa: E402
 from blokus_nb.players import Limit, MCTSPlayer, make_player  # noqa: E402
 from blokus_nb.players.arena import play_match  # noqa: E402
 from blokus_nb.players.base import teams  # noqa: E402
 from blokus_nb.players.features import heuristic_scores, last_opponent_piece  # noqa: E402
 from blokus_nb.players.model import load_weights  # noqa: E402
 from blokus_nb.players.puct import PUCTPlayer  # noqa: E402
-from calibrate_net import HELD_OUT_GAMES  # noqa: E402
-from calibrate_net import positions as calibration_positions  # noqa: E402
-from train import DEFAULT_DATA, game_files  # noqa: E402
 
 HARD, EXPERT = 1.5, 5.0
 

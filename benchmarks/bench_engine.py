@@ -12,8 +12,8 @@ import argparse
 import random
 import statistics
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import numpy as np
 

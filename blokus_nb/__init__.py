@@ -10,7 +10,8 @@ Move('purple', 'd9,c10,d10,e10,d11')
 
 __version__ = "0.4.0.dev0"  # the one place the version is written (pyproject reads it)
 
-from . import pieces, render, runtime, sgf  # runtime: in a browser, progress bars without a monitor thread
+# runtime: in a browser, progress bars without a monitor thread
+from . import pieces, render, runtime, sgf  # noqa: F401 - bn.pieces, bn.render, bn.sgf
 from .errors import ArgumentTypeError, BlokusError, IllegalMoveError, InvalidMoveError, PathError, RecordError
 from .game import SCORINGS, Game
 from .move import Move

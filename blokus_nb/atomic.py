@@ -33,8 +33,9 @@ import secrets
 import shutil
 import stat
 import tempfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import IO, Any, Callable, Iterator
+from typing import IO, Any
 
 from .errors import PathError
 from .validation import path_errors, path_to_write
@@ -96,7 +97,7 @@ def writable_file(value: object, name: str = "path") -> Path:
     return given
 
 
-def replace_file(path: "str | os.PathLike[str]", write: Callable[[IO], Any], *, binary: bool = False) -> None:
+def replace_file(path: str | os.PathLike[str], write: Callable[[IO], Any], *, binary: bool = False) -> None:
     """Run ``write(handle)`` on a new file beside ``path``, then put it in ``path``'s place.
 
     The handle is UTF-8 text with ``\\n`` line ends, or bytes with ``binary``.

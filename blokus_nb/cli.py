@@ -23,9 +23,10 @@ import sys
 import tempfile
 import textwrap
 import warnings
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any
 
 from . import validation
 from .errors import BlokusError

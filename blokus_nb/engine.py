@@ -28,8 +28,8 @@ from __future__ import annotations
 
 import linecache
 import random
-from functools import lru_cache
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
+from functools import cache
 
 from .geometry import Geometry, geometry, grown_mask
 from .pieces import PIECES
@@ -40,7 +40,7 @@ LegalFunctions = tuple[Callable[[int, int, int], list], Callable[[int, int, int]
                        Callable[[int, int, int], bool]]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _compile(size: int) -> LegalFunctions:
     """Generate ``(bitsets, count, any)`` legal-placement functions for one board size.
 
@@ -112,7 +112,7 @@ class Board:
         self._bitsets, self._count, self._any = _compile(size)
 
     # -- state ---------------------------------------------------------------
-    def copy(self) -> "Board":
+    def copy(self) -> Board:
         """An independent copy."""
         other = Board.__new__(Board)
         other.geo, other.size, other.n_colors = self.geo, self.size, self.n_colors

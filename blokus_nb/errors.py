@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import errno as _errno
 import os
-from typing import Sequence
+from collections.abc import Sequence
 
 
 class BlokusError(ValueError):
@@ -169,7 +169,7 @@ class PathError(BlokusError, OSError):
 
     __str__ = Exception.__str__  # the message as written, not OSError's "[Errno 2] ..."
 
-    def __new__(cls, *args: object, **kwargs: object) -> "PathError":
+    def __new__(cls, *args: object, **kwargs: object) -> PathError:
         return OSError.__new__(cls)  # an OSError underneath; __init__ gives it its message and fields
 
     def __init__(self, message: str, *, path: str = "", errno: int | None = None) -> None:
@@ -197,7 +197,7 @@ class RecordNotFoundError(RecordError, PathError, FileNotFoundError):
 
     __str__ = Exception.__str__  # the message as written, not OSError's "[Errno 2] ..."
 
-    def __new__(cls, *args: object, **kwargs: object) -> "RecordNotFoundError":
+    def __new__(cls, *args: object, **kwargs: object) -> RecordNotFoundError:
         return OSError.__new__(cls)  # an OSError underneath; RecordError.__init__ gives it its message
 
     # OSError's fields, from the record's: so they survive pickling as the other fields do.

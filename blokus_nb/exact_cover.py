@@ -351,7 +351,7 @@ class TilingSearch:
         known = (1 << (cell + self.span)) - 1
         groups: dict[int, list[tuple[int, int]]] = {}
         units: dict[int, int] = {}
-        for k, guard, unit, mask in self._by_cell[cell]:
+        for _k, guard, unit, mask in self._by_cell[cell]:
             if mask & filled or self._dead(cell, window | (mask >> cell)):
                 continue
             after = filled | mask
@@ -433,7 +433,7 @@ class TilingSearch:
         """
         return self._solutions(validation.stop_event(stop))  # checked now, not at the first tiling
 
-    def _solutions(self, stop: "threading.Event | None") -> Iterator[tuple[tuple[int, int], ...]]:
+    def _solutions(self, stop: threading.Event | None) -> Iterator[tuple[tuple[int, int], ...]]:
         full = self.full
         window = self.window
         fits_cache = self._fits

@@ -18,7 +18,8 @@ import sys
 import threading
 import traceback
 import warnings
-from typing import Callable, Iterable, Mapping, Sequence, TypeVar
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TypeVar
 
 import numpy as np
 
@@ -108,7 +109,7 @@ class Game:
         self._stuck = 0  # bit c: colors[c] is known to have no legal move left
         # Moves taken back, the next one to redo last.
         self._redo: list[Move] = []
-        self._listeners: list[Callable[["Game"], None]] = []
+        self._listeners: list[Callable[[Game], None]] = []
         # The last list legal_moves() made, and the position it was made in:
         # play() trusts a move from it without checking the rules again.
         self._position = 0  # changes with every change of the board
@@ -371,7 +372,7 @@ class Game:
         self._redo.clear()
 
     @_locked
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         """An independent copy (listeners are not copied), of the same class."""
         other = type(self).__new__(type(self))
         other.__dict__.update(self.__dict__)
@@ -415,7 +416,7 @@ class Game:
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     @_locked
-    def subscribe(self, callback: Callable[["Game"], None]) -> None:
+    def subscribe(self, callback: Callable[[Game], None]) -> None:
         """Call ``callback(game)`` after every change of the position.
 
         The callback runs in the thread that made the change, while that thread
@@ -428,7 +429,7 @@ class Game:
             self._listeners.append(callback)
 
     @_locked
-    def unsubscribe(self, callback: Callable[["Game"], None]) -> None:
+    def unsubscribe(self, callback: Callable[[Game], None]) -> None:
         """Stop calling ``callback``."""
         if callback in self._listeners:
             self._listeners.remove(callback)
@@ -554,7 +555,7 @@ class Game:
         return to_json(self, indent=indent)
 
     @classmethod
-    def from_json(cls, text: str) -> "Game":
+    def from_json(cls, text: str) -> Game:
         """Deprecated: use :func:`blokus_nb.records.game_from_json` (or :func:`blokus_nb.load`).
 
         >>> import blokus_nb as bn
@@ -567,7 +568,7 @@ class Game:
 
         return game_from_json(text)
 
-    def save(self, path: "str | os.PathLike[str]") -> None:
+    def save(self, path: str | os.PathLike[str]) -> None:
         """Deprecated: use :func:`blokus_nb.save` (``bn.save(game, path)``).
 
         >>> import blokus_nb as bn

@@ -19,7 +19,7 @@ square at which orientation ``o`` fits on the board.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from .coords import COLUMNS, cell_name, pentobi_order
 from .errors import BlokusError
@@ -28,7 +28,7 @@ from .pieces import PIECES, Shape
 __all__ = ["Geometry", "geometry", "neighbours_mask", "diagonals_mask", "grown_mask", "mask_cells", "mask_names"]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _edge_masks(size: int) -> tuple[int, int, int]:
     """(all cells, all but the first column, all but the last column)."""
     full = (1 << size * size) - 1
@@ -132,7 +132,7 @@ class Geometry:
         return tuple(cell_name(i, self.size) for i in self.cells[pid])
 
 
-@lru_cache(maxsize=None)
+@cache
 def geometry(size: int) -> Geometry:
     """The (cached) placement tables for a ``size`` x ``size`` board (5 to 26: every piece fits, cells have names)."""
     if isinstance(size, bool) or not isinstance(size, int) or not 5 <= size <= len(COLUMNS):

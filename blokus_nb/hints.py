@@ -12,9 +12,9 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass, field
 
-from .geometry import mask_names
 from .errors import ArgumentTypeError, IllegalMoveError
 from .game import Game
+from .geometry import mask_names
 from .move import Move
 from .players.base import Limit, Player, check_limit, teams
 from .players.features import heuristic_scores, placement_features

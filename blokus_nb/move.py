@@ -12,11 +12,11 @@ from 1 up, then by column from ``a``); a pass is written ``pass``.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import MutableSequence
+from collections.abc import Iterable, Iterator, MutableSequence
+from functools import cache
 from itertools import accumulate
 from operator import itemgetter
-from functools import lru_cache
-from typing import Iterable, Iterator, overload
+from typing import overload
 
 from .coords import check_size, on_board, parse_cell
 from .errors import FrozenError, IllegalMoveError, InvalidMoveError
@@ -75,7 +75,7 @@ class Move:
         _set_cells(self, None)
 
     @classmethod
-    def pass_move(cls, color: str, size: int) -> "Move":
+    def pass_move(cls, color: str, size: int) -> Move:
         """The pass of ``color`` on a ``size`` board.
 
         >>> str(Move.pass_move("orange", 14))
@@ -84,7 +84,7 @@ class Move:
         return cls(color, None, size)
 
     @classmethod
-    def _trusted(cls, color: str, placement: int | None, size: int) -> "Move":
+    def _trusted(cls, color: str, placement: int | None, size: int) -> Move:
         """A move from values the engine produced: no checks (a random game makes a new one per move)."""
         move = object.__new__(cls)
         _set_color(move, color)
@@ -103,10 +103,10 @@ class Move:
     def __reduce__(self) -> tuple:
         return (Move, (self.color, self.placement, self.size))  # rebuilt through the checks
 
-    def __copy__(self) -> "Move":
+    def __copy__(self) -> Move:
         return self
 
-    def __deepcopy__(self, memo: dict) -> "Move":
+    def __deepcopy__(self, memo: dict) -> Move:
         return self
 
     @property
@@ -161,7 +161,7 @@ class Move:
 _set_color, _set_placement, _set_size, _set_cells = (Move.__dict__[name].__set__ for name in Move.__slots__)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _interned(color: str, size: int) -> list[Move | None]:
     """Moves are immutable, so each (color, placement) is built once, on first use: index by id."""
     return [None] * len(geometry(size).masks)

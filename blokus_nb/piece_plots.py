@@ -23,8 +23,8 @@ from collections.abc import Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from . import validation
-from .pieces import NAMES, PIECES, TRANSFORM_NAMES, Cell, Shape, get, identify, normalize, transform
 from .errors import ArgumentTypeError, BlokusError, short_repr
+from .pieces import NAMES, PIECES, TRANSFORM_NAMES, Cell, Shape, get, identify, normalize, transform
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
@@ -333,7 +333,7 @@ _OUTLINE_WIDTH = 1.6  # points
 _SEAM_WIDTH = 0.7  # points: thinner than the outline, so a piece still reads as one shape
 
 
-def _inches_per_square(ax: "Axes | None", width: float, height: float, nominal: float) -> float:
+def _inches_per_square(ax: Axes | None, width: float, height: float, nominal: float) -> float:
     """How big a square comes out: ``nominal`` for a new figure up to a notebook cell's width, else
     what the given Axes hold (an equal-aspect picture fills its narrower side)."""
     if ax is None:
@@ -343,7 +343,7 @@ def _inches_per_square(ax: "Axes | None", width: float, height: float, nominal: 
     return min(box.width * figure_width / width, box.height * figure_height / height)
 
 
-def _new_axes(width: float, height: float, scale: float, title: str | None) -> "Axes":
+def _new_axes(width: float, height: float, scale: float, title: str | None) -> Axes:
     import matplotlib.pyplot as plt
 
     title_room = 0.4 if title else 0.0
@@ -352,7 +352,7 @@ def _new_axes(width: float, height: float, scale: float, title: str | None) -> "
     return ax
 
 
-def _finish(ax: "Axes", width: float, height: float, title: str | None) -> "Axes":
+def _finish(ax: Axes, width: float, height: float, title: str | None) -> Axes:
     ax.set_xlim(-0.2, width + 0.2)
     ax.set_ylim(height + 0.2, -0.2)  # y grows downwards, as on the board
     ax.set_aspect("equal")
@@ -362,7 +362,7 @@ def _finish(ax: "Axes", width: float, height: float, title: str | None) -> "Axes
     return ax
 
 
-def _draw_cells(ax: "Axes", owner: dict[Cell, Hashable], colors: dict[Hashable, str],
+def _draw_cells(ax: Axes, owner: dict[Cell, Hashable], colors: dict[Hashable, str],
                 dx: float = 0, dy: float = 0, inner_lines: bool = True) -> None:
     from matplotlib.collections import LineCollection, PolyCollection
 
@@ -382,9 +382,9 @@ def _draw_cells(ax: "Axes", owner: dict[Cell, Hashable], colors: dict[Hashable, 
         linewidths=[_SEAM_WIDTH] * len(inner) + [_OUTLINE_WIDTH] * len(border), capstyle="projecting"))
 
 
-def plot_shapes(shapes: Sequence[Iterable[Cell]], ax: "Axes | None" = None, *, columns: int | None = None,
+def plot_shapes(shapes: Sequence[Iterable[Cell]], ax: Axes | None = None, *, columns: int | None = None,
                 labels: Sequence[str] | None = None, title: str | None = None,
-                inner_lines: bool = True) -> "Axes":
+                inner_lines: bool = True) -> Axes:
     """Draw shapes side by side in a grid, labelled with their piece names (or ``labels``).
 
     Thin lines between the squares (``inner_lines``) let a reader count them;
@@ -418,7 +418,7 @@ def plot_shapes(shapes: Sequence[Iterable[Cell]], ax: "Axes | None" = None, *, c
     return _finish(ax, width, height, title)
 
 
-def plot_pieces(ax: "Axes | None" = None, *, inner_lines: bool = True) -> "Axes":
+def plot_pieces(ax: Axes | None = None, *, inner_lines: bool = True) -> Axes:
     """All 21 Blokus pieces with their names, the squares of each outlined so they can be counted.
 
     >>> import matplotlib
@@ -430,7 +430,7 @@ def plot_pieces(ax: "Axes | None" = None, *, inner_lines: bool = True) -> "Axes"
     return plot_shapes([p.cells for p in PIECES], ax=ax, columns=7, inner_lines=inner_lines)
 
 
-def plot_orientations(name: str, ax: "Axes | None" = None, *, inner_lines: bool = True) -> "Axes":
+def plot_orientations(name: str, ax: Axes | None = None, *, inner_lines: bool = True) -> Axes:
     """One piece's fixed orientations, each labelled with the transform that first gives it.
 
     >>> import matplotlib
@@ -451,7 +451,7 @@ def plot_orientations(name: str, ax: "Axes | None" = None, *, inner_lines: bool 
 
 
 def plot_tiling(region: Iterable[Cell], placements: Sequence[tuple[str, Iterable[Cell]]],
-                ax: "Axes | None" = None, *, title: str | None = None, inner_lines: bool = True) -> "Axes":
+                ax: Axes | None = None, *, title: str | None = None, inner_lines: bool = True) -> Axes:
     """A region with pieces placed on it; uncovered cells are light grey.
 
     >>> import matplotlib
@@ -472,7 +472,7 @@ def plot_tiling(region: Iterable[Cell], placements: Sequence[tuple[str, Iterable
 
 def plot_tilings(tilings: Sequence[tuple[Iterable[Cell], Sequence[tuple[str, Iterable[Cell]]]]], *,
                  columns: int = 4, titles: Sequence[str] | None = None, scale: float = 0.25,
-                 inner_lines: bool = True) -> "Figure":
+                 inner_lines: bool = True) -> Figure:
     """Several ``(region, placements)`` pictures in one figure, at most a notebook cell wide.
 
     ``scale`` is the inches per square when that fits. Returns the figure.
@@ -554,7 +554,7 @@ def svg_coloured_region(fills: dict[Cell, str], *, cell_size: int = 24) -> str:
     return _svg_document(width, height, cell_size, body)
 
 
-def plot_coloured_region(fills: dict[Cell, str], ax: "Axes | None" = None, *, title: str | None = None) -> "Axes":
+def plot_coloured_region(fills: dict[Cell, str], ax: Axes | None = None, *, title: str | None = None) -> Axes:
     """Draw a region whose squares are filled with the colours given (matplotlib); returns the Axes.
 
     >>> import matplotlib

@@ -14,8 +14,9 @@ normalised so that the smallest ``x`` and ``y`` are 0 and sorted by ``(y, x)``.
 from __future__ import annotations
 
 import warnings
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING
 
 from .errors import BlokusError, UnknownPieceError, short_repr
 

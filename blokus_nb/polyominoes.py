@@ -21,8 +21,9 @@ Three ways to count them, which differ in which copies are "the same":
 from __future__ import annotations
 
 import warnings
-from functools import lru_cache
-from typing import TYPE_CHECKING, Iterable, Literal, Sequence
+from collections.abc import Iterable, Sequence
+from functools import cache
+from typing import TYPE_CHECKING, Literal
 
 from . import validation
 from .errors import BlokusError, SlowComputationWarning
@@ -183,7 +184,7 @@ def _free(n: int) -> tuple[YXShape, ...]:
     return _FREE[n]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _enumerate(n: int, kind: str) -> tuple[Shape, ...]:
     free = _free(n)
     if kind == "free":
@@ -264,8 +265,8 @@ def name(cells: Iterable[Cell]) -> str | None:
     return None if found is None else found[0].name
 
 
-def show(shapes: Sequence[Iterable[Cell]], ax: "Axes | None" = None, *, columns: int | None = None,
-         labels: Sequence[str] | None = None, title: str | None = None) -> "Axes":
+def show(shapes: Sequence[Iterable[Cell]], ax: Axes | None = None, *, columns: int | None = None,
+         labels: Sequence[str] | None = None, title: str | None = None) -> Axes:
     """Draw a set of polyominoes side by side in a grid (matplotlib).
 
     Blokus pieces are coloured as in the game and labelled with their names

@@ -31,11 +31,11 @@ import pickle
 import signal
 import sys
 import threading
-from typing import Any, Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
-from . import runtime
+from . import runtime, validation
 from .errors import WorkerError
-from . import validation
 from .validation import choice, job_count, positive_count
 
 __all__ = ["worker_count", "pool_context", "run_jobs", "shutdown_pools", "ENGINES", "start_method"]

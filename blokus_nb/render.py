@@ -8,11 +8,12 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
-from .coords import COLUMNS, cell_index
 from . import validation
+from .coords import COLUMNS, cell_index
 from .errors import ArgumentTypeError, BlokusError, short_repr
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -41,7 +42,7 @@ def _check_game(game: object) -> None:
         raise ArgumentTypeError(f"game is a blokus_nb.Game, not {short_repr(game)}")
 
 
-def _palette(palette: object, colors: "Sequence[str]") -> dict[str, str]:
+def _palette(palette: object, colors: Sequence[str]) -> dict[str, str]:
     """``palette`` (None for the default) as a fill for each of ``colors``."""
     if palette is None:
         return dict(PALETTE)
@@ -52,7 +53,7 @@ def _palette(palette: object, colors: "Sequence[str]") -> dict[str, str]:
     return {color: validation.colour(checked[color], f"palette[{color!r}]") for color in colors}
 
 
-def board_svg(game: "Game", size: int = 400, *, last_move: bool = True, coordinates: bool = True,
+def board_svg(game: Game, size: int = 400, *, last_move: bool = True, coordinates: bool = True,
               palette: dict[str, str] | None = None) -> str:
     """The board of ``game`` as an SVG document ``size`` pixels wide.
 

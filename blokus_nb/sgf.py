@@ -47,11 +47,12 @@ import io
 import os
 import re
 from bisect import bisect_right
-from typing import IO, Callable, Iterable, Iterator, Mapping, NoReturn, Sequence, Union
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import IO, NoReturn, Union
 
+from . import validation
 from .atomic import replace_file, writable_file
 from .errors import ArgumentTypeError, BlokusError, RecordError, short_repr
-from . import validation
 from .validation import path_errors
 
 __all__ = ["Node", "GameTree", "iter_trees", "parse", "parse_tree", "dumps", "dump"]

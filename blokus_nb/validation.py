@@ -28,8 +28,9 @@ import numbers
 import operator
 import os
 import re
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any, Collection, Iterable, Iterator, Mapping
+from typing import Any
 
 from .errors import ArgumentTypeError, BlokusError, PathError, RecordNotFoundError, short_repr
 

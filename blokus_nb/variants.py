@@ -8,9 +8,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
-from typing import Mapping
+
 from .errors import ArgumentTypeError, BlokusError
 
 __all__ = ["Variant", "VARIANTS", "get_variant"]
@@ -54,7 +55,7 @@ class Variant:
         values = [getattr(self, f.name) for f in fields(self)]
         return (Variant, tuple(dict(v) if isinstance(v, MappingProxyType) else v for v in values))
 
-    def __deepcopy__(self, memo: dict) -> "Variant":
+    def __deepcopy__(self, memo: dict) -> Variant:
         return self  # immutable
 
     def player_of(self, color: str, nth_move: int = 0) -> int:
@@ -107,7 +108,7 @@ VARIANTS: dict[str, Variant] = {
 }
 
 
-def get_variant(name: "str | Variant") -> Variant:
+def get_variant(name: str | Variant) -> Variant:
     """The variant called ``name`` (``classic``, ``classic_2``, ``classic_3`` or ``duo``)."""
     if isinstance(name, Variant):
         return name

@@ -49,8 +49,8 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Union
 
-from .atomic import replace_file, writable_file
 from . import validation
+from .atomic import replace_file, writable_file
 from .errors import BlokusError
 from .pieces import move_cell
 

@@ -9,10 +9,9 @@ for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_name, "1")
 
 import pytest
-from hypothesis import settings
-
 from budget import PROFILE, examples
 from data_paths import SHARED_PENTOBI
+from hypothesis import settings
 
 # A @given test without max_examples of its own runs Hypothesis's default 100 in the thorough profile
 # (make test, CI) and a fifth of it in the quick one (make check): see tests/budget.py.

@@ -6,10 +6,10 @@ import shutil
 
 import pandas as pd
 import pytest
+from data_paths import DATA
 
 from blokus_nb import analysis
 from blokus_nb.analysis.loading import AnalysisWarning
-from data_paths import DATA
 
 DUO = DATA / "pentobi" / "games" / "duo"
 
@@ -108,7 +108,7 @@ def test_a_folder_of_parts_that_fails_midway_keeps_the_last_run_whole(tmp_path, 
     (out / "notes.txt").write_text("mine")  # a file of the user's beside the parts
     before = _contents(out)
     _failing_at(monkeypatch, 3)
-    with pytest.raises(Exception):
+    with pytest.raises(OSError):
         analysis.analyze_corpus(DUO, out=out, n_jobs=1, progress=False)
     assert _contents(out) == before and [p.name for p in tmp_path.iterdir()] == ["parts"]
     assert sorted(p.name for p in out.iterdir()) == sorted(before)  # nothing hidden left behind
@@ -116,7 +116,7 @@ def test_a_folder_of_parts_that_fails_midway_keeps_the_last_run_whole(tmp_path, 
 
 def test_a_new_folder_of_parts_that_fails_midway_is_not_left_half_made(tmp_path, monkeypatch):
     _failing_at(monkeypatch, 2)
-    with pytest.raises(Exception):
+    with pytest.raises(OSError):
         analysis.analyze_corpus(DUO, out=tmp_path / "parts", n_jobs=1, progress=False)
     assert list(tmp_path.iterdir()) == []
 

@@ -9,11 +9,11 @@ matplotlib.use("Agg")
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
+from data_paths import DATA  # noqa: E402
 
 import blokus_nb as bn  # noqa: E402
 from blokus_nb import analysis  # noqa: E402
 from blokus_nb.players import Limit  # noqa: E402
-from data_paths import DATA  # noqa: E402
 
 LIMIT = Limit(simulations=25)
 

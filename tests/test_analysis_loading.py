@@ -7,12 +7,12 @@ import warnings
 
 import pandas as pd
 import pytest
+from data_paths import DATA
+from sample_games import random_game
 
 import blokus_nb as bn
 from blokus_nb import analysis
 from blokus_nb.analysis.loading import AnalysisWarning
-from data_paths import DATA
-from sample_games import random_game
 
 GAMES = DATA / "pentobi" / "games"
 

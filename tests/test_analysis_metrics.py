@@ -7,11 +7,11 @@ import json
 
 import pandas as pd
 import pytest
+from data_paths import DATA
+from sample_games import PENTOBI_COLORS, random_game
 
 import blokus_nb as bn
 from blokus_nb import analysis
-from data_paths import DATA
-from sample_games import PENTOBI_COLORS, random_game
 
 GAMES = DATA / "pentobi" / "games"
 LEGAL = DATA / "pentobi" / "legal"

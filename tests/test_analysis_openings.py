@@ -6,12 +6,12 @@ import math
 
 import pandas as pd
 import pytest
+from data_paths import DATA
 
 import blokus_nb as bn
 from blokus_nb import analysis
 from blokus_nb.analysis.openings import board_symmetries, opening_index, wilson_interval
 from blokus_nb.pieces import SYMMETRIES
-from data_paths import DATA
 
 DUO_GAMES = DATA / "pentobi" / "games" / "duo"
 

@@ -3,22 +3,22 @@ and reads at a notebook cell's width at 100 dpi (image checks in figure_checks).
 
 from __future__ import annotations
 
-from budget import examples
 import matplotlib
+from budget import examples
 
 matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
+from data_paths import DATA  # noqa: E402
+from figure_checks import CELL_INCHES, text_problems  # noqa: E402
 from matplotlib.colors import to_hex  # noqa: E402
 
 import blokus_nb as bn  # noqa: E402
 from blokus_nb import analysis  # noqa: E402
 from blokus_nb.analysis.plots import FIGURE_WIDTH  # noqa: E402
 from blokus_nb.render import COLORBLIND_PALETTE, PALETTE  # noqa: E402
-from data_paths import DATA  # noqa: E402
-from figure_checks import CELL_INCHES, text_problems  # noqa: E402
 
 GAMES = DATA / "pentobi" / "games"
 
@@ -338,10 +338,9 @@ def test_match_report_of_partners_and_a_shared_color(variant):
 
 
 # ------------------------------------------------------------------- issue 20, class 13: names shown as written
+from figure_checks import drawn_texts  # noqa: E402
 from hypothesis import HealthCheck, example, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
-
-from figure_checks import drawn_texts  # noqa: E402
 
 #: Names as a hostile record may bring them: mathtext, TeX, unbalanced dollars, escapes.
 NAMES = st.text(st.sampled_from("$\\^_{}%&#~ab1 ") | st.characters(blacklist_categories=("Cs",)),

@@ -11,14 +11,22 @@ matplotlib.use("Agg")
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
+from data_paths import DATA  # noqa: E402
+from sample_games import random_game  # noqa: E402
 
 import blokus_nb as bn  # noqa: E402
 from blokus_nb import analysis  # noqa: E402
-from blokus_nb.analysis.review import (Estimate, accuracy, classify, estimate_positions, placements,  # noqa: E402
-                                       review_frame, review_summary, side_curves)
+from blokus_nb.analysis.review import (  # noqa: E402
+    Estimate,
+    accuracy,
+    classify,
+    estimate_positions,
+    placements,
+    review_frame,
+    review_summary,
+    side_curves,
+)
 from blokus_nb.players import Limit  # noqa: E402
-from data_paths import DATA  # noqa: E402
-from sample_games import random_game  # noqa: E402
 
 LIMIT = Limit(simulations=25)
 

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import pytest
 import csv
 
 import numpy as np
 import pandas as pd
+import pytest
+from data_paths import DATA
+from sample_games import random_game
 
 import blokus_nb as bn
 from blokus_nb import analysis
-from data_paths import DATA
-from sample_games import random_game
 
 GAMES = DATA / "pentobi" / "games"
 

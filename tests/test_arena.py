@@ -10,9 +10,8 @@ import pandas as pd
 import pytest
 
 import blokus_nb as bn
-from blokus_nb.players import arena
+from blokus_nb.players import GreedyPlayer, Limit, MCTSPlayer, RandomPlayer, arena
 from blokus_nb.players.arena import RESULT_COLUMNS, play_match, ratings, round_robin, seat_orders, standings
-from blokus_nb.players import GreedyPlayer, Limit, MCTSPlayer, RandomPlayer
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])

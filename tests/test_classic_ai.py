@@ -12,11 +12,11 @@ import time
 
 import numpy as np
 import pytest
+from sample_games import random_game
 
 import blokus_nb as bn
 from blokus_nb.players import Limit, make_player
 from blokus_nb.players.net import CLASSIC, CLASSIC_FORMAT, load_net
-from sample_games import random_game
 
 VARIANTS = ("duo", "classic", "classic_2", "classic_3")
 LEVELS = ("hard", "expert")

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from budget import examples
 import shutil
 from pathlib import Path
 
 import pandas as pd
 import pytest
+from budget import examples
+from data_paths import DATA
 
 from blokus_nb import cli
-from data_paths import DATA
 
 GAMES = DATA / "pentobi" / "games"
 

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import pytest
-from budget import examples
 import random
 
+import pytest
+from budget import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from reference import legal_moves as reference_legal_moves
 
 import blokus_nb as bn
 from blokus_nb.coords import cell_index
-from reference import legal_moves as reference_legal_moves
 
 
 def grid_of(game: bn.Game) -> list[list[str | None]]:

@@ -10,13 +10,12 @@ import sys
 import time
 from pathlib import Path
 
+import fake_gtp
 import pytest
 
 import blokus_nb as bn
 from blokus_nb.engines import EngineError, EngineTerminatedError, GTPEngine
 from blokus_nb.players import Limit
-
-import fake_gtp
 
 ROOT = Path(__file__).resolve().parent.parent
 PENTOBI = Path(os.environ.get("PENTOBI_GTP") or ROOT.parent / "shared" / "tools" / "pentobi" / "pentobi-gtp")

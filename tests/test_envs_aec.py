@@ -138,7 +138,7 @@ def test_every_reward_is_zero_until_the_last_placement(variant):
     env = BlokusEnv(variant, reward="margin")
     env.reset()
     rng = random.Random(3)
-    for agent in env.agent_iter():
+    for _agent in env.agent_iter():
         if not env.game.is_over:
             assert set(env.rewards.values()) == set(env._cumulative_rewards.values()) == {0.0}
         env.step(random_action(env, rng))

@@ -8,12 +8,12 @@ import sys
 
 import numpy as np
 import pytest
+from sample_games import random_game
 
 import blokus_nb as bn
 from blokus_nb.coords import cell_index
 from blokus_nb.envs import PLANES, ObservationEncoder, split_observation
 from blokus_nb.geometry import geometry
-from sample_games import random_game
 
 VARIANTS = ["duo", "classic", "classic_2", "classic_3"]
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from budget import examples
 import re
 
 import pytest
+from budget import examples
 
 import blokus_nb as bn
 

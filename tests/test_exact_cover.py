@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-
-from budget import examples
 import itertools
 
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from blokus_nb import pieces
 from blokus_nb.errors import BlokusError
 from blokus_nb.exact_cover import AlgorithmX, TilingSearch
-
 
 # -- slow, obvious references -------------------------------------------------------------
 
@@ -224,7 +222,9 @@ def test_tiling_search_refuses_more_pieces_than_it_can_recurse():
 
 # -- the most-constrained-first search ------------------------------------------------------
 
-from hypothesis import given as _given, settings as _settings, strategies as _st  # noqa: E402
+from hypothesis import given as _given  # noqa: E402 - this part's own imports
+from hypothesis import settings as _settings  # noqa: E402
+from hypothesis import strategies as _st  # noqa: E402
 
 
 @_settings(max_examples=examples(40), deadline=None)

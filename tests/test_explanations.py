@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from budget import examples
 import itertools
 import random
 import re
 
 import matplotlib
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

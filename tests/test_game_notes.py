@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from sample_games import random_game
+
 import blokus_nb as bn
 from blokus_nb import sgf
 from blokus_nb.records import game_to_tree
-from sample_games import random_game
 
 
 def commented(game: bn.Game) -> str:

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from budget import examples
 import json
 import pickle
 
 import pytest
+from budget import examples
+from data_paths import DATA, SHARED_PENTOBI
+from sample_games import random_game
 
 import blokus_nb as bn
 from blokus_nb import sgf
 from blokus_nb.records import tree as tree_module
-from data_paths import DATA, SHARED_PENTOBI
-from sample_games import random_game
 
 BOOKS = sorted((SHARED_PENTOBI / "books").glob("*.blksgf"))
 DUO = DATA / "pentobi" / "games" / "duo"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from budget import examples
 import contextlib
 import os
 import signal
@@ -11,6 +10,7 @@ import sys
 import time
 
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

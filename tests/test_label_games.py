@@ -12,13 +12,12 @@ import shlex
 import sys
 from pathlib import Path
 
+import fake_gtp
 import numpy as np
 import pytest
 
 import blokus_nb as bn
 from blokus_nb.players.selfplay_files import INDEX_COLUMNS
-
-import fake_gtp
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "training"))

@@ -6,8 +6,8 @@ What runs in a browser is tests/browser/test_lite_site.py; Pyodide itself (from 
 
 from __future__ import annotations
 
-import asyncio
 import ast
+import asyncio
 import importlib.util
 import json
 import subprocess

@@ -207,7 +207,7 @@ def test_a_frozen_move_still_pickles_and_copies():
     import copy
 
     for move in (bn.Game().legal_moves()[7], Move.pass_move("blue", 20), bn.Game("duo").parse_move("e10")):
-        move.cells  # the cached cells do not get in the way
+        move.cells  # noqa: B018 - the cached cells do not get in the way
         for twin in (pickle.loads(pickle.dumps(move)), copy.copy(move), copy.deepcopy(move)):
             assert twin == move and str(twin) == str(move) and twin.cells == move.cells
             with pytest.raises(AttributeError):

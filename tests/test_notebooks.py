@@ -8,9 +8,8 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from nbclient import NotebookClient
-
 from data_paths import DATA
+from nbclient import NotebookClient
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 NOTEBOOKS = sorted(EXAMPLES.glob("*.ipynb"))

@@ -14,12 +14,12 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
+from figure_checks import CELL_INCHES, text_problems  # noqa: E402
 from matplotlib.collections import LineCollection  # noqa: E402
 from matplotlib.colors import to_rgb  # noqa: E402
 
 import blokus_nb as bn  # noqa: E402
 from blokus_nb import piece_plots, pieces, polyominoes  # noqa: E402
-from figure_checks import CELL_INCHES, text_problems  # noqa: E402
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -6,12 +6,11 @@ import random
 import time
 
 import pytest
+from sample_games import random_game
 
 import blokus_nb as bn
-from blokus_nb.players import (LEVELS, PLAYER_NAMES, GreedyPlayer, Limit, MCTSPlayer, Player,
-                               RandomPlayer, make_player)
+from blokus_nb.players import LEVELS, PLAYER_NAMES, GreedyPlayer, Limit, MCTSPlayer, Player, RandomPlayer, make_player
 from blokus_nb.players.base import teams
-from sample_games import random_game
 
 VARIANTS = ["duo", "classic", "classic_2", "classic_3"]
 

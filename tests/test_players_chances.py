@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from sample_games import random_game
 
 import blokus_nb as bn
 from blokus_nb.players import Limit, MCTSPlayer
-from sample_games import random_game
 
 
 @pytest.mark.slow

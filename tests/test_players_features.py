@@ -5,13 +5,25 @@ from __future__ import annotations
 import random
 
 import pytest
+from sample_games import random_game
 
 from blokus_nb.geometry import mask_cells
 from blokus_nb.players.base import teams
-from blokus_nb.players.features import (GAINED, MOVE_FEATURES, PAIR_FEATURES, REACH, SIZE, TAKEN,
-                                        grow, heuristic_scores, move_features, pair_features,
-                                        placement_features, room, side_features)
-from sample_games import random_game
+from blokus_nb.players.features import (
+    GAINED,
+    MOVE_FEATURES,
+    PAIR_FEATURES,
+    REACH,
+    SIZE,
+    TAKEN,
+    grow,
+    heuristic_scores,
+    move_features,
+    pair_features,
+    placement_features,
+    room,
+    side_features,
+)
 
 
 @pytest.mark.parametrize("variant,seed,moves", [("duo", 1, 6), ("classic", 2, 10), ("classic_2", 3, 40)])

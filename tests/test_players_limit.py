@@ -7,7 +7,8 @@ import time
 
 import numpy as np
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 import blokus_nb as bn
 from blokus_nb import validation

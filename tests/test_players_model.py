@@ -6,11 +6,11 @@ import random
 
 import numpy as np
 import pytest
+from sample_games import random_game
 
 import blokus_nb as bn
 from blokus_nb.players.features import MOVE_FEATURES, PAIR_FEATURES
 from blokus_nb.players.model import WEIGHTS_PATH, Weights, load_weights
-from sample_games import random_game
 
 
 def test_the_shipped_weights_load_and_are_small():

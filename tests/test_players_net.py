@@ -8,14 +8,24 @@ import time
 
 import numpy as np
 import pytest
+from sample_games import random_game
 
 import blokus_nb as bn
-from blokus_nb.players import Limit, MCTSPlayer, make_player
 from blokus_nb.engine import Board
-from blokus_nb.players.net import (CLASSIC, CLASSIC_NET_PATH, FORMAT, NET_PATH, Net, canonical_pids,
-                                   encode, legal_array, load_net, tables)
+from blokus_nb.players import Limit, MCTSPlayer, make_player
+from blokus_nb.players.net import (
+    CLASSIC,
+    CLASSIC_NET_PATH,
+    FORMAT,
+    NET_PATH,
+    Net,
+    canonical_pids,
+    encode,
+    legal_array,
+    load_net,
+    tables,
+)
 from blokus_nb.players.puct import PUCTPlayer
-from sample_games import random_game
 
 
 def test_the_tables_are_symmetries_of_the_duo_board():

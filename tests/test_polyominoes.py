@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-
 from xml.etree import ElementTree
 
 import matplotlib
 import matplotlib.pyplot as plt
 import pytest
 
-from blokus_nb import pieces, piece_plots, polyominoes
+from blokus_nb import piece_plots, pieces, polyominoes
 from blokus_nb.errors import BlokusError
 
 matplotlib.use("Agg")

@@ -12,10 +12,10 @@ import time
 from pathlib import Path
 
 import pytest
+from data_paths import DATA
 
 import blokus_nb as bn
 from blokus_nb.processes import run_jobs, shutdown_pools
-from data_paths import DATA
 
 pytestmark = pytest.mark.pools  # every test here starts worker processes
 

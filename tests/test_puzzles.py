@@ -2,23 +2,29 @@
 
 from __future__ import annotations
 
-
-from budget import examples
 import itertools
 import random
 from xml.etree import ElementTree
 
 import matplotlib
-import numpy as np
 import matplotlib.pyplot
+import numpy as np
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from blokus_nb import pieces
 from blokus_nb.errors import BlokusError
 from blokus_nb.puzzles import (
-    PENTOMINOES, Placement, PlacementError, Puzzle, PuzzleError, RegionError, Tiling, parse_pieces,
+    PENTOMINOES,
+    Placement,
+    PlacementError,
+    Puzzle,
+    PuzzleError,
+    RegionError,
+    Tiling,
+    parse_pieces,
     parse_region,
 )
 

@@ -17,18 +17,18 @@ which prints how many records each test tried and what came of them.
 
 from __future__ import annotations
 
-from budget import examples
 import collections
 import json
 import os
 
 import pytest
+from budget import examples
+from data_paths import DATA
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import blokus_nb as bn
 from blokus_nb import records, sgf
-from data_paths import DATA
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", examples(300)))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=not os.environ.get("FUZZ_EXAMPLES"),

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from data_paths import DATA
+from sample_games import random_game
 
 import blokus_nb as bn
-from sample_games import random_game
-from data_paths import DATA
 
 GAMES = DATA / "pentobi" / "games"
 
@@ -111,5 +111,5 @@ def test_a_key_given_twice_in_one_game_of_a_json_list_skips_that_game_only():
     text = "[\n" + ",\n".join([record, doubled, record]) + "\n]"
     items = list(bn.iter_games(text, errors="collect"))
     assert [type(item).__name__ for item in items] == ["Record", "SkippedRecord", "Record"]
-    line = text.splitlines().index(next(l for l in text.splitlines() if '"variant": "duo", "variant"' in l)) + 1
+    line = text.splitlines().index(next(x for x in text.splitlines() if '"variant": "duo", "variant"' in x)) + 1
     assert items[1].line == line and "'variant' is given twice" in items[1].message

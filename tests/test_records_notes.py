@@ -8,16 +8,16 @@ a second comment node, used to be dropped on reading.
 
 from __future__ import annotations
 
-from budget import examples
 import json
 
 import pytest
+from budget import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sample_games import random_game
 
 import blokus_nb as bn
 from blokus_nb import sgf
-from sample_games import random_game
 
 INTERPRETED = ["B", "W", "1", "2", "3", "4", "AB", "AW", "A1", "A2", "A3", "A4", "AE", "PL", "GM", "C",
                "PB", "PW", "P1", "DT", "RE", "SZ", "CA", "FF", "AP", "EV"]

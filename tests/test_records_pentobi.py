@@ -15,10 +15,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
-import blokus_nb as bn
 from data_paths import DATA, SHARED_PENTOBI, TESTS
 
+import blokus_nb as bn
 
 ENGINE = Path(os.environ.get("PENTOBI_GTP") or TESTS.parent.parent / "shared" / "tools" / "pentobi" / "pentobi-gtp")
 pytestmark = pytest.mark.skipif(not ENGINE.exists(), reason="Pentobi's GTP engine is not here")

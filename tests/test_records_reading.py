@@ -6,10 +6,10 @@ import io
 import json
 
 import pytest
+from data_paths import DATA
+from sample_games import random_game
 
 import blokus_nb as bn
-from sample_games import random_game
-from data_paths import DATA
 
 GAMES = DATA / "pentobi" / "games"
 

@@ -5,11 +5,10 @@ from __future__ import annotations
 import pickle
 
 import pytest
+from sample_games import random_game
 
 import blokus_nb as bn
 from blokus_nb.records.record import annotations_of, metadata_of, remembered_tree
-
-from sample_games import random_game
 
 
 def test_a_record_is_a_game_with_metadata_and_notes():

@@ -6,9 +6,9 @@ import csv
 import json
 
 import pytest
+from data_paths import DATA
 
 import blokus_nb as bn
-from data_paths import DATA
 
 GAMES = DATA / "pentobi" / "games"
 

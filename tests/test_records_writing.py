@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-
-from budget import examples
 import os
 
 import pytest
+from budget import examples
+from data_paths import DATA
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sample_games import random_game
 
 import blokus_nb as bn
-from sample_games import random_game
-from data_paths import DATA
 
 GAMES = DATA / "pentobi" / "games"
 

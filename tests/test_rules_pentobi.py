@@ -6,10 +6,10 @@ import gzip
 import json
 
 import pytest
-
-import blokus_nb as bn
 from data_paths import DATA
 from sample_games import PENTOBI_COLORS
+
+import blokus_nb as bn
 
 LISTINGS = {
     "classic": DATA / "pentobi" / "legal" / "classic_L1_0002.legal.jsonl.gz",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 
+import fake_gtp
 import pytest
 
 import blokus_nb as bn
@@ -13,8 +14,6 @@ from blokus_nb.engines import GTPEngine, pentobi
 from blokus_nb.errors import UnavailableError
 from blokus_nb.players.arena import play_match
 from blokus_nb.processes import run_jobs, worker_count
-
-import fake_gtp
 
 IN_PYODIDE = "worker processes cannot start in this browser kernel (Pyodide); use n_jobs=1"
 

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from budget import examples
 import csv
 import gzip
 import json
 
 import pytest
+from budget import examples
+from data_paths import DATA
 
 import blokus_nb as bn
 from blokus_nb.players import Limit
 from blokus_nb.players.selfplay import INDEX_COLUMNS, self_play
-from data_paths import DATA
 
 PENTOBI = DATA / "pentobi" / "selfplay" / "duo_L6_policy"
 LIMIT = Limit(simulations=12)
@@ -110,7 +110,6 @@ def test_bad_options_are_refused_before_anything_is_written(tmp_path, options, s
 
 
 # ------------------------------------------------------------------- resuming what an interruption left
-import os  # noqa: E402
 import signal  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402

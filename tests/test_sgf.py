@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from budget import examples
 import csv
 import io
 import re
 from pathlib import Path
 
 import pytest
+from budget import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -635,7 +635,7 @@ def test_a_file_name_passed_as_text_gets_a_hint():
 
 def test_undecodable_bytes_are_reported_with_their_line(tmp_path):
     path = tmp_path / "latin.sgf"
-    path.write_bytes("(;GM[Blokus]\n;C[caf".encode() + b"\xe9])")
+    path.write_bytes(b"(;GM[Blokus]\n;C[caf" + b"\xe9])")
     error = read_error(path)
     assert (error.line, error.column) == (2, 7)
     assert "not valid utf-8-sig" in error.reason and "encoding=" in error.reason

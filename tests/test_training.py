@@ -74,10 +74,10 @@ def test_a_short_training_run_writes_loadable_weights_and_repeats(tmp_path, caps
 # -- the Duo network (training/net_data.py, training/train_net.py) ---------------------------
 import net_data  # noqa: E402
 import train_net  # noqa: E402
+from data_paths import SHARED_PENTOBI  # noqa: E402
 
 from blokus_nb.players.net import CLASSIC, Net, load_net  # noqa: E402
 from blokus_nb.players.puct import PUCTPlayer  # noqa: E402
-from data_paths import SHARED_PENTOBI  # noqa: E402
 
 needs_policy_data = pytest.mark.skipif(not (SHARED_PENTOBI / "selfplay" / "duo_L6_policy").is_dir(),
                                        reason="Pentobi's self-play games with visit counts are not here")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from budget import examples
 import functools
 import math
 import os
@@ -11,14 +10,14 @@ import re
 import sys
 from pathlib import Path
 
+import fake_gtp
 import numpy as np
 import pytest
+from budget import examples
 
 import blokus_nb as bn
 from blokus_nb import validation
 from blokus_nb.errors import ArgumentTypeError, BlokusError, PathError, RecordNotFoundError, short_repr
-
-import fake_gtp
 
 GAMES = Path(__file__).parent / "data" / "pentobi" / "games"
 DUO = GAMES / "duo" / "duo_L1_0002.blksgf"
@@ -542,10 +541,10 @@ class _BytesPath:
 
 
 def _path_calls(tmp_path):
+    import pandas as pd
+
     from blokus_nb.analysis.csv_output import write_csv
     from blokus_nb.players.selfplay import self_play
-
-    import pandas as pd
 
     def one(name):
         return {
@@ -704,9 +703,8 @@ def _made():
 
 def _examples(tmp_path):
     """A good value for every required argument, by its name (each call gets fresh ones)."""
-    import random
-
     import copy
+    import random
 
     game = bn.read_sgf(SHORT)
     table = _table().copy()

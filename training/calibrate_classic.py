@@ -35,12 +35,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "training"))
 
+from calibrate_net import arguments, choices, report, store, uncalibrated  # noqa: E402
+from net_data import FOLDERS, first_shares, unpack_planes  # noqa: E402
+
 import blokus_nb as bn  # noqa: E402
 from blokus_nb.players import Limit  # noqa: E402
 from blokus_nb.players.net import CLASSIC, Net, load_net  # noqa: E402
 from blokus_nb.players.puct import PUCTPlayer  # noqa: E402
-from calibrate_net import arguments, choices, report, store, uncalibrated  # noqa: E402
-from net_data import FOLDERS, first_shares, unpack_planes  # noqa: E402
 
 
 def fitted_part(game: np.ndarray) -> np.ndarray:

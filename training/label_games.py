@@ -58,12 +58,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import blokus_nb as bn  # noqa: E402
+from blokus_nb import validation  # noqa: E402
 from blokus_nb.analysis.files import find_files, glob_files, has_magic, skipping  # noqa: E402
 from blokus_nb.engines import GTPEngine, find_pentobi  # noqa: E402
-from blokus_nb import validation  # noqa: E402
 from blokus_nb.errors import BlokusError, RecordNotFoundError  # noqa: E402
-from blokus_nb.players.selfplay_files import (append_game, final_score, folder_lock,  # noqa: E402
-                                              read_folder)
+from blokus_nb.players.selfplay_files import append_game, final_score, folder_lock, read_folder  # noqa: E402
 from blokus_nb.validation import choice, count, positive_count  # noqa: E402
 
 VARIANTS = ("classic", "classic_2", "classic_3", "duo")

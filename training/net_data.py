@@ -51,8 +51,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import blokus_nb as bn  # noqa: E402
-from blokus_nb.players.net import (CLASSIC, DUO, N_CELLS, PLANES, canonical_pids,  # noqa: E402
-                                   encode, legal_array)
+from blokus_nb.players.net import CLASSIC, DUO, N_CELLS, canonical_pids, encode, legal_array  # noqa: E402
 
 DEFAULT_DATA = ROOT.parent / "shared" / "data" / "pentobi"
 FOLDER = "duo_L6_policy"

@@ -37,8 +37,7 @@ sys.path.insert(0, str(ROOT))
 
 import blokus_nb as bn  # noqa: E402
 from blokus_nb.players.base import teams  # noqa: E402
-from blokus_nb.players.features import (MOVE_FEATURES, PAIR_FEATURES, move_features,  # noqa: E402
-                                        pair_features, room, side_features)
+from blokus_nb.players.features import MOVE_FEATURES, PAIR_FEATURES, move_features, pair_features, room, side_features  # noqa: E402
 from blokus_nb.players.model import WEIGHTS_PATH, Weights  # noqa: E402
 
 DEFAULT_DATA = ROOT.parent / "shared" / "data" / "pentobi"

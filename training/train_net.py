@@ -47,9 +47,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "training"))
 
-from blokus_nb.players.net import (CLASSIC, DUO, N_CELLS, N_ORIENTATIONS, Encoding, Net,  # noqa: E402
-                                   tables)
 from net_data import unpack_planes  # noqa: E402
+
+from blokus_nb.players.net import CLASSIC, DUO, N_CELLS, N_ORIENTATIONS, Encoding, Net, tables  # noqa: E402
 
 #: Weight of Pentobi's own estimate (against the game's result) in the value target (Duo).
 VALUE_MIX = 0.5

@@ -29,12 +29,22 @@ One module per job:
 from .corpus import CorpusReport, analyze_corpus, read_corpus
 from .evaluation import evaluate, plot_evaluation
 from .loading import AnalysisWarning, load_games
+from .metrics import METRICS, metrics, position_metrics
 from .openings import OpeningIndex, opening_index, openings
+from .plots import (
+                    match_report,
+                    plot_board,
+                    plot_board_heatmap,
+                    plot_lead,
+                    plot_mobility,
+                    plot_piece_timing,
+                    plot_review,
+                    plot_score_curves,
+                    plot_seat_results,
+                    plot_territory,
+)
 from .review import review, review_summary
 from .tables import summarize, to_long, to_wide
-from .metrics import METRICS, metrics, position_metrics
-from .plots import (match_report, plot_board, plot_board_heatmap, plot_lead, plot_mobility, plot_review,
-                    plot_piece_timing, plot_score_curves, plot_seat_results, plot_territory)
 
 __all__ = [
     "METRICS", "AnalysisWarning", "CorpusReport", "OpeningIndex", "analyze_corpus", "evaluate", "load_games",

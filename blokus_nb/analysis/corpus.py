@@ -37,14 +37,14 @@ from typing import Any
 
 import pandas as pd
 
+from .. import validation
 from ..atomic import replace_file, replaced_entries
 from ..errors import PathError, RecordError, short_repr
 from ..processes import ENGINES
+from ..validation import choice, job_count, path_errors, path_to_read, path_to_write
 from .loading import Source, Unit, analyze_unit, plan, report_errors, resolve_jobs, run_units
 from .metrics import ALL_COLORS, METRICS, MOVE_COLUMNS
 from .tables import concat_tables
-from .. import validation
-from ..validation import choice, job_count, path_errors, path_to_read, path_to_write
 
 __all__ = ["analyze_corpus", "read_corpus", "CorpusReport", "ENGINES"]
 
@@ -86,7 +86,7 @@ def _write_part(unit: Unit) -> tuple[int, list[dict], int]:
     return len(frame), errors, games
 
 
-def analyze_corpus(paths: Source, out: "str | os.PathLike[str]" = "corpus.parquet",
+def analyze_corpus(paths: Source, out: str | os.PathLike[str] = "corpus.parquet",
                    n_jobs: int | None = None, *, engine: str = "processes", client: Any = None,
                    progress: bool = True) -> CorpusReport:
     """Measure every game in ``paths`` and write the per-move table to ``out`` (Parquet).
@@ -163,7 +163,7 @@ def _read_part(path: Path, given: Path) -> pd.DataFrame:
                           f"{short_repr(str(error), 200)})", source=str(given)) from None
 
 
-def read_corpus(path: "str | os.PathLike[str]") -> pd.DataFrame:
+def read_corpus(path: str | os.PathLike[str]) -> pd.DataFrame:
     """The per-move table written by :func:`analyze_corpus` (a Parquet file or a folder of parts).
 
     Unreadable records found when it was written are in ``table.attrs["errors"]``.

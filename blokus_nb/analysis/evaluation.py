@@ -55,16 +55,17 @@ any ``n_jobs``; the players' default limits are wall-clock time.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 
 from .. import validation
+from ..errors import ArgumentTypeError
 from ..game import Game
 from ..variants import get_variant
 from .plots import literal_text, resolve_palette
-from ..errors import ArgumentTypeError
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
@@ -74,7 +75,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["evaluate", "plot_evaluation"]
 
 
-def evaluate(game: Game, player: "str | Player" = "hard", *, limit: "Limit | None" = None,
+def evaluate(game: Game, player: str | Player = "hard", *, limit: Limit | None = None,
              seed: int | None = 0, threshold: float = 0.15, n_jobs: int | None = 1,
              progress: bool = True) -> pd.DataFrame:
     """Each side's win chance before every placement of ``game``, with the drops and blunders.
@@ -156,8 +157,8 @@ def evaluate(game: Game, player: "str | Player" = "hard", *, limit: "Limit | Non
 
 
 @literal_text
-def plot_evaluation(evaluation: pd.DataFrame, ax: "Axes | None" = None, *,
-                    palette: Mapping[str, str] | str | None = None, label_blunders: int = 5) -> "Axes":
+def plot_evaluation(evaluation: pd.DataFrame, ax: Axes | None = None, *,
+                    palette: Mapping[str, str] | str | None = None, label_blunders: int = 5) -> Axes:
     """The win chance curves of :func:`evaluate`, one per color, with the blunders marked.
 
     The ``label_blunders`` worst blunders are labelled with their move number and drop.

@@ -26,8 +26,8 @@ import contextvars
 import fnmatch
 import os
 import re
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
 
 from ..records import RECORD_SUFFIXES
 
@@ -42,7 +42,7 @@ _SKIPPED: contextvars.ContextVar[tuple[frozenset[tuple[int, int]], tuple[_Rule, 
 
 
 @contextlib.contextmanager
-def skipping(paths: "Iterable[str | os.PathLike[str]]" = (), rule: _Rule | None = None) -> Iterator[None]:
+def skipping(paths: Iterable[str | os.PathLike[str]] = (), rule: _Rule | None = None) -> Iterator[None]:
     """Leave ``paths`` (files, or folders with all they hold), and the record files for which
     ``rule(path)`` is true, out of every search in the block.
 
@@ -81,7 +81,7 @@ def has_magic(text: str) -> bool:
     return _MAGIC.search(text) is not None
 
 
-def find_files(folder: "str | os.PathLike[str]") -> tuple[list[Path], list[dict]]:
+def find_files(folder: str | os.PathLike[str]) -> tuple[list[Path], list[dict]]:
     """Every record file under ``folder`` (hidden ones included), sorted, and the folders skipped.
 
     Each skipped folder is an error dict (``source``, ``line``, ``column``,
@@ -109,7 +109,7 @@ def glob_files(pattern: str) -> tuple[list[Path], list[dict]]:
                    depth=None if "**" in rest else len(rest) - 1)
 
 
-def _matches(names: list[str], parts: "tuple[str, ...]") -> bool:
+def _matches(names: list[str], parts: tuple[str, ...]) -> bool:
     """Whether the path ``names`` (its folders and file name) matches the pattern ``parts``."""
     if not parts:
         return not names
@@ -122,7 +122,7 @@ def _matches(names: list[str], parts: "tuple[str, ...]") -> bool:
     return fnmatch.fnmatchcase(names[0], head) and _matches(names[1:], rest)
 
 
-def _search(root: Path, pattern: "tuple[str, ...] | None", *, hidden: bool,
+def _search(root: Path, pattern: tuple[str, ...] | None, *, hidden: bool,
             depth: int | None = None) -> tuple[list[Path], list[dict]]:
     """Walk ``root`` once per real folder; keep record files matching ``pattern`` (``None``: all)."""
     found: dict[tuple[int, int], Path] = {}

@@ -22,16 +22,16 @@ from __future__ import annotations
 
 import os
 import warnings
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import IO, Any, Iterable, Iterator, NamedTuple, Union
+from typing import IO, Any, NamedTuple, Union
 
 import pandas as pd
 
-from .. import records
+from .. import records, validation
 from ..errors import ArgumentTypeError, RecordNotFoundError
 from ..game import Game
 from ..processes import ENGINES, run_jobs, worker_count
-from .. import validation
 from ..validation import choice, job_count
 from . import files, tables
 from .metrics import GameRecord, TableBuilder

@@ -60,7 +60,7 @@ legal placements.
 from __future__ import annotations
 
 from array import array
-from functools import lru_cache
+from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
@@ -105,7 +105,7 @@ class GameRecord(NamedTuple):
     name: str | None
 
     @classmethod
-    def of(cls, game: "Game") -> "GameRecord":
+    def of(cls, game: Game) -> GameRecord:
         from ..records.record import metadata_of  # a plain Game has no metadata; a Record may name it
 
         colors = game.colors
@@ -114,14 +114,14 @@ class GameRecord(NamedTuple):
                    tuple(game.player_names), metadata_of(game).get("name"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _shifts(size: int) -> tuple[tuple[int, ...], ...]:
     """Per orientation, the index offsets of its cells from its anchor."""
     geo = geometry(size)
     return tuple(tuple(geo.offsets[k] for k in ks) for ks in geo.orientation_offsets)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _cells_text(size: int) -> dict[int, str]:
     return {}
 
@@ -137,7 +137,7 @@ def _start_board(variant: str, setup: tuple[tuple[str, str], ...]) -> Board:
     return Game(variant, setup=by_color).board
 
 
-@lru_cache(maxsize=None)
+@cache
 def _empty_board(variant: str) -> Board:
     from ..game import Game
 
@@ -333,7 +333,7 @@ class TableBuilder:
         """The rows so far as a DataFrame with the table's dtypes."""
         lengths = np.asarray(self._lengths, dtype=np.int64)
 
-        def per_game(values: list[str], dtype: "pd.CategoricalDtype | None" = None) -> pd.Categorical:
+        def per_game(values: list[str], dtype: pd.CategoricalDtype | None = None) -> pd.Categorical:
             codes = pd.Categorical(values, dtype=dtype)
             return pd.Categorical.from_codes(np.repeat(codes.codes, lengths), dtype=codes.dtype)
 
@@ -381,7 +381,7 @@ def table_colors(frame: pd.DataFrame) -> list[str]:
     return [c for c in ALL_COLORS if f"squares_{c}" in frame.columns]
 
 
-def metrics(game: "Game", game_id: str | None = None) -> pd.DataFrame:
+def metrics(game: Game, game_id: str | None = None) -> pd.DataFrame:
     """The per-move table of one game: every metric of every color after every move.
 
     See the module docstring for the columns and the metric definitions.
@@ -404,7 +404,7 @@ def metrics(game: "Game", game_id: str | None = None) -> pd.DataFrame:
     return builder.frame()
 
 
-def position_metrics(game: "Game") -> pd.DataFrame:
+def position_metrics(game: Game) -> pd.DataFrame:
     """Every metric of every color in the game's current position: one row per color.
 
     >>> import blokus_nb as bn

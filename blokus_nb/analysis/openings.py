@@ -32,17 +32,18 @@ from __future__ import annotations
 import hashlib
 import math
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache, partial
-from typing import Any, Iterable
+from functools import cache, partial
+from typing import Any
 
 import pandas as pd
 
 from ..coords import cell_index, cell_name, pentobi_order
 from ..errors import ArgumentTypeError, BlokusError
 from ..game import Game
-from ..validation import count, job_count, positive_count
 from ..pieces import SYMMETRIES
+from ..validation import count, job_count, positive_count
 from ..variants import Variant, get_variant
 
 __all__ = ["DEFAULT_DEPTH", "OpeningIndex", "board_symmetries", "opening_index", "openings",
@@ -68,8 +69,8 @@ def wilson_interval(score: float, n: int, z: float = 1.96) -> tuple[float, float
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-@lru_cache(maxsize=None)
-def board_symmetries(variant: "str | Variant") -> tuple[int, ...]:
+@cache
+def board_symmetries(variant: str | Variant) -> tuple[int, ...]:
     """The symmetries of the board (indices into :data:`~blokus_nb.pieces.SYMMETRIES`) that keep
     every color's start square; the first is the identity.
 
@@ -83,7 +84,7 @@ def board_symmetries(variant: "str | Variant") -> tuple[int, ...]:
                  if all(_cell_map(size, t)[cell] == cell for cell in starts))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _cell_map(size: int, t: int) -> tuple[int, ...]:
     """Where symmetry ``t`` about the board's centre moves each cell index."""
     a, b, c, d = SYMMETRIES[t]
@@ -136,7 +137,7 @@ class _Node:
     #: leads to, so two moves that are mirror images from a symmetric position are one.
     next: dict[Key, list[Any]] = field(default_factory=dict)
 
-    def merge(self, other: "_Node") -> None:
+    def merge(self, other: _Node) -> None:
         self.games += other.games
         self.scored += other.scored
         self.scores = [a + b for a, b in zip(self.scores, other.scores)] if self.scores else list(other.scores)
@@ -158,7 +159,7 @@ class _Partial:
     games: int = 0
     skipped: int = 0
 
-    def merge(self, other: "_Partial") -> None:
+    def merge(self, other: _Partial) -> None:
         self.games += other.games
         self.skipped += other.skipped
         for key, node in other.nodes.items():

@@ -39,18 +39,19 @@ from __future__ import annotations
 import functools
 import math
 import textwrap
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Mapping, TypedDict, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypedDict, TypeVar, cast
 
 import numpy as np
 import pandas as pd
 
+from .. import validation
 from ..coords import COLUMNS
 from ..errors import ArgumentTypeError, BlokusError, short_repr
 from ..game import Game
 from ..pieces import PIECES
 from ..render import COLORBLIND_PALETTE, PALETTE
-from .. import validation
 from ..validation import choice
 from ..variants import Variant, get_variant
 from .loading import load_games
@@ -59,8 +60,8 @@ from .tables import summarize
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
-    from matplotlib.typing import RcKeyType
     from matplotlib.figure import Figure
+    from matplotlib.typing import RcKeyType
 
 __all__ = ["plot_score_curves", "plot_lead", "plot_mobility", "plot_territory", "plot_board",
            "plot_board_heatmap", "plot_piece_timing", "plot_seat_results", "plot_review", "match_report", "BANDS",
@@ -165,7 +166,7 @@ def _table(data: Any) -> pd.DataFrame:
     raise ArgumentTypeError(f"plot a Game, a list of games or a per-move table, not {type(data).__name__}")
 
 
-def _axes(ax: "Axes | None", height: float = 4.0, width: float = FIGURE_WIDTH) -> "Axes":
+def _axes(ax: Axes | None, height: float = 4.0, width: float = FIGURE_WIDTH) -> Axes:
     if ax is not None:
         return validation.axes(ax)
     import matplotlib.pyplot as plt
@@ -221,13 +222,13 @@ def _titled(title: str, table: pd.DataFrame) -> str:
     return f"{title} — {n} games"
 
 
-def _set_title(ax: "Axes", title: str) -> None:
+def _set_title(ax: Axes, title: str) -> None:
     """Set ``title``, wrapped to the Axes' width so that a narrow subplot does not cut it off."""
     width, _ = _inches(ax)
     ax.set_title(textwrap.fill(title, max(16, int(width * 9.5))))  # about 10 characters an inch at 12 pt
 
 
-def _inches(ax: "Axes") -> tuple[float, float]:
+def _inches(ax: Axes) -> tuple[float, float]:
     """The Axes' width and height in inches (before a layout engine adjusts them)."""
     from matplotlib.figure import Figure
 
@@ -238,9 +239,9 @@ def _inches(ax: "Axes") -> tuple[float, float]:
     return box.width * width, box.height * height
 
 
-def _panels(ax: "Axes", count: int, *, aspect: float, top: float = 0.0, title_room: float = 0.3,
+def _panels(ax: Axes, count: int, *, aspect: float, top: float = 0.0, title_room: float = 0.3,
             gap: float = 0.15, sharex: bool = True, sharey: bool = True, square: bool = False
-            ) -> tuple[list["Axes"], tuple[float, float], tuple[float, float]]:
+            ) -> tuple[list[Axes], tuple[float, float], tuple[float, float]]:
     """``count`` panels inside ``ax``, in the rows and columns whose panels come closest to
     ``aspect`` (width / height); ``ax`` keeps only its title and axis labels.
 
@@ -296,7 +297,7 @@ def _panels(ax: "Axes", count: int, *, aspect: float, top: float = 0.0, title_ro
     return panels, origin, (panel_width, panel_height)
 
 
-def _frame_labels(ax: "Axes", origin: tuple[float, float], xlabel: str, ylabel: str, tick_chars: int) -> None:
+def _frame_labels(ax: Axes, origin: tuple[float, float], xlabel: str, ylabel: str, tick_chars: int) -> None:
     """Axis labels of a frame of panels beside the panels' block (which begins at ``origin``), clear
     of their tick labels (``tick_chars`` wide)."""
     from matplotlib.transforms import ScaledTranslation
@@ -368,7 +369,7 @@ def _bands_overlap(curves: list[tuple[pd.Series, pd.Series | None, pd.Series | N
     return bool(np.mean(np.any(overlapping, axis=0)) > 0.5)
 
 
-def _draw(ax: "Axes", curve: tuple[pd.Series, pd.Series | None, pd.Series | None], color: str,
+def _draw(ax: Axes, curve: tuple[pd.Series, pd.Series | None, pd.Series | None], color: str,
           style: str, width: float = 1.8) -> None:
     mean, low, high = curve
     ax.plot(mean.index, mean.to_numpy(), style, color=color, lw=width)
@@ -376,10 +377,10 @@ def _draw(ax: "Axes", curve: tuple[pd.Series, pd.Series | None, pd.Series | None
         ax.fill_between(mean.index, low.to_numpy(), high.to_numpy(), color=color, alpha=0.2, lw=0)
 
 
-def _curves(table: pd.DataFrame, layers: list[_Layer], ax: "Axes | None", *, band: str | None,
+def _curves(table: pd.DataFrame, layers: list[_Layer], ax: Axes | None, *, band: str | None,
             palette: Mapping[str, str] | str | None, ylabel: str, title: str, facet: bool | None = None,
             legend: bool = True, xlabel: str = "move number (passes included)",
-            styles: dict[str, str] | None = None, zero_line: bool = False) -> "Axes":
+            styles: dict[str, str] | None = None, zero_line: bool = False) -> Axes:
     choice(band, "band", [b for b in BANDS if b is not None], none="no band")
     if table.empty:
         raise BlokusError("there are no moves to plot")
@@ -404,7 +405,7 @@ def _curves(table: pd.DataFrame, layers: list[_Layer], ax: "Axes | None", *, ban
     panels, origin, _ = _panels(ax, n, aspect=2.2, top=0.3 if legend else 0.0)
     for i, panel in enumerate(panels):
         for layer, curves in zip(layers, drawn):
-            for j, (series, curve) in enumerate(curves):
+            for j, (_series, curve) in enumerate(curves):
                 if j != i:  # the other colors' means, for comparison
                     panel.plot(curve[0].index, curve[0].to_numpy(), layer.style, color=_OTHERS, lw=0.9)
             series, curve = curves[i]
@@ -421,7 +422,7 @@ def _curves(table: pd.DataFrame, layers: list[_Layer], ax: "Axes | None", *, ban
     return ax
 
 
-def _finish_curves(ax: "Axes", xlabel: str, ylabel: str, title: str, zero_line: bool) -> None:
+def _finish_curves(ax: Axes, xlabel: str, ylabel: str, title: str, zero_line: bool) -> None:
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     _set_title(ax, title)
@@ -430,7 +431,7 @@ def _finish_curves(ax: "Axes", xlabel: str, ylabel: str, title: str, zero_line: 
         ax.axhline(0, color="black", lw=0.8)
 
 
-def _legend(ax: "Axes", series: list[_Series], palette: dict[str, str], games: int, band: str | None,
+def _legend(ax: Axes, series: list[_Series], palette: dict[str, str], games: int, band: str | None,
             styles: dict[str, str] | None) -> None:
     from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
@@ -445,7 +446,7 @@ def _legend(ax: "Axes", series: list[_Series], palette: dict[str, str], games: i
     ax.legend(handles=handles, fontsize="small", frameon=False)
 
 
-def _facet_legend(ax: "Axes", games: int, band: str | None, styles: dict[str, str] | None) -> None:
+def _facet_legend(ax: Axes, games: int, band: str | None, styles: dict[str, str] | None) -> None:
     """One legend for all panels, in the strip above them."""
     from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
@@ -469,10 +470,10 @@ def _color_series(table: pd.DataFrame, metric: str) -> list[_Series]:
 
 
 @literal_text
-def plot_score_curves(data: Any, ax: "Axes | None" = None, *, metric: str = "score",
+def plot_score_curves(data: Any, ax: Axes | None = None, *, metric: str = "score",
                       band: str | None = "sd", palette: Mapping[str, str] | str | None = None,
                       variant: str | None = None, facet: bool | None = None,
-                      legend: bool = True) -> "Axes":
+                      legend: bool = True) -> Axes:
     """Each color's advanced score (or ``metric="squares"``) after every move.
 
     ``metric="lead"`` draws :func:`plot_lead` instead. ``facet`` gives each
@@ -515,9 +516,9 @@ def _lead_table(table: pd.DataFrame, v: Variant, by_round: bool) -> tuple[pd.Dat
 
 
 @literal_text
-def plot_lead(data: Any, ax: "Axes | None" = None, *, band: str | None = "sd",
+def plot_lead(data: Any, ax: Axes | None = None, *, band: str | None = "sd",
               palette: Mapping[str, str] | str | None = None, variant: str | None = None,
-              by_round: bool = True, facet: bool | None = None, legend: bool = True) -> "Axes":
+              by_round: bool = True, facet: bool | None = None, legend: bool = True) -> Axes:
     """Each player's lead: their score minus the best other player's, after every round.
 
     Above zero the player is ahead, and by how much; the curves show who
@@ -550,9 +551,9 @@ def plot_lead(data: Any, ax: "Axes | None" = None, *, band: str | None = "sd",
 
 
 @literal_text
-def plot_mobility(data: Any, ax: "Axes | None" = None, *, band: str | None = "sd",
+def plot_mobility(data: Any, ax: Axes | None = None, *, band: str | None = "sd",
                   palette: Mapping[str, str] | str | None = None, variant: str | None = None,
-                  facet: bool | None = None, legend: bool = True) -> "Axes":
+                  facet: bool | None = None, legend: bool = True) -> Axes:
     """Each color's mobility (its number of legal moves) after every move.
 
     >>> import blokus_nb as bn
@@ -566,10 +567,10 @@ def plot_mobility(data: Any, ax: "Axes | None" = None, *, band: str | None = "sd
 
 
 @literal_text
-def plot_territory(data: Any, ax: "Axes | None" = None, *, which: str = "both",
+def plot_territory(data: Any, ax: Axes | None = None, *, which: str = "both",
                    band: str | None = "sd", palette: Mapping[str, str] | str | None = None,
                    variant: str | None = None, facet: bool | None = None,
-                   legend: bool = True) -> "Axes":
+                   legend: bool = True) -> Axes:
     """Each color's territory after every move: ``which`` is ``"territory"``, ``"exclusive"`` or ``"both"``.
 
     Territory (solid) is the empty cells a color can still cover; exclusive
@@ -600,7 +601,7 @@ def _rgb(color: str) -> np.ndarray:
     return np.array(to_rgb(color))
 
 
-def _board_axes(ax: "Axes", size: int, every: int = 1) -> None:
+def _board_axes(ax: Axes, size: int, every: int = 1) -> None:
     """Pentobi's coordinates (columns a.., rows counted from the bottom), every ``every``-th labelled,
     and a thin line around each cell."""
     shown = sorted({*range(0, size, every), size - 1})
@@ -623,8 +624,8 @@ def _label_every(side: float, size: int) -> int:
 
 
 @literal_text
-def plot_board(game: Game, ax: "Axes | None" = None, *, palette: Mapping[str, str] | str | None = None,
-               last_move: bool = True, legend: bool = True) -> "Axes":
+def plot_board(game: Game, ax: Axes | None = None, *, palette: Mapping[str, str] | str | None = None,
+               last_move: bool = True, legend: bool = True) -> Axes:
     """The game's board, in its colors, with Pentobi's coordinates (the last move dotted).
 
     Each placed piece is outlined, so one can tell where a piece ends and the
@@ -657,7 +658,7 @@ def plot_board(game: Game, ax: "Axes | None" = None, *, palette: Mapping[str, st
     return ax
 
 
-def _outline_pieces(ax: "Axes", game: Game) -> None:
+def _outline_pieces(ax: Axes, game: Game) -> None:
     """A dark line around every placed piece (image cells are centred on whole numbers)."""
     from matplotlib.collections import LineCollection
 
@@ -683,8 +684,8 @@ def _coverage(table: pd.DataFrame, size: int) -> tuple[dict[str, np.ndarray], in
 
 
 @literal_text
-def plot_board_heatmap(data: Any, ax: "Axes | None" = None, *, color: str | None = None,
-                       palette: Mapping[str, str] | str | None = None, variant: str | None = None) -> "Axes":
+def plot_board_heatmap(data: Any, ax: Axes | None = None, *, color: str | None = None,
+                       palette: Mapping[str, str] | str | None = None, variant: str | None = None) -> Axes:
     """How often each cell ends up covered, across the games: one small board per color.
 
     Each board shades a cell from white (no game) to the full color (every
@@ -772,8 +773,8 @@ def _stripes(bar: Any, names: list[str], cmaps: list[Any]) -> None:
 
 # ------------------------------------------------------------------- pieces and seats
 @literal_text
-def plot_piece_timing(data: Any, ax: "Axes | None" = None, *, palette: Mapping[str, str] | str | None = None,
-                      variant: str | None = None) -> "Axes":
+def plot_piece_timing(data: Any, ax: Axes | None = None, *, palette: Mapping[str, str] | str | None = None,
+                      variant: str | None = None) -> Axes:
     """When each piece is played: the color's turn (its 1st..21st piece) on which it went down.
 
     One marker per color and piece at the mean turn, with a bar over the
@@ -816,8 +817,8 @@ def plot_piece_timing(data: Any, ax: "Axes | None" = None, *, palette: Mapping[s
 
 
 @literal_text
-def plot_seat_results(data: Any, ax: "Axes | None" = None, *, palette: Mapping[str, str] | str | None = None,
-                      variant: str | None = None) -> "Axes":
+def plot_seat_results(data: Any, ax: Axes | None = None, *, palette: Mapping[str, str] | str | None = None,
+                      variant: str | None = None) -> Axes:
     """Win rate (bars, left axis) and mean points with one standard deviation (right axis) by seat.
 
     Seats are players in playing order; a k-way tie counts 1/k of a win for
@@ -883,7 +884,7 @@ class _CurveOptions(TypedDict):
 
 @literal_text
 def match_report(game: Game, *, palette: Mapping[str, str] | str | None = None,
-                 figsize: tuple[float, float] | None = None, review: "pd.DataFrame | None" = None) -> "Figure":
+                 figsize: tuple[float, float] | None = None, review: pd.DataFrame | None = None) -> Figure:
     """One figure for a game, a notebook cell wide: the final board, the result, and the score,
     lead, mobility and territory curves, with one color key for all of them; and, given the
     game's ``review`` (:func:`blokus_nb.analysis.review`), its win-chance panel under them.
@@ -929,7 +930,7 @@ def match_report(game: Game, *, palette: Mapping[str, str] | str | None = None,
     return fig
 
 
-def _result_table(game: Game, ax: "Axes", palette: dict[str, str]) -> None:
+def _result_table(game: Game, ax: Axes, palette: dict[str, str]) -> None:
     """The colors' pieces left and scores as a table, and the result in words below it."""
     ax.axis("off")
     points = game.scores("points")
@@ -967,8 +968,8 @@ def _text_color_on(color: str) -> str:
     return "black" if 0.2126 * red + 0.7152 * green + 0.0722 * blue > 0.5 else "white"
 
 
-def plot_review(frame: pd.DataFrame, ax: "Axes | None" = None, *, palette: dict[str, str] | None = None
-                ) -> "Axes":
+def plot_review(frame: pd.DataFrame, ax: Axes | None = None, *, palette: dict[str, str] | None = None
+                ) -> Axes:
     """The win chance of each player before every move, with inaccuracies, mistakes and blunders marked.
 
     >>> import blokus_nb as bn

@@ -50,14 +50,15 @@ points of win chance, never below 0; the result kept within 0..100):
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
 
-from ..errors import ArgumentTypeError, BlokusError
 from .. import validation
+from ..errors import ArgumentTypeError, BlokusError
 from ..game import Game
 from ..move import Move
 from ..players.base import Limit, check_limit
@@ -119,7 +120,7 @@ def classify(loss: float, best: bool = False) -> str:
     return "good"
 
 
-def accuracy(losses: "Any") -> float:
+def accuracy(losses: Any) -> float:
     """A player's accuracy (0..100) from the win chance its moves lost (see the module docstring).
 
     >>> round(accuracy([0.0, 0.0]), 1), round(accuracy([0.15]), 1)
@@ -190,8 +191,8 @@ def _search_chunk(task: tuple) -> list[Estimate]:
             for index, position, played in _positions(game, set(indices))]
 
 
-def estimate_positions(game: Game, player: "str | Player" = "hard", *, limit: Limit | None = None,
-                       seed: int | None = 0, n_jobs: int | None = 1, indices: "list[int] | None" = None,
+def estimate_positions(game: Game, player: str | Player = "hard", *, limit: Limit | None = None,
+                       seed: int | None = 0, n_jobs: int | None = 1, indices: list[int] | None = None,
                        on_estimate: Callable[[Estimate], object] | None = None,
                        stop: Callable[[], bool] | None = None) -> list[Estimate]:
     """Search the position before each placement of ``game`` (or those at history ``indices``).
@@ -215,7 +216,7 @@ def estimate_positions(game: Game, player: "str | Player" = "hard", *, limit: Li
     return _estimates(game, player, limit, seed, n_jobs, todo, on_estimate, stop)
 
 
-def _estimates(game: Game, player: "str | Player", limit: Limit | None, seed: int | None,
+def _estimates(game: Game, player: str | Player, limit: Limit | None, seed: int | None,
                n_jobs: int | None, todo: list[int], on_estimate: Callable[[Estimate], object] | None,
                stop: Callable[[], bool] | None) -> list[Estimate]:
     """:func:`estimate_positions` with its arguments checked; ``limit`` None: the player's own."""
@@ -261,7 +262,7 @@ COLUMNS = ["move_number", "color", "player", "cells", "win_before", "win_after",
            "best_move", "played_win_rate", "simulations"]
 
 
-def review_frame(game: Game, estimates: "list[Estimate]") -> pd.DataFrame:
+def review_frame(game: Game, estimates: list[Estimate]) -> pd.DataFrame:
     """One row per placement of ``game`` from the searches' ``estimates`` (rows not searched yet have NaN).
 
     Columns: ``move_number`` (history index + 1, as in the per-move table),
@@ -353,7 +354,7 @@ def _after(row: int, indices: list[int], movers: list[int], by_index: dict[int, 
     return final[mover - 1] if final is not None else math.nan
 
 
-def review(game: Game, player: "str | Player" = "hard", *, limit: Limit | None = None, seed: int | None = 0,
+def review(game: Game, player: str | Player = "hard", *, limit: Limit | None = None, seed: int | None = 0,
            n_jobs: int | None = 1, progress: bool = True) -> pd.DataFrame:
     """Review every placement of ``game``: one row per move (see :func:`review_frame`).
 

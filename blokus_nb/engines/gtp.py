@@ -32,7 +32,8 @@ import subprocess
 import threading
 import time
 import weakref
-from typing import IO, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import IO
 
 from ..errors import EngineError, EngineTerminatedError, short_repr
 from ..runtime import require_threads
@@ -121,7 +122,7 @@ def _lines(stream: IO[bytes], longest: int, on_line: Callable[[str], None], on_t
             pass
 
 
-def _read_lines(stream: IO[bytes], answers: "queue.Queue[object]", closed: threading.Event) -> None:
+def _read_lines(stream: IO[bytes], answers: queue.Queue[object], closed: threading.Event) -> None:
     """Move the engine's output lines into ``answers``; ``None`` once it has ended.
 
     The queue is bounded: an engine that floods lines nobody asked for waits
@@ -145,7 +146,7 @@ def _read_lines(stream: IO[bytes], answers: "queue.Queue[object]", closed: threa
             pass
 
 
-def _keep_lines(stream: IO[bytes], kept: "collections.deque[str]") -> None:
+def _keep_lines(stream: IO[bytes], kept: collections.deque[str]) -> None:
     """Keep the engine's last lines on standard error, each cut to :data:`STDERR_LINE` characters."""
     def keep(line: str) -> None:
         if line.strip():
@@ -244,7 +245,7 @@ class GTPConnection:
     """
 
     def __init__(self, command: Sequence[str], *, name: str, grace: float = 2.0,
-                 cwd: "str | os.PathLike[str] | None" = None, env: "dict[str, str] | None" = None) -> None:
+                 cwd: str | os.PathLike[str] | None = None, env: dict[str, str] | None = None) -> None:
         require_threads("an outside engine", "it is a program beside this one; play the built-in levels "
                         "('easy' to 'expert') instead")
         self.name = name

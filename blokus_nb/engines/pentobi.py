@@ -41,8 +41,8 @@ def find_pentobi() -> str | None:
     return shutil.which("pentobi-gtp")
 
 
-def pentobi_command(path: "str | os.PathLike[str]", *, variant: "str | Variant" = "duo", level: int = 1,
-                    book: "str | os.PathLike[str] | None" = None, threads: int = 1) -> list[str]:
+def pentobi_command(path: str | os.PathLike[str], *, variant: str | Variant = "duo", level: int = 1,
+                    book: str | os.PathLike[str] | None = None, threads: int = 1) -> list[str]:
     """The command line that starts ``pentobi-gtp`` at ``path`` for ``variant`` at ``level``.
 
     Pentobi refuses to start without ``--book FILE`` (its opening book) or
@@ -62,8 +62,8 @@ def pentobi_command(path: "str | os.PathLike[str]", *, variant: "str | Variant" 
     return command + (["--book", os.fspath(book)] if book is not None else ["--nobook"])
 
 
-def pentobi(level: int = 1, variant: "str | Variant" = "duo", *, path: "str | os.PathLike[str] | None" = None,
-            book: "str | os.PathLike[str] | None" = None, threads: int = 1, timeout: float | None = None,
+def pentobi(level: int = 1, variant: str | Variant = "duo", *, path: str | os.PathLike[str] | None = None,
+            book: str | os.PathLike[str] | None = None, threads: int = 1, timeout: float | None = None,
             seed: int | None = None, **options: Any) -> GTPEngine:
     """Pentobi at ``level`` (1-9) for ``variant``, as a :class:`GTPEngine` named ``"pentobi level N"``.
 

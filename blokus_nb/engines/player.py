@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import io
 import math
-import numbers
 import os
 import random
 import re
@@ -42,12 +41,13 @@ import stat
 import tempfile
 import threading
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any
 
-from ..errors import ArgumentTypeError, BlokusError, EngineError, IllegalMoveError, short_repr
 from .. import validation
+from ..errors import ArgumentTypeError, BlokusError, EngineError, IllegalMoveError, short_repr
 from ..game import Game
 from ..move import Move
 from ..players.base import Limit, Player, check_limit
@@ -100,7 +100,7 @@ def _command_line(command: Any) -> list[str]:
     return parts
 
 
-def _environment(env: Any) -> "dict[str, str] | None":
+def _environment(env: Any) -> dict[str, str] | None:
     """``env`` as the engine's environment: None (ours), or a mapping of names to values, all text."""
     if env is None:
         return None
@@ -164,10 +164,10 @@ class GTPEngine(Player):
 
     name = "gtp"
 
-    def __init__(self, command: "str | os.PathLike[str] | Sequence[str]", *, variant: "str | Variant" = "duo",
+    def __init__(self, command: str | os.PathLike[str] | Sequence[str], *, variant: str | Variant = "duo",
                  timeout: float = DEFAULT_TIMEOUT, name: str | None = None, seed: int | None = None,
                  limit: Limit | None = None, grace: float = 2.0,
-                 cwd: "str | os.PathLike[str] | None" = None, env: "dict[str, str] | None" = None) -> None:
+                 cwd: str | os.PathLike[str] | None = None, env: dict[str, str] | None = None) -> None:
         if name is not None and not isinstance(name, str):
             raise ArgumentTypeError(f"name is text, not {short_repr(name)}")
         super().__init__(seed=seed, limit=limit)
@@ -302,13 +302,13 @@ class GTPEngine(Player):
         if connection is not None:
             connection.close()
 
-    def __enter__(self) -> "GTPEngine":
+    def __enter__(self) -> GTPEngine:
         return self
 
     def __exit__(self, *_: object) -> None:
         self.close()
 
-    def __copy__(self) -> "GTPEngine":
+    def __copy__(self) -> GTPEngine:
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)  # the same _Shared: one process for the copies
         return other

@@ -37,10 +37,10 @@ from typing import Any
 
 import numpy as np
 
+from .. import validation
 from ..errors import ArgumentTypeError, BlokusError, IllegalMoveError, InvalidMoveError
 from ..game import SCORINGS, Game
 from ..move import interned_move
-from .. import validation
 from ..validation import choice, positive_count
 from ..variants import Variant, get_variant
 from ._extra import require

@@ -25,7 +25,7 @@ def _rgb(hex_color: str) -> tuple[int, int, int]:
     return tuple(int(hex_color[k:k + 2], 16) for k in (1, 3, 5))  # type: ignore[return-value]
 
 
-def rgb_array(game: "Game", cell_pixels: int = 16) -> np.ndarray:
+def rgb_array(game: Game, cell_pixels: int = 16) -> np.ndarray:
     """The board as an ``(n * cell_pixels, n * cell_pixels, 3)`` uint8 image, in the SVG's colors, with grid lines."""
     table = np.array([_rgb(EMPTY)] + [_rgb(PALETTE[color]) for color in game.colors], dtype=np.uint8)
     image = table[game.board_array()].repeat(cell_pixels, axis=0).repeat(cell_pixels, axis=1)
@@ -48,7 +48,7 @@ class HumanView:
     def __init__(self) -> None:
         self._handle: Any = None
 
-    def show(self, game: "Game") -> None:
+    def show(self, game: Game) -> None:
         """Show the current position."""
         if _in_kernel():
             from IPython.display import SVG, display

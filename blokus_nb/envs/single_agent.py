@@ -30,13 +30,14 @@ from __future__ import annotations
 
 import contextlib
 import copy
-from typing import Any, Iterator, Sequence
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 import numpy as np
 
+from .. import validation
 from ..errors import BlokusError, IllegalMoveError
 from ..game import Game
-from .. import validation
 from ..variants import Variant
 from ._extra import require
 from .aec import RENDER_MODES, BlokusEnv

@@ -17,8 +17,8 @@ True
 
 from .base import Limit, Player, RandomPlayer
 from .greedy import GreedyPlayer
-from .mcts import MCTSPlayer, MoveStatistics, SearchResult
 from .levels import LEVELS, PLAYER_NAMES, make_player
+from .mcts import MCTSPlayer, MoveStatistics, SearchResult
 from .model import Weights, load_weights
 from .puct import PUCTPlayer
 from .ratings import PENTOBI_ELO, PentobiRating, pentobi_rating

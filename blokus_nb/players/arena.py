@@ -15,20 +15,21 @@ import math
 import os
 import random
 import time
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any, Iterable, Iterator, Sequence
+from functools import cache
+from typing import Any
 
 import pandas as pd
 
+from .. import validation
 from ..errors import BlokusError, PlayerError
 from ..game import SCORINGS, Game
 from ..processes import ENGINES, run_jobs, worker_count
 from ..records import Record, game_from_json, game_to_json, write_games
+from ..validation import choice, job_count, positive_count, sequence
 from ..variants import Variant, get_variant
 from .base import Limit, Player, check_limit
-from .. import validation
-from ..validation import choice, job_count, positive_count, sequence
 from .levels import make_player
 
 _PLAYERS = "a list of players (names or Players), like ['greedy', 'random']"
@@ -148,7 +149,7 @@ def seat_order(n_entrants: int, game: int) -> tuple[int, ...]:
     return base[shift:] + base[:shift]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _arrangements(n_entrants: int) -> tuple[tuple[int, ...], ...]:
     return tuple((0,) + rest for rest in itertools.permutations(range(1, n_entrants)))
 
@@ -246,7 +247,7 @@ def _rows(record: dict, index: int, labels: list[str], seed: int, game: Game, sc
 def _match(lineups: Iterable[tuple[Sequence[int], int]], count: int, entrants: list[Player],
            labels: list[str], variant: Variant, seed: int, limit: Limit | None, n_jobs: int | None,
            progress: bool, scoring: str, description: str, engine: str = "processes",
-           client: Any = None) -> "MatchResult":
+           client: Any = None) -> MatchResult:
     tasks = (_Task(index, variant.name, [entrants[e] for e in order], [labels[e] for e in order],
                    game_seed, limit)
              for index, (order, game_seed) in enumerate(lineups))
@@ -265,7 +266,7 @@ def _match(lineups: Iterable[tuple[Sequence[int], int]], count: int, entrants: l
 def play_match(players: Sequence[str | Player], variant: str | Variant = "classic", games: int = 100, *,
                seed: int | None = None, n_jobs: int | None = 1, progress: bool = True,
                limit: Limit | None = None, scoring: str = "points", engine: str = "processes",
-               client: Any = None) -> "MatchResult":
+               client: Any = None) -> MatchResult:
     """Play ``games`` games between ``players`` (names or :class:`Player` objects), one per seat.
 
     There must be one entrant per player of the variant (2 in ``duo`` and
@@ -308,7 +309,7 @@ def play_match(players: Sequence[str | Player], variant: str | Variant = "classi
 def round_robin(players: Sequence[str | Player], variant: str | Variant = "duo", games: int = 10, *,
                 seed: int | None = None, n_jobs: int | None = 1, progress: bool = True,
                 limit: Limit | None = None, scoring: str = "points", engine: str = "processes",
-                client: Any = None) -> "MatchResult":
+                client: Any = None) -> MatchResult:
     """Every group of players that fills a table plays ``games`` games; one combined result.
 
     In two-player variants that is every pair; in ``classic`` every group of
@@ -511,7 +512,7 @@ class MatchResult:
         """
         return write_games(self.games, path)
 
-    def __add__(self, other: "MatchResult") -> "MatchResult":
+    def __add__(self, other: MatchResult) -> MatchResult:
         if other.variant != self.variant:
             raise BlokusError(f"cannot add a {other.variant} match to a {self.variant} match")
         shifted = other.results.assign(game=other.results["game"] + len(self.games))

@@ -17,11 +17,11 @@ from __future__ import annotations
 import copy
 import numbers
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
-from ..errors import BlokusError, IllegalMoveError, short_repr
 from .. import validation
+from ..errors import BlokusError, IllegalMoveError, short_repr
 from ..game import Game
 from ..move import Move
 
@@ -76,7 +76,7 @@ def _check_limit(name: str, value: object, kind: type) -> None:
         validation.positive_count(value, f"Limit {name}", none=none, what="a whole number >= 1, like 200")
 
 
-def check_limit(limit: object, name: str = "limit", *, none: str = "the player's own") -> "Limit | None":
+def check_limit(limit: object, name: str = "limit", *, none: str = "the player's own") -> Limit | None:
     """``limit`` if it is a :class:`Limit` or None (meaning ``none``); anything else is an
     :class:`~blokus_nb.errors.ArgumentTypeError` naming ``name``, before any search starts.
 
@@ -138,7 +138,7 @@ class Player:
     def _choose(self, game: Game, limit: Limit | None) -> Move:
         raise NotImplementedError
 
-    def with_seed(self, seed: int | None) -> "Player":
+    def with_seed(self, seed: int | None) -> Player:
         """A fresh copy of this player with a new seed (and nothing remembered from earlier moves).
 
         >>> from blokus_nb.players import RandomPlayer

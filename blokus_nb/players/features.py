@@ -42,9 +42,10 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import TYPE_CHECKING, Sequence
+from functools import cache
+from typing import TYPE_CHECKING
 
 from ..engine import Board
 from ..geometry import _edge_masks, mask_cells
@@ -61,14 +62,14 @@ SIZE, GAINED, TAKEN, REACH = 1.0, 0.5, 0.7, 0.8
 OPENING_PIECES = {20: 7, 14: 4}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _centre_distance(size: int) -> tuple[float, ...]:
     """Per cell: Chebyshev distance (in cells) from the centre of the board."""
     middle = (size - 1) / 2
     return tuple(max(abs(i % size - middle), abs(i // size - middle)) for i in range(size * size))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _placement_distance(size: int) -> tuple[float, ...]:
     """Per placement id: distance to the centre of its closest cell."""
     from ..geometry import geometry
@@ -225,7 +226,7 @@ MOVE_FEATURES: tuple[str, ...] = (
 )
 
 
-@lru_cache(maxsize=None)
+@cache
 def _edge_cells(size: int) -> int:
     full, not_first, not_last = _edge_masks(size)
     inner = full & not_first & not_last & (full >> size) & (full << size)
@@ -346,7 +347,7 @@ def pair_features(first: list[float], second: list[float], progress: float, to_m
     return diff + [d * progress for d in diff] + [to_move, to_move * progress]
 
 
-def last_opponent_piece(game: "Game", color: int, team: Sequence[int]) -> int:
+def last_opponent_piece(game: Game, color: int, team: Sequence[int]) -> int:
     """The bitboard of the last piece placed, if an opponent of ``color`` placed it (else 0).
 
     ``team[c]`` is the side of color index ``c`` (see :func:`~blokus_nb.players.base.teams`).

@@ -27,13 +27,22 @@ from __future__ import annotations
 
 import math
 
-from ..validation import number
 from ..game import Game
 from ..move import Move
+from ..validation import number
 from .base import Limit, Player, teams
+
 # The heuristic lives with the other evaluation features; these names stay importable from here.
-from .features import (GAINED, OPENING_PIECES, REACH, SIZE, TAKEN, PlacementFeatures,  # noqa: F401
-                       heuristic_scores, placement_features)
+from .features import (  # noqa: F401
+    GAINED,
+    OPENING_PIECES,
+    REACH,
+    SIZE,
+    TAKEN,
+    PlacementFeatures,
+    heuristic_scores,
+    placement_features,
+)
 
 __all__ = ["GreedyPlayer", "PlacementFeatures", "placement_features", "heuristic_scores"]
 

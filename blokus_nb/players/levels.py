@@ -9,14 +9,14 @@ RandomPlayer(seed=1)
 from __future__ import annotations
 
 import warnings
-from typing import Callable
+from collections.abc import Callable
 
+from .. import validation
+from ..errors import ArgumentTypeError, BlokusError
 from .base import Limit, Player, RandomPlayer
 from .greedy import GreedyPlayer
 from .mcts import MCTSPlayer
 from .puct import NETWORK_VARIANTS, PUCTPlayer
-from .. import validation
-from ..errors import ArgumentTypeError, BlokusError
 
 __all__ = ["PLAYER_NAMES", "LEVELS", "GOAL", "LEVEL_EXPLORATION", "LEVEL_LOCAL", "make_player"]
 
@@ -67,7 +67,7 @@ LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 PLAYER_NAMES: tuple[str, ...] = tuple(_BUILDERS)
 
 
-def make_player(spec: "str | Player", seed: int | None = None) -> Player:
+def make_player(spec: str | Player, seed: int | None = None) -> Player:
     """A player from its name (see :data:`PLAYER_NAMES`), or ``spec`` itself if it is a player.
 
     Names are case-insensitive. A :class:`Player` given with a ``seed`` is

@@ -68,16 +68,16 @@ import threading
 from dataclasses import dataclass, field, replace
 from typing import Protocol, runtime_checkable
 
+from .. import validation
 from ..engine import PENTOMINOES, Board
+from ..errors import BlokusError, IllegalMoveError
 from ..game import Game
 from ..move import Move
+from ..validation import count, fraction, number, positive_count
 from .base import Limit, Player, check_limit, teams
 from .features import heuristic_scores, last_opponent_piece
 from .model import Weights, load_weights
 from .search import KeptTree, run_budget
-from ..errors import BlokusError, IllegalMoveError
-from .. import validation
-from ..validation import count, fraction, number, positive_count
 
 __all__ = ["MCTSPlayer", "SearchResult", "Searcher", "MoveStatistics", "first_place_chances", "mover_chance"]
 
@@ -137,7 +137,7 @@ class Searcher(Protocol):
         ...
 
 
-def first_place_chances(result: "SearchResult", game: Game) -> tuple[float, ...]:
+def first_place_chances(result: SearchResult, game: Game) -> tuple[float, ...]:
     """Every player's chance of finishing first that ``result``, a search of ``game``, gives.
 
     Empty when the search gives none, or not one for each of the game's
@@ -155,7 +155,7 @@ def first_place_chances(result: "SearchResult", game: Game) -> tuple[float, ...]
     return chances if len(chances) == game.variant.n_players else ()
 
 
-def mover_chance(result: "SearchResult", game: Game) -> float:
+def mover_chance(result: SearchResult, game: Game) -> float:
     """The chance that the player to move in ``game`` finishes first after ``result.move``.
 
     Its entry of the search's :func:`first_place_chances` where the search
@@ -227,8 +227,8 @@ class MCTSPlayer(Player):
 
     def __init__(self, seed: int | None = None, limit: Limit | None = None, *,
                  exploration: float = 0.4, prior_visits: float = 4.0, prior_slope: float = 0.2,
-                 width: int = 4, big_first: float = 0.9, cutoff: "int | None | str" = "auto",
-                 model: "Weights | None | str" = "shipped", reuse: bool = True) -> None:
+                 width: int = 4, big_first: float = 0.9, cutoff: int | None | str = "auto",
+                 model: Weights | None | str = "shipped", reuse: bool = True) -> None:
         super().__init__(seed=seed, limit=limit)
         self.reuse = reuse
         self._tree: KeptTree[_Node] = KeptTree()

@@ -25,16 +25,16 @@ from __future__ import annotations
 import math
 import os
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import IO
 
 import numpy as np
 
 from .. import validation
+from ..atomic import replace_file
 from ..engine import Board
 from ..errors import BlokusError
-from ..atomic import replace_file
 from .features import MOVE_FEATURES, PAIR_FEATURES, move_features, pair_features, room, side_features
 
 __all__ = ["Weights", "load_weights", "WEIGHTS_PATH"]
@@ -146,7 +146,7 @@ class Weights:
         return path
 
 
-@lru_cache(maxsize=None)
+@cache
 def _pieces(size: int) -> np.ndarray:
     """The piece index of every placement id, for indexing the per-piece weights."""
     from ..geometry import geometry

@@ -56,10 +56,10 @@ from typing import IO
 
 import numpy as np
 
+from ..atomic import replace_file
 from ..engine import Board
 from ..errors import BlokusError
 from ..geometry import geometry
-from ..atomic import replace_file
 
 __all__ = ["Net", "NetTables", "Encoding", "encode", "encode_batch", "tables", "legal_array", "load_net",
            "encoding_of", "NET_PATH", "CLASSIC_NET_PATH", "PLANES", "CLASSIC_PLANES", "FORMAT",
@@ -114,7 +114,7 @@ class Encoding:
         return (_encoding_named, (self.name,))
 
 
-def _encoding_named(name: str) -> "Encoding":
+def _encoding_named(name: str) -> Encoding:
     return _ENCODINGS[name]
 
 
@@ -304,7 +304,7 @@ def encode_batch(positions: list[tuple[Board, int]]) -> tuple[np.ndarray, np.nda
     return np.stack([p for p, _ in encoded]), np.stack([h for _, h in encoded])
 
 
-def canonical_pids(pids: "list[int] | np.ndarray", color: int, encoding: Encoding = DUO) -> np.ndarray:
+def canonical_pids(pids: list[int] | np.ndarray, color: int, encoding: Encoding = DUO) -> np.ndarray:
     """The placement ids ``pids`` of ``color`` in the canonical view (in Duo rotated for orange;
     on the classic board turned ``color`` quarter turns)."""
     pids = np.asarray(pids, dtype=np.int64)
@@ -430,7 +430,7 @@ class Net:
             out.append((logits.tolist(), self._value(value, color)))
         return out
 
-    def save(self, path: "str | os.PathLike[str]") -> Path:
+    def save(self, path: str | os.PathLike[str]) -> Path:
         """Write the weights to an ``.npz`` that :func:`load_net` reads (replaced whole or not at all)."""
         path = Path(path)
         if path.suffix != ".npz":
@@ -445,7 +445,7 @@ class Net:
         return path
 
 
-def load_net(path: "str | os.PathLike[str] | None" = None, variant: str = "duo") -> Net:
+def load_net(path: str | os.PathLike[str] | None = None, variant: str = "duo") -> Net:
     """The network for ``variant`` (``"duo"`` or ``"classic"``, which serves ``classic_2`` and
     ``classic_3`` too) in ``path`` (default: the shipped one, read once).
 

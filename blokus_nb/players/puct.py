@@ -60,15 +60,15 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 
 from ..engine import Board
 from ..errors import BlokusError
-from ..validation import choice, fraction, number
 from ..game import Game
 from ..move import Move
+from ..validation import choice, fraction, number
 from .base import Limit
 from .mcts import MCTSPlayer, MoveStatistics, SearchResult
 from .net import CLASSIC, DUO, Net, legal_array, load_net, tables
@@ -136,11 +136,11 @@ class PUCTPlayer(MCTSPlayer):
     name = "puct"
 
     def __init__(self, seed: int | None = None, limit: Limit | None = None, *,
-                 exploration: "float | dict[str, float]" = EXPLORATION, fpu: float = 0.2,
-                 net: "Net | str" = "shipped",
-                 playouts: float = 0.8, classic_net: "Net | str" = "shipped",
+                 exploration: float | dict[str, float] = EXPLORATION, fpu: float = 0.2,
+                 net: Net | str = "shipped",
+                 playouts: float = 0.8, classic_net: Net | str = "shipped",
                  networks: tuple[str, ...] = NETWORK_VARIANTS, goal: str = "first",
-                 local: "float | dict[str, float]" = LOCAL, **mcts_options) -> None:
+                 local: float | dict[str, float] = LOCAL, **mcts_options) -> None:
         super().__init__(seed=seed, limit=limit, **mcts_options)
         self.puct = _by_variant(exploration, "exploration",
                                 lambda v, name: number(v, name, low=0))
@@ -277,7 +277,7 @@ class PUCTPlayer(MCTSPlayer):
             parent.total += 1
         return created
 
-    def _leaf_results(self, node: _Node, board: Board, rng: random.Random) -> "tuple | list[float]":
+    def _leaf_results(self, node: _Node, board: Board, rng: random.Random) -> tuple | list[float]:
         """Each player's result for a new node: its network value, a playout's result mixed in
         (see :meth:`_net_outcome`)."""
         if self._duo:
@@ -315,7 +315,7 @@ class PUCTPlayer(MCTSPlayer):
         mine, theirs = board.points(color), board.points(1 - color)
         return 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
 
-    def _net_outcome(self, board: Board) -> "tuple | list[float]":
+    def _net_outcome(self, board: Board) -> tuple | list[float]:
         """The finished ``board``'s result per player: in Duo 1, 0.5 or 0; on the classic board
         each player's :attr:`goal` and its share of first place (ties shared)."""
         if self._duo:
@@ -393,8 +393,8 @@ def _reported_chances(root: _Node, i: int, visits: int) -> np.ndarray:
     return (root.sums[i] + NETWORK_WEIGHT * root.chances) / (visits + NETWORK_WEIGHT)
 
 
-def _by_variant(value: object, name: str, check: "Callable[[object, str], float]"
-                ) -> "float | dict[str, float]":
+def _by_variant(value: object, name: str, check: Callable[[object, str], float]
+                ) -> float | dict[str, float]:
     """``value`` checked by ``check(value, name)``: one number, or a dict of numbers by variant."""
     if isinstance(value, dict):
         unknown = [k for k in value if k not in NETWORK_VARIANTS]
@@ -405,12 +405,12 @@ def _by_variant(value: object, name: str, check: "Callable[[object, str], float]
     return check(value, name)
 
 
-def _for_variant(value: "float | dict[str, float]", variant: str, default: float) -> float:
+def _for_variant(value: float | dict[str, float], variant: str, default: float) -> float:
     """The setting ``value`` (one number, or one per variant) for ``variant``."""
     return value.get(variant, default) if isinstance(value, dict) else value
 
 
-def _first_shares(board: Board, players: "list[list[int]] | None" = None) -> np.ndarray:
+def _first_shares(board: Board, players: list[list[int]] | None = None) -> np.ndarray:
     """Each player's share of first place by Pentobi's points on a finished ``board`` (ties shared).
 
     ``players`` lists each player's scoring colors (default: a player per color); a

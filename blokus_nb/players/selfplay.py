@@ -38,19 +38,20 @@ from __future__ import annotations
 import os
 import random
 import time
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any
 
+from .. import validation
 from ..errors import BlokusError
 from ..game import Game
 from ..processes import run_jobs, worker_count
 from ..records import game_from_json, game_to_json, save
+from ..validation import count, path_errors, path_to_write, positive_count, sequence
 from ..variants import get_variant
 from .arena import _check_match, _derive, _player_error
 from .base import Limit, Player, check_limit
-from .. import validation
-from ..validation import count, path_errors, path_to_write, positive_count, sequence
 from .levels import make_player
 from .selfplay_files import INDEX, INDEX_COLUMNS, append_game, final_score, folder_lock, read_folder
 
@@ -71,8 +72,8 @@ class SelfPlayReport:
                 f"-> {self.out}")
 
 
-def self_play(players: "str | Player | Sequence[str | Player]" = "hard", variant: str = "duo",
-              games: int = 100, out: "str | os.PathLike[str]" = "selfplay", *, seed: int | None = None,
+def self_play(players: str | Player | Sequence[str | Player] = "hard", variant: str = "duo",
+              games: int = 100, out: str | os.PathLike[str] = "selfplay", *, seed: int | None = None,
               limit: Limit | None = None, n_jobs: int | None = 1, engine: str = "processes",
               client: Any = None, resume: bool = False, top: int = 16, explore: int = 8,
               prefix: str | None = None, progress: bool = True) -> SelfPlayReport:

@@ -33,9 +33,10 @@ import io
 import json
 import os
 import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING
 
 from ..atomic import replace_file
 from ..errors import BlokusError, PathError
@@ -251,7 +252,7 @@ def _read_policy(path: Path) -> tuple[list[tuple[str, str]], bool]:
 
 def _policy_lines(path: Path, text: bytes) -> Iterator[tuple[str, str]]:
     """The lines of one whole member: each a JSON object with a ``file`` and its ``positions``."""
-    for number, line in enumerate(text.decode("utf-8", "replace").splitlines(keepends=True)):
+    for _number, line in enumerate(text.decode("utf-8", "replace").splitlines(keepends=True)):
         try:
             entry = json.loads(line)
             ok = isinstance(entry, dict) and isinstance(entry.get("file"), str) and \
@@ -290,7 +291,7 @@ def _replace(path: Path, data: bytes) -> None:
     replace_file(path, lambda handle: handle.write(data), binary=True)
 
 
-def final_score(game: "Game") -> str:
+def final_score(game: Game) -> str:
     """A finished game's ``final_score`` column: Duo ``B+3``, ``W+6`` or ``0``, else Pentobi's points per color.
 
     >>> import blokus_nb as bn

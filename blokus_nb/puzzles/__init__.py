@@ -20,13 +20,13 @@ One module per job:
 """
 
 from ..exact_cover import SearchStopped
-from .errors import GenerationError, PlacementError, PuzzleError, RegionError
-from .reading import MAX_CELLS, PENTOMINOES, Region, parse_pieces, parse_region
-from .puzzle import Placement, Puzzle, Tiling, explain
 from . import regions
 from .difficulty import Difficulty
-from .generation import generate, generate_set
+from .errors import GenerationError, PlacementError, PuzzleError, RegionError
 from .explanations import Explanation
+from .generation import generate, generate_set
+from .puzzle import Placement, Puzzle, Tiling, explain
+from .reading import MAX_CELLS, PENTOMINOES, Region, parse_pieces, parse_region
 
 __all__ = [
     "Puzzle", "Placement", "Tiling", "PuzzleError", "RegionError", "PlacementError", "GenerationError",

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..exact_cover import SearchStopped
 from ..pieces import Cell
@@ -157,7 +157,7 @@ class Explanation:
     def _repr_svg_(self) -> str:
         return self.svg()
 
-    def plot(self, ax: "Axes | None" = None, *, title: str | None = None) -> "Axes":
+    def plot(self, ax: Axes | None = None, *, title: str | None = None) -> Axes:
         """Draw the region with the argument on it (matplotlib); returns the Axes."""
         from ..piece_plots import plot_coloured_region
 

@@ -42,13 +42,13 @@ own ``poly1``, ``poly2``, ... as :class:`~blokus_nb.puzzles.Puzzle` does.
 from __future__ import annotations
 
 import functools
-import math
 import random
 import time
 from collections import Counter
-from itertools import islice
-from collections.abc import Iterable, Set as AbstractSet
+from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
 from .. import validation

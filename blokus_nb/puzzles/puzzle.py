@@ -38,10 +38,10 @@ from .. import pieces as _pieces
 from .. import validation
 from ..coords import whole_cell
 from ..errors import ArgumentTypeError, BlokusError, short_repr
+from ..exact_cover import Exploration, MostConstrainedSearch, TilingSearch
 from ..game import _notify
 from ..pieces import Cell, Shape, move_cell, normalize
 from ..polyominoes import orientations
-from ..exact_cover import Exploration, MostConstrainedSearch, TilingSearch
 from .difficulty import Difficulty, rate
 from .errors import PlacementError, PuzzleError
 from .explanations import Explanation, area_mismatch, chosen_colourings, explain_puzzle
@@ -156,7 +156,7 @@ class Tiling:
     def _repr_svg_(self) -> str:
         return self.svg()
 
-    def plot(self, ax: "Axes | None" = None, *, title: str | None = None) -> "Axes":
+    def plot(self, ax: Axes | None = None, *, title: str | None = None) -> Axes:
         """Draw the tiling with matplotlib; returns the Axes.
 
         >>> Puzzle((5, 1), ["I5"]).solve().plot()  # doctest: +SKIP
@@ -709,7 +709,7 @@ class Puzzle:
     def _repr_svg_(self) -> str:
         return self.tiling().svg()
 
-    def plot(self, ax: "Axes | None" = None, *, title: str | None = None) -> "Axes":
+    def plot(self, ax: Axes | None = None, *, title: str | None = None) -> Axes:
         """Draw the region and the pieces placed so far (matplotlib)."""
         return self.tiling().plot(ax=ax, title=title)
 

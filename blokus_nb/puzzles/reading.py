@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Union
+from typing import Any
 
 from .. import pieces as _pieces
-from ..coords import whole_cell
 from .. import validation
+from ..coords import whole_cell
 from ..errors import BlokusError, short_repr
 from ..exact_cover import MAX_PIECES
 from ..pieces import Cell, Shape, normalize, transform
@@ -40,7 +40,7 @@ TETROMINOES: tuple[str, ...] = tuple(p.name for p in _pieces.PIECES if p.size ==
 # The usual one-letter pentomino names that Blokus spells with a 5.
 _ALIASES = {"I": "I5", "L": "L5", "T": "T5", "V": "V5", "Z": "Z5"}
 
-Region = Union[tuple[int, int], str, Sequence[Sequence[Any]], Iterable[Cell]]
+Region = tuple[int, int] | str | Sequence[Sequence[Any]] | Iterable[Cell]
 
 
 def parse_region(region: Region) -> frozenset[Cell]:

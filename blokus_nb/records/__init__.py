@@ -35,13 +35,29 @@ True
 from __future__ import annotations
 
 from .checks import MAX_MOVE_TEXT
-from .json_format import (JSON_FORMAT, JSON_VERSION, JSON_VERSIONS, game_from_dict, game_from_json,
-                          game_to_dict, game_to_json, tree_to_dict)
-from .reading import (ERROR_POLICIES, JSON_SUFFIXES, LINE_CHOICES, RECORD_SUFFIXES, SGF_SUFFIXES,
-                      SkippedRecord, iter_games, load, read_tree)
-from .sgf_format import (Source, game_from_tree, game_to_sgf, game_to_tree, read_sgf, tree_from_sgf,
-                         tree_to_sgf)
+from .json_format import (
+                          JSON_FORMAT,
+                          JSON_VERSION,
+                          JSON_VERSIONS,
+                          game_from_dict,
+                          game_from_json,
+                          game_to_dict,
+                          game_to_json,
+                          tree_to_dict,
+)
+from .reading import (
+                          ERROR_POLICIES,
+                          JSON_SUFFIXES,
+                          LINE_CHOICES,
+                          RECORD_SUFFIXES,
+                          SGF_SUFFIXES,
+                          SkippedRecord,
+                          iter_games,
+                          load,
+                          read_tree,
+)
 from .record import Record, annotations_of, metadata_of
+from .sgf_format import Source, game_from_tree, game_to_sgf, game_to_tree, read_sgf, tree_from_sgf, tree_to_sgf
 from .tree import GameNode, Tree
 from .writing import save, save_tree, to_json, to_sgf, write_games
 

@@ -15,14 +15,14 @@ import json
 import json.decoder
 import json.scanner
 import re
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .. import validation
 from ..errors import BlokusError, RecordError, short_repr
 from ..game import Game
 from ..variants import get_variant
-from .checks import (check_move_text, check_recorded_result, check_text_fields, sgf_result,
-                     written_metadata)
+from .checks import check_move_text, check_recorded_result, check_text_fields, sgf_result, written_metadata
 from .notes import check_note, merge_notes
 from .properties import sgf_key_problem
 from .record import Record, annotations_of, first_color, metadata_of, remembered_tree, setup_of

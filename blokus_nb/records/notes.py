@@ -28,7 +28,8 @@ blokus_nb.errors.BlokusError: annotations[0] has key 'B', a move property: writt
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 from ..errors import BlokusError, short_repr
 from .properties import ALL_MOVE_KEYS, METADATA, PLAYER_KEYS, SETUP

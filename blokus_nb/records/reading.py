@@ -10,17 +10,17 @@ import itertools
 import json
 import os
 import re
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, NamedTuple
+from typing import Any, NamedTuple
 
-from .. import sgf
+from .. import sgf, validation
 from ..errors import ArgumentTypeError, BlokusError, RecordError, RecordNotFoundError, place_in_file
 from ..game import Game
-from .. import validation
 from ..validation import choice, path_error
-from .json_format import DuplicateKeyError, loads_record, game_from_dict
-from .sgf_format import Source, is_record_text, game_from_tree, read_sgf, tree_from_sgf
+from .json_format import DuplicateKeyError, game_from_dict, loads_record
 from .record import Record, remembered_tree
+from .sgf_format import Source, game_from_tree, is_record_text, read_sgf, tree_from_sgf
 from .tree import Tree
 
 __all__ = ["iter_games", "load", "read_tree", "SkippedRecord", "ERROR_POLICIES", "LINE_CHOICES",
@@ -52,7 +52,7 @@ class SkippedRecord(NamedTuple):
     message: str
 
     @classmethod
-    def of(cls, error: BaseException, source: str, game: int | None) -> "SkippedRecord":
+    def of(cls, error: BaseException, source: str, game: int | None) -> SkippedRecord:
         if isinstance(error, RecordError):
             return cls(error.source, error.line, error.column, game, error.reason)
         return cls(source, None, None, game, str(error))

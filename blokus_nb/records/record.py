@@ -22,7 +22,8 @@ when it was read from a record with variations, that record's
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from ..game import Game
 from ..move import Move

@@ -19,18 +19,25 @@ import os
 from pathlib import Path
 from typing import IO, Union
 
-from .. import validation
 from .. import __version__ as _version  # defined before the submodules are imported
-from .. import sgf
+from .. import sgf, validation
 from ..errors import BlokusError, RecordNotFoundError
 from ..game import Game
 from ..move import Move
 from ..variants import VARIANTS
-from .checks import (check_move_text, check_recorded_result, check_text_fields, sgf_result,
-                     written_metadata)
+from .checks import check_move_text, check_recorded_result, check_text_fields, sgf_result, written_metadata
 from .notes import check_note, note_from_properties, note_properties, property_values
-from .properties import (ALL_MOVE_KEYS, METADATA, MOVE_KEYS, NOT_METADATA, PLAYER_KEYS, SETUP,
-                         SETUP_KEYS, color_keys, written_keys)
+from .properties import (
+    ALL_MOVE_KEYS,
+    METADATA,
+    MOVE_KEYS,
+    NOT_METADATA,
+    PLAYER_KEYS,
+    SETUP,
+    SETUP_KEYS,
+    color_keys,
+    written_keys,
+)
 from .record import Record, first_color
 from .tree import GameNode, Tree, follow, path_notes, tree_of_game
 

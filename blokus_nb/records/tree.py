@@ -27,9 +27,9 @@ from __future__ import annotations
 import collections
 import os
 import warnings
-from typing import TYPE_CHECKING, Any, Iterator, Mapping, Sequence, Union
+from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Union
 
-from .. import validation
 from ..errors import ArgumentTypeError, BlokusError, IllegalMoveError, short_repr
 from ..game import Game
 from ..move import Move

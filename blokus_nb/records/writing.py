@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import json
 import os
-from typing import IO, Iterable, Iterator
+from collections.abc import Iterable, Iterator
+from typing import IO
 
 from .. import validation
 from ..atomic import replace_file

@@ -28,9 +28,10 @@ from __future__ import annotations
 
 import difflib
 import threading
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
-from contextlib import contextmanager
-from typing import Any, Callable, ContextManager, Iterator
+from typing import Any
 
 import anywidget
 import traitlets
@@ -157,7 +158,7 @@ class WidgetBase(anywidget.AnyWidget):
         """Use the answer of ``job`` (called with the lock held, only if the position is unchanged)."""
         raise NotImplementedError
 
-    def _locked(self) -> ContextManager[Any]:
+    def _locked(self) -> AbstractContextManager[Any]:
         """The lock every change takes (a subclass may put its model's lock in front of the widget's)."""
         return self._lock
 

@@ -18,9 +18,10 @@ from __future__ import annotations
 import sys
 import threading
 import traceback
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import traitlets
 

@@ -25,8 +25,9 @@ blokus_nb.widgets._protocol.Refusal: malformed request: 'move' must be text
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from ..game import Game
 from ..pieces import PIECES

@@ -34,13 +34,14 @@ reaches, parts no pieces fill, or the search's effort.
 from __future__ import annotations
 
 import threading
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 import traitlets
 
 from ..errors import ArgumentTypeError
-from ..pieces import Cell, Piece
 from ..exact_cover import SearchStopped
+from ..pieces import Cell, Piece
 from ..puzzles import Placement, PlacementError, Puzzle, PuzzleError, Tiling
 from ._base import STATIC, WidgetBase
 from ._jobs import Job

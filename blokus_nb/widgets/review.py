@@ -36,9 +36,9 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from .. import validation
+from ..analysis.review import REVIEW_LIMIT, Estimate, estimate_positions, placements, review_frame
 from ..errors import ArgumentTypeError, BlokusError, IllegalMoveError
 from ..game import Game
-from ..analysis.review import REVIEW_LIMIT, Estimate, estimate_positions, placements, review_frame
 from ..players import Limit, Player, make_player
 from ..players.base import check_limit
 from ..players.mcts import Searcher
@@ -71,7 +71,7 @@ def engine_line(position: Game, player: Any, limit: Limit, seed: int | None, mov
     """
     game = position.copy()
     line = []
-    for k in range(moves):
+    for _k in range(moves):
         if game.is_over or (stop is not None and stop()):
             break
         searcher = make_player(player, seed=None if seed is None else seed + len(game.history) + 1)
@@ -94,7 +94,7 @@ class Reviewer:
     games to build one from) whose moves the board lists for each position.
     """
 
-    def __init__(self, player: "str | Player" = "hard", limit: Limit | None = None, explorer: Any = None,
+    def __init__(self, player: str | Player = "hard", limit: Limit | None = None, explorer: Any = None,
                  seed: int | None = 0) -> None:
         check_limit(limit, "review_limit", none=f"{REVIEW_LIMIT}")
         built = make_player(player)  # an unknown name or a wrong type is refused now, not in the background
@@ -179,7 +179,7 @@ class Reviewer:
         return self.line.shown(), self.line.length(), self.line.comment()
 
     # ---------------------------------------------------------------- the background job
-    def resume(self, widget: "BlokusWidget") -> None:
+    def resume(self, widget: BlokusWidget) -> None:
         """Search the positions not searched yet, unless a person stopped the review or it is running.
 
         While the engine's line searches, the review waits for it (``"queued"``).
@@ -217,7 +217,7 @@ class Reviewer:
         if self.status == "running":
             self.status = "idle"
 
-    def _found(self, widget: "BlokusWidget", stamp: Any, estimate: Estimate) -> None:
+    def _found(self, widget: BlokusWidget, stamp: Any, estimate: Estimate) -> None:
         """One position searched (in the job's thread): shown if the game is still the one searched."""
         with widget._locked() as game:
             if stamp != widget._stamp():
@@ -225,7 +225,7 @@ class Reviewer:
             self.estimates[estimate.index] = estimate
             self._show(widget, game)
 
-    def finished(self, widget: "BlokusWidget", error: BaseException | None) -> None:
+    def finished(self, widget: BlokusWidget, error: BaseException | None) -> None:
         """The job ended (the lock is held): every position searched, or the search failed."""
         game = widget.game
         if error is not None:
@@ -234,7 +234,7 @@ class Reviewer:
             self.status = "done" if not self.pending(game) else "stopped"
         self._show(widget, game)
 
-    def stop(self, widget: "BlokusWidget") -> None:
+    def stop(self, widget: BlokusWidget) -> None:
         """Stop searching; what was found stays. :meth:`start` goes on from there."""
         with widget._locked() as game:
             if self.status not in ("running", "queued"):
@@ -244,7 +244,7 @@ class Reviewer:
             self.status, self.message = "stopped", ""
             self._show(widget, game)
 
-    def start(self, widget: "BlokusWidget") -> None:
+    def start(self, widget: BlokusWidget) -> None:
         """Start (or go on with) the review of the widget's game."""
         with widget._locked():
             if widget.mode != "review":
@@ -254,11 +254,11 @@ class Reviewer:
             self.status = "idle"
         self.resume(widget)
 
-    def _show(self, widget: "BlokusWidget", game: Game) -> None:
+    def _show(self, widget: BlokusWidget, game: Game) -> None:
         widget.review = self.state(game, widget._shown_game())
 
     # ---------------------------------------------------------------- requests from views
-    def handle(self, widget: "BlokusWidget", request: Any) -> None:
+    def handle(self, widget: BlokusWidget, request: Any) -> None:
         """Act on a review request from a view (see :mod:`.review_protocol`); refuse with a reason."""
         kind = request.kind
         if kind == "stop-review":
@@ -297,7 +297,7 @@ class Reviewer:
             check_explored(widget.review, request.move)
             self._change_line(widget, request)
 
-    def ask_engine_line(self, widget: "BlokusWidget") -> None:
+    def ask_engine_line(self, widget: BlokusWidget) -> None:
         """Search the engine's line from the position shown in the background (the lock is held)."""
         if self.status in ("running", "queued"):
             raise Refusal("the engine is busy with the review: stop it (or wait) to see its line", "busy")
@@ -320,7 +320,7 @@ class Reviewer:
         self._show(widget, widget.game)
         widget._jobs.start(job)
 
-    def engine_line_found(self, widget: "BlokusWidget", moves: Any, error: BaseException | None) -> None:
+    def engine_line_found(self, widget: BlokusWidget, moves: Any, error: BaseException | None) -> None:
         """The engine's line arrived (the lock is held): shown if the board still shows its position."""
         asked = self._engine_line
         if asked is None:
@@ -335,7 +335,7 @@ class Reviewer:
             self.status = "idle"
             self.resume(widget)
 
-    def _change_line(self, widget: "BlokusWidget", request: Any) -> None:
+    def _change_line(self, widget: BlokusWidget, request: Any) -> None:
         """Try a move, leave a variation, promote or delete one (the lock is held)."""
         line = self.line
         line.follow(widget.game)

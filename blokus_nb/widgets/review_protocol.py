@@ -29,12 +29,13 @@ blokus_nb.widgets._protocol.Refusal: malformed request: 'move' must be text
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import pandas as pd
 
-from ..game import Game
 from ..analysis.review import MARKS, review_frame, review_summary, side_curves
+from ..game import Game
 from ._protocol import Refusal, piece_name, request_kind, text, whole_number
 
 __all__ = ["REVIEW_KINDS", "read_review_request", "review_state"]

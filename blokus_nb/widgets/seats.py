@@ -89,7 +89,7 @@ def check_pause(seconds: Any) -> float:
                                    what=f"a number of seconds from 0 to {MAX_AI_PAUSE:g} (like 0.4)"))
 
 
-def check_hint_player(player: Any) -> "str | Player":
+def check_hint_player(player: Any) -> str | Player:
     """``player`` if :func:`blokus_nb.hints.hint` can ask it: a known player name, or a :class:`Player`.
 
     >>> check_hint_player("hard")

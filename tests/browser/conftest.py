@@ -24,7 +24,6 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-
 from widget_page import ARTIFACTS, TIMINGS, Notebook
 
 REPO = Path(__file__).resolve().parents[2]

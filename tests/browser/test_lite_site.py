@@ -14,10 +14,8 @@ import subprocess
 import sys
 import time
 import urllib.request
-from pathlib import Path
 
 import pytest
-
 from widget_page import ARTIFACTS, REPO
 
 pytestmark = pytest.mark.slow

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
-
 from widget_page import brightness, center, measure, record, switch_theme
 
 V = ["0,0", "0,1", "0,2", "1,2", "2,2"]

@@ -5,7 +5,6 @@ Python is the judge: each step is checked against the kernel's widget."""
 from __future__ import annotations
 
 from playwright.sync_api import expect
-
 from widget_page import ARTIFACTS
 
 DEFINE = (

@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
-
 from widget_page import ARTIFACTS
 
 pytest.importorskip("marimo")

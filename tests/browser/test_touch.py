@@ -16,11 +16,10 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
+from widget_page import brightness, switch_theme
 
 import blokus_nb as bn
 from blokus_nb.pieces import identify, normalize, transform
-
-from widget_page import brightness, switch_theme
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

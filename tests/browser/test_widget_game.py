@@ -7,10 +7,9 @@ import json
 import re
 
 from playwright.sync_api import expect
+from widget_page import ARTIFACTS, brightness, center, measure, record, switch_theme
 
 import blokus_nb as bn
-
-from widget_page import ARTIFACTS, brightness, center, measure, record, switch_theme
 
 HUMAN_TURN = """root => root.getAttribute('data-game-over') === 'true'
   || (root.getAttribute('data-to-play') === 'purple' && root.getAttribute('data-thinking') !== 'true')"""

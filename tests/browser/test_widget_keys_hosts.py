@@ -9,7 +9,6 @@ widget records every key that reaches it, as a host's shortcut handler would.
 from __future__ import annotations
 
 from playwright.sync_api import expect
-
 from test_widget_plain_page import open_page
 from widget_page import ARTIFACTS
 

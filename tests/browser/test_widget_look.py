@@ -9,7 +9,6 @@ import re
 
 import pytest
 from playwright.sync_api import expect
-
 from widget_page import brightness
 
 CLASSIC = (

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from playwright.sync_api import expect
-
 from widget_page import center
 
 APP = "notebook"

@@ -11,7 +11,6 @@ import json
 
 import pytest
 from playwright.sync_api import expect
-
 from widget_page import ARTIFACTS, REPO, brightness
 
 STATIC = REPO / "blokus_nb" / "static"
@@ -56,8 +55,8 @@ def widget_state(kind: str) -> dict:
         game.play("j3,i4,j4,k4,j5")
         widget = BlokusWidget(game=game)
     else:
-        from blokus_nb.widgets import PuzzleWidget
         from blokus_nb.puzzles import Puzzle
+        from blokus_nb.widgets import PuzzleWidget
 
         widget = PuzzleWidget(Puzzle((5, 3), ["L", "P", "V"]))
         widget.place([(0, 0), (0, 1), (0, 2), (1, 2), (2, 2)], "V5")

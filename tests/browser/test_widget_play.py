@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
+from widget_page import center, measure, record
 
 import blokus_nb as bn
 from blokus_nb.pieces import identify
-
-from widget_page import center, measure, record
 
 X_AT_E10 = "e9,d10,e10,f10,e11"
 ORANGE_X = "j3,i4,j4,k4,j5"

@@ -38,7 +38,7 @@ class Notebook:
         prompt = cell.locator(".jp-InputPrompt")
         before = prompt.inner_text().strip()
         editor = cell.locator(".jp-InputArea-editor")
-        for attempt in range(3):
+        for _attempt in range(3):
             editor.click()
             self.page.keyboard.press("Control+A")
             self.page.keyboard.insert_text(code)  # no key events: no auto-closed brackets

@@ -7,7 +7,7 @@ and a :class:`Recorder` keeps what the widget sends back.
 from __future__ import annotations
 
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from ipywidgets import Widget
 

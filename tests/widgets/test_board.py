@@ -13,7 +13,6 @@ import pytest
 
 import blokus_nb as bn
 from blokus_nb.widgets import BlokusWidget
-
 from widgets.helpers import Recorder, custom, update, wait_for
 
 X_AT_E10 = "e9,d10,e10,f10,e11"  # purple's X on its Duo start square

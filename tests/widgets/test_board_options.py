@@ -3,19 +3,17 @@ and frees the seat (issue 20, class 15)."""
 
 from __future__ import annotations
 
-from budget import examples
 import math
 import time
 
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import blokus_nb as bn
 from blokus_nb.players import Limit, Player
-from blokus_nb.widgets import BlokusWidget
-from blokus_nb.widgets import WidgetOptionError
-
+from blokus_nb.widgets import BlokusWidget, WidgetOptionError
 from widgets.helpers import custom, update, wait_for
 
 X_AT_E10 = "e9,d10,e10,f10,e11"

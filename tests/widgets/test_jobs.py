@@ -10,7 +10,6 @@ import traceback
 import pytest
 
 from blokus_nb.widgets._jobs import Job, Jobs, how_jobs_run
-
 from widgets.helpers import wait_for
 
 

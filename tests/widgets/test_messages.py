@@ -21,7 +21,6 @@ import blokus_nb as bn
 from blokus_nb.players import Limit
 from blokus_nb.puzzles import Puzzle
 from blokus_nb.widgets import BlokusWidget, PuzzleWidget
-
 from widgets.helpers import custom, wait_for
 
 X_AT_E10 = "e9,d10,e10,f10,e11"

@@ -8,14 +8,13 @@ import asyncio
 import threading
 
 import pytest
+from data_paths import DATA
 
 import blokus_nb as bn
 from blokus_nb.players import Limit
 from blokus_nb.puzzles import Puzzle
 from blokus_nb.widgets import BlokusWidget, PuzzleWidget
 from blokus_nb.widgets._jobs import how_jobs_run
-from data_paths import DATA
-
 from widgets.helpers import custom
 
 X_AT_E10 = "e9,d10,e10,f10,e11"  # purple's X on its Duo start square

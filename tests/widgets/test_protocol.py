@@ -5,7 +5,14 @@ from __future__ import annotations
 import pytest
 
 from blokus_nb.widgets._protocol import (
-    MAX_TAG, MAX_TEXT, Refusal, is_whole, request_kind, request_tag, text, whole_number,
+    MAX_TAG,
+    MAX_TEXT,
+    Refusal,
+    is_whole,
+    request_kind,
+    request_tag,
+    text,
+    whole_number,
 )
 
 

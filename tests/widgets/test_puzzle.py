@@ -11,7 +11,6 @@ import pytest
 
 from blokus_nb.puzzles import Placement, Puzzle, PuzzleError
 from blokus_nb.widgets import PuzzleWidget
-
 from widgets.helpers import Recorder, custom, update, wait_for
 
 # A 5x3 rectangle with the L, P and V pentominoes: 4 tilings, 1 up to symmetry.
@@ -320,7 +319,7 @@ def test_thirty_forged_requests_leave_at_most_one_search_running():
     widget = PuzzleWidget(Puzzle((10, 6), "pentominoes"))
     dead = [[1, 0], [2, 0], [3, 0], [4, 0], [5, 0]]  # an I5 one square off the edge
     try:
-        for i in range(10):
+        for _i in range(10):
             place(widget, "I5", dead)
             custom(widget, {"type": "hint", "version": widget.version})
             custom(widget, {"type": "check", "version": widget.version})

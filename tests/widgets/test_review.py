@@ -7,14 +7,13 @@ import time
 
 import pandas as pd
 import pytest
+from data_paths import DATA
+from sample_games import random_game
 
 import blokus_nb as bn
 from blokus_nb import analysis
 from blokus_nb.players import Limit
 from blokus_nb.widgets import BlokusWidget
-from data_paths import DATA
-from sample_games import random_game
-
 from widgets.helpers import Recorder, custom, wait_for
 
 LIMIT = Limit(simulations=15)
@@ -481,10 +480,10 @@ def test_a_classic_review_has_one_curve_per_player_known_at_every_position(varia
 
 
 def test_the_level_says_what_the_search_is_told(monkeypatch):
-    from blokus_nb.widgets.review import Reviewer
-
     from fake_gtp import SCRIPT
     from test_engines import ROOT, fake
+
+    from blokus_nb.widgets.review import Reviewer
 
     assert Reviewer("hard", Limit(simulations=400)).level == "hard, 400 simulations a position"
     assert Reviewer("medium", Limit(time=0.5)).level == "medium, 0.5 s a position"

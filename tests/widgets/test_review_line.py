@@ -7,6 +7,7 @@ import pytest
 import blokus_nb as bn
 from blokus_nb.widgets.review_line import ReviewLine
 
+
 def record() -> str:
     game = bn.Game("duo")
     game.play("d9,c10,d10,e10,d11")
