@@ -129,14 +129,21 @@ def replace_file(path: str | os.PathLike[str], write: Callable[[IO], Any], *, bi
             raise
 
 
+#: How the hidden folders of :func:`replaced_entries` start: the new entries, and the old ones set aside.
+STAGING_PREFIX, TRASH_PREFIX = ".partial-", ".old-"
+
+
 @contextlib.contextmanager
-def replaced_entries(folder: Path, owned: Callable[[str], bool]) -> Iterator[Path]:
+def replaced_entries(folder: Path, owned: Callable[[str], bool], *, marker: str | None = None) -> Iterator[Path]:
     """A new hidden folder inside ``folder`` (made with its parents if need be) to write into; when
     the block ends without an error, the entries of ``folder`` whose names ``owned`` accepts are
     replaced by the entries written, all or nothing (other entries are left alone).
 
     Whatever fails (the block, or a rename), ``folder`` is left exactly as it was, and removed
-    again if this call made it. The hidden folders start with ``.partial-`` and ``.old-``.
+    again if this call made it. The hidden folders start with :data:`STAGING_PREFIX` and
+    :data:`TRASH_PREFIX`. ``marker`` names the entry that says the folder is whole (a manifest):
+    the old one is moved aside first and the new one in last, so ``folder`` never claims a mix.
+    An error of the renames is a :class:`~blokus_nb.errors.PathError`; one of the block is its own.
 
     >>> import tempfile, pathlib
     >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -150,11 +157,11 @@ def replaced_entries(folder: Path, owned: Callable[[str], bool]) -> Iterator[Pat
         folder.mkdir(parents=True, exist_ok=True)
     try:
         with path_errors(folder):
-            staging = Path(tempfile.mkdtemp(prefix=".partial-", dir=folder))
+            staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=folder))
         try:
             yield staging
             with path_errors(folder):
-                _swap_entries(folder, staging, owned)
+                _swap_entries(folder, staging, owned, marker)
         finally:
             shutil.rmtree(staging, ignore_errors=True)
     except BaseException:
@@ -163,14 +170,15 @@ def replaced_entries(folder: Path, owned: Callable[[str], bool]) -> Iterator[Pat
         raise
 
 
-def _swap_entries(folder: Path, staging: Path, owned: Callable[[str], bool]) -> None:
-    """Move the entries of ``folder`` that ``owned`` accepts aside, then those of ``staging`` in;
-    when a rename fails, every rename done is undone (an old entry that cannot be put back is
-    named in the error, with where it is)."""
-    trash = Path(tempfile.mkdtemp(prefix=".old-", dir=folder))
-    old = sorted(entry.name for entry in folder.iterdir()
-                 if entry.name not in (staging.name, trash.name) and owned(entry.name))
-    new = sorted(entry.name for entry in staging.iterdir())
+def _swap_entries(folder: Path, staging: Path, owned: Callable[[str], bool], marker: str | None) -> None:
+    """Move the entries of ``folder`` that ``owned`` accepts aside (``marker`` first), then those of
+    ``staging`` in (``marker`` last); when a rename fails, every rename done is undone (an old
+    entry that cannot be put back is named in the error, with where it is)."""
+    trash = Path(tempfile.mkdtemp(prefix=TRASH_PREFIX, dir=folder))
+    old = sorted((entry.name for entry in folder.iterdir()
+                  if entry.name not in (staging.name, trash.name) and owned(entry.name)),
+                 key=lambda name: (name != marker, name))
+    new = sorted((entry.name for entry in staging.iterdir()), key=lambda name: (name == marker, name))
     moved_out: list[str] = []
     moved_in: list[str] = []
     try:

@@ -18,9 +18,7 @@ import argparse
 import contextlib
 import json
 import os
-import shutil
 import sys
-import tempfile
 import textwrap
 import warnings
 from collections.abc import Callable, Iterator, Sequence
@@ -28,8 +26,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from . import validation
-from .errors import BlokusError
+from . import atomic, validation
+from .errors import BlokusError, PathError
 
 __all__ = ["main", "build_parser", "COMMANDS", "EXIT_STATUS", "ANALYZE_OUTPUTS", "MANIFEST"]
 
@@ -122,8 +120,13 @@ def _analyze(args: argparse.Namespace) -> int:
     try:
         with _staged_output(out) as staging:
             status = _analyze_into(staging, args, client)
-    except (_UsageError, BlokusError) as error:
+    except _RunError as error:
         return _fail(str(error), EXIT_USAGE)
+    except PathError as error:  # the output: its folder cannot be made, or the last run's cannot be moved
+        reason = error.__cause__ if isinstance(error.__cause__, OSError) else error
+        return _fail(f"cannot write the output in --out {out}: {reason.strerror or error} "
+                     f"({reason.filename or out}); name a folder you can write to. "
+                     "DIR keeps its last complete output", EXIT_CANNOT_WRITE)
     except KeyboardInterrupt:
         return _fail("interrupted; nothing of this run was kept", EXIT_INTERRUPTED)
     except OSError as error:
@@ -213,10 +216,7 @@ def _own_files(out: Path) -> list[Path]:
     and what ``analyze`` writes in it (when ``out`` is an input folder itself): the outputs, the
     manifest (a ``.json`` file), and the hidden folders of this run and of runs that were killed."""
     return [out, *(out / name for name in ANALYZE_OUTPUTS),
-            *(path for prefix in (_STAGING, _TRASH) for path in out.glob(f"{prefix}*"))]
-
-
-_STAGING, _TRASH = ".partial-", ".old-"
+            *(path for prefix in (atomic.STAGING_PREFIX, atomic.TRASH_PREFIX) for path in out.glob(f"{prefix}*"))]
 
 
 def _is_manifest(path: Path) -> bool:
@@ -234,70 +234,23 @@ def _is_manifest(path: Path) -> bool:
 @contextlib.contextmanager
 def _staged_output(out: Path) -> Iterator[Path]:
     """A hidden folder inside ``out`` to write a run into; when the block ends without an error,
-    its files replace the last run's (:data:`ANALYZE_OUTPUTS`), and it is removed in any case
-    (and ``out`` too, if this run made it and nothing came of the run)."""
-    made = not out.exists()
-    out.mkdir(parents=True, exist_ok=True)
-    try:
-        staging = Path(tempfile.mkdtemp(prefix=_STAGING, dir=out))
+    its files replace the last run's (:data:`ANALYZE_OUTPUTS`, the manifest last), all or nothing,
+    through the one atomic writer. An error of the run comes out as :class:`_RunError`; any other
+    error is the output's (it cannot be written, or the last run's cannot be moved aside)."""
+    with atomic.replaced_entries(out, lambda name: name in ANALYZE_OUTPUTS or name == MANIFEST,
+                                 marker=MANIFEST) as staging:
         try:
             yield staging
-            _replace_outputs(out, staging)
-        finally:
-            shutil.rmtree(staging, ignore_errors=True)
-    finally:
-        if made and not any(out.iterdir()):
-            out.rmdir()
+        except (_UsageError, BlokusError) as error:
+            raise _RunError(error) from error
 
 
-def _replace_outputs(out: Path, staging: Path) -> None:
-    """Move every old output of ``out`` aside, then every new one in, the manifest last: all or
-    nothing.
+class _RunError(Exception):
+    """What stopped a run before its output was written (an input, an argument): ``error`` says it."""
 
-    Only renames within one folder, so it takes moments; and since no new file
-    arrives before every old one has gone, ``out`` never holds a mix of two
-    runs. When a rename fails (an old output that cannot be moved), every
-    rename done is undone, so ``out`` holds the last run whole, as the error
-    says; should even that fail, the error names the folder that holds the
-    last run's files instead of deleting them.
-    """
-    trash = Path(tempfile.mkdtemp(prefix=_TRASH, dir=out))
-    moved_out: list[str] = []
-    moved_in: list[str] = []
-    try:
-        for name in (MANIFEST, *ANALYZE_OUTPUTS):  # the manifest first: out no longer claims to be whole
-            if os.path.lexists(out / name):
-                os.replace(out / name, trash / name)
-                moved_out.append(name)
-        for name in (*(n for n in ANALYZE_OUTPUTS if n != MANIFEST), MANIFEST):
-            if os.path.lexists(staging / name):
-                os.replace(staging / name, out / name)
-                moved_in.append(name)
-    except BaseException as error:
-        stranded = _put_back(out, staging, trash, moved_out, moved_in)
-        if stranded:
-            raise OSError(getattr(error, "errno", None), f"{getattr(error, 'strerror', None) or error}; the last "
-                          f"run's {', '.join(stranded)} could not be put back and are in {trash}",
-                          getattr(error, "filename", None)) from error
-        shutil.rmtree(trash, ignore_errors=True)
-        raise
-    shutil.rmtree(trash, ignore_errors=True)
-
-
-def _put_back(out: Path, staging: Path, trash: Path, moved_out: list[str], moved_in: list[str]) -> list[str]:
-    """Undo :func:`_replace_outputs`' renames; the names of the old outputs that could not be put back."""
-    for name in reversed(moved_in):
-        try:
-            os.replace(out / name, staging / name)
-        except OSError:
-            pass
-    stranded = []
-    for name in reversed(moved_out):
-        try:
-            os.replace(trash / name, out / name)
-        except OSError:
-            stranded.append(name)
-    return stranded
+    def __init__(self, error: Exception) -> None:
+        super().__init__(str(error))
+        self.error = error
 
 
 def _write_plots(table, summary, folder: Path) -> list[str]:
