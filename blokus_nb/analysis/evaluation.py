@@ -66,6 +66,7 @@ from ..errors import ArgumentTypeError
 from ..game import Game
 from ..variants import get_variant
 from .plots import literal_text, resolve_palette
+from .review import BLUNDER, final_shares, movers, placements, search_positions
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
@@ -76,7 +77,7 @@ __all__ = ["evaluate", "plot_evaluation"]
 
 
 def evaluate(game: Game, player: str | Player = "hard", *, limit: Limit | None = None,
-             seed: int | None = 0, threshold: float = 0.15, n_jobs: int | None = 1,
+             seed: int | None = 0, threshold: float = BLUNDER, n_jobs: int | None = 1,
              progress: bool = True) -> pd.DataFrame:
     """Each side's win chance before every placement of ``game``, with the drops and blunders.
 
@@ -104,7 +105,6 @@ def evaluate(game: Game, player: str | Player = "hard", *, limit: Limit | None =
     from tqdm.auto import tqdm
 
     from ..players.base import check_limit
-    from .review import _estimates, _final_shares, _movers, placements
 
     if not isinstance(game, Game):
         raise ArgumentTypeError(f"evaluate needs a Game, not {type(game).__name__}")
@@ -117,11 +117,11 @@ def evaluate(game: Game, player: str | Player = "hard", *, limit: Limit | None =
     positions = placements(game)
     with tqdm(total=len(positions), desc="evaluating positions", unit="position",
               disable=not progress) as bar:
-        estimates = _estimates(game, player, limit, seed, n_jobs, positions,
+        estimates = search_positions(game, player, limit, seed, n_jobs, positions,
                                on_estimate=lambda _: bar.update(1), stop=None)
     history = game.history
     rows = []
-    for estimate, mover in zip(estimates, _movers(game)):
+    for estimate, mover in zip(estimates, movers(game)):
         move = history[estimate.index]
         rows.append({"move_number": estimate.index + 1, "color": move.color, "player": mover,
                      "cells": str(move), "win_chance": estimate.win_chance,
@@ -134,7 +134,7 @@ def evaluate(game: Game, player: str | Player = "hard", *, limit: Limit | None =
     known = np.full((len(table), variant.n_players), np.nan)
     for row, (mover, win) in enumerate(zip(table["player"], table["win_chance"])):
         known[row, mover - 1] = win
-    final = _final_shares(game) if game.is_over else None
+    final = final_shares(game) if game.is_over else None
     after = []
     for row, mover in enumerate(table["player"]):
         later = known[row + 1:, mover - 1]
@@ -211,7 +211,7 @@ def plot_evaluation(evaluation: pd.DataFrame, ax: Axes | None = None, *,
     ax.set_title(f"Win chance before each move ({player}, ~{simulations} simulations a position)")
     handles, _ = ax.get_legend_handles_labels()
     handles.append(Line2D([], [], ls="", marker="v", color="grey", mec="black",
-                          label=f"blunder (drop ≥ {evaluation.attrs.get('threshold', 0.15):.0%})"))
+                          label=f"blunder (drop ≥ {evaluation.attrs.get('threshold', BLUNDER):.0%})"))
     ax.legend(handles=handles, fontsize="small", frameon=False)
     ax.grid(True, alpha=0.3)
     return ax

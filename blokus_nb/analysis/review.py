@@ -67,16 +67,18 @@ from ..validation import count, job_count, sequence
 if TYPE_CHECKING:  # pragma: no cover
     from ..players import Player
 
-__all__ = ["CLASSES", "MARKS", "REVIEW_LIMIT", "THRESHOLDS", "Estimate", "accuracy", "classify",
-           "check_frame", "estimate_positions", "review", "review_frame", "review_summary",
-           "side_curves"]
+__all__ = ["BLUNDER", "CLASSES", "MARKS", "REVIEW_LIMIT", "THRESHOLDS", "Estimate", "accuracy", "classify",
+           "check_frame", "estimate_positions", "final_shares", "movers", "review", "review_frame",
+           "review_summary", "search_positions", "side_curves"]
 
 #: The review level: the search per position (about 0.1-0.3 s on Duo, see ``benchmarks/bench_review.py``).
 REVIEW_LIMIT = Limit(simulations=400)
 #: Move classes, best first.
 CLASSES = ("best", "good", "inaccuracy", "mistake", "blunder")
 #: The least win chance lost for each class below "good", worst first (lichess's thresholds).
-THRESHOLDS = (("blunder", 0.15), ("mistake", 0.10), ("inaccuracy", 0.05))
+#: The chance lost that makes a move a blunder (here and in :func:`~blokus_nb.analysis.evaluate`).
+BLUNDER = 0.15
+THRESHOLDS = (("blunder", BLUNDER), ("mistake", 0.10), ("inaccuracy", 0.05))
 #: One mark per class, used everywhere (graph, move list, board): chess annotation symbols.
 MARKS = {"best": "★", "good": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 #: The summary's column for each class.
@@ -213,13 +215,14 @@ def estimate_positions(game: Game, player: str | Player = "hard", *, limit: Limi
     if indices is not None:
         indices = [count(index, "an index in indices") for index in sequence(indices, "indices")]
     todo = sorted(set(placements(game) if indices is None else indices))
-    return _estimates(game, player, limit, seed, n_jobs, todo, on_estimate, stop)
+    return search_positions(game, player, limit, seed, n_jobs, todo, on_estimate, stop)
 
 
-def _estimates(game: Game, player: str | Player, limit: Limit | None, seed: int | None,
+def search_positions(game: Game, player: str | Player, limit: Limit | None, seed: int | None,
                n_jobs: int | None, todo: list[int], on_estimate: Callable[[Estimate], object] | None,
                stop: Callable[[], bool] | None) -> list[Estimate]:
-    """:func:`estimate_positions` with its arguments checked; ``limit`` None: the player's own."""
+    """:func:`estimate_positions` for arguments already checked, the positions at history indices
+    ``todo``; ``limit`` None is the player's own (:func:`~blokus_nb.analysis.evaluate` searches so)."""
     from ..processes import run_jobs, worker_count
     from .loading import WORKER_PRELOAD
 
@@ -253,7 +256,13 @@ def _estimates(game: Game, player: str | Player, limit: Limit | None, seed: int 
 
 
 # ------------------------------------------------------------------------------ the table
-def _final_shares(game: Game) -> list[float]:
+def final_shares(game: Game) -> list[float]:
+    """Each player's share of first place in a finished ``game``: 1, or split among those tied.
+
+    >>> import blokus_nb as bn
+    >>> final_shares(bn.read_sgf("tests/data/pentobi/games/classic/classic_L1_0001.blksgf"))
+    [0.0, 1.0, 0.0, 0.0]
+    """
     winners = game.winners("points")
     return [1 / len(winners) if p in winners else 0.0 for p in range(1, game.variant.n_players + 1)]
 
@@ -284,13 +293,13 @@ def review_frame(game: Game, estimates: list[Estimate]) -> pd.DataFrame:
     by_index = {e.index: e for e in estimates}
     history = game.history
     indices = placements(game)
-    movers = _movers(game)
-    final = _final_shares(game) if game.is_over else None
+    by_row = movers(game)
+    final = final_shares(game) if game.is_over else None
     n = variant.n_players
-    chances = [_chances(by_index.get(index), mover, n) for index, mover in zip(indices, movers)]
+    chances = [_chances(by_index.get(index), mover, n) for index, mover in zip(indices, by_row)]
     rows = []
     for row, index in enumerate(indices):
-        move, mover = history[index], movers[row]
+        move, mover = history[index], by_row[row]
         estimate, chance = by_index.get(index), chances[row]
         if n > 2 and chance is not None:  # every player's chance (see the module docstring)
             before = chance[mover - 1]
@@ -298,7 +307,7 @@ def review_frame(game: Game, estimates: list[Estimate]) -> pd.DataFrame:
             after = math.nan if later is None else later[mover - 1]
         else:
             before = estimate.win_chance if estimate else math.nan
-            after = _after(row, indices, movers, by_index, n, final)
+            after = _after(row, indices, by_row, by_index, n, final)
         loss = before - after
         if estimate is None or math.isnan(loss):
             kind = None
@@ -318,7 +327,7 @@ def review_frame(game: Game, estimates: list[Estimate]) -> pd.DataFrame:
     return frame
 
 
-def _movers(game: Game) -> list[int]:
+def movers(game: Game) -> list[int]:
     """The player (1-based) who made each placement of ``game`` (as :func:`placements` lists them)."""
     history, placed, movers = game.history, {color: 0 for color in game.colors}, []
     for index in placements(game):
