@@ -30,7 +30,7 @@ import os
 import re
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, SupportsIndex, cast
 
 from .errors import ArgumentTypeError, BlokusError, PathError, RecordNotFoundError, short_repr
 
@@ -64,7 +64,7 @@ def _integer(value: object) -> int | None:
     if isinstance(value, bool):  # a numpy bool has no __index__; Python's bool does
         return None
     try:
-        return operator.index(value)
+        return operator.index(cast(SupportsIndex, value))  # tried: what has no __index__ raises TypeError
     except TypeError:
         return None
 
@@ -279,13 +279,15 @@ def cell(value: object, name: str = "cell") -> tuple[int, int]:
     what = "a cell (x, y) of whole numbers"
     if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
         raise ArgumentTypeError(f"{name} is {what}, not {short_repr(value)}")
-    pair = list(itertools.islice(value, 3))
-    integers = [_coordinate(part) for part in pair]
-    if len(pair) != 2 or None in integers:
+    integers = [_coordinate(part) for part in itertools.islice(value, 3)]
+    if len(integers) != 2:
         raise ArgumentTypeError(f"{name} is {what}, not {short_repr(value)}")
-    if any(abs(part) > MAX_COORDINATE for part in integers):  # type: ignore[arg-type]
+    first, second = integers
+    if first is None or second is None:
+        raise ArgumentTypeError(f"{name} is {what}, not {short_repr(value)}")
+    if abs(first) > MAX_COORDINATE or abs(second) > MAX_COORDINATE:
         raise BlokusError(f"{name} is {what} up to {MAX_COORDINATE} in size, not {short_repr(value)}")
-    return integers[0], integers[1]  # type: ignore[return-value]
+    return first, second
 
 
 def _coordinate(value: object) -> int | None:
@@ -293,8 +295,9 @@ def _coordinate(value: object) -> int | None:
     often computed), else ``None``."""
     integer = _integer(value)
     if integer is None and isinstance(value, numbers.Real) and not isinstance(value, bool):
-        if math.isfinite(value) and float(value).is_integer():
-            return int(value)
+        number = float(value)  # what math.isfinite reads; exact below MAX_COORDINATE, where it matters
+        if math.isfinite(number) and number.is_integer():
+            return int(number)
     return integer
 
 
@@ -529,7 +532,8 @@ def path_error(path: object, error: OSError, doing: str = "write") -> PathError:
         return error
     if doing == "read" and isinstance(error, FileNotFoundError):
         return RecordNotFoundError("there is no such file or folder", source=str(path))
-    reason = _REASONS.get(error.errno) or error.strerror or str(error) or type(error).__name__
+    known = None if error.errno is None else _REASONS.get(error.errno)
+    reason = known or error.strerror or str(error) or type(error).__name__
     reason = reason[:1].lower() + reason[1:]
     return PathError(f"cannot {doing} {path}: {reason}", path=str(path), errno=error.errno)
 

@@ -649,6 +649,8 @@ class Puzzle:
                                  rule="not-a-piece")
         checked: list[Placement] = []
         for item in partial:
+            piece: str | _pieces.Piece | None
+            cells: Iterable[Cell]
             if isinstance(item, Placement):
                 piece, cells = item.piece, item.cells
             elif isinstance(item, (tuple, list)) and len(item) == 2:
