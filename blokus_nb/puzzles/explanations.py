@@ -179,8 +179,8 @@ def _names_list(names: list[str]) -> str:
 
 
 def _or_list(values: Iterable[int]) -> str:
-    values = [str(v) for v in sorted(values)]
-    return values[0] if len(values) == 1 else ", ".join(values[:-1]) + " or " + values[-1]
+    words = [str(v) for v in sorted(values)]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def _placements(puzzle: Puzzle) -> dict[str, list[tuple[Cell, ...]]]:
@@ -379,7 +379,7 @@ def area_mismatch(cells: Iterable[Cell], area: int) -> Explanation | None:
     more = "more" if area > len(cells) else "fewer"
     return Explanation("area", f"The pieces have {area} squares between them but the region has "
                        f"{len(cells)}: {more} squares than the region, so they cannot cover it exactly.",
-                       cells)
+                       frozenset(cells))
 
 
 def explain_puzzle(puzzle: Puzzle, chosen: Iterable[Colouring] = COLOURINGS,
