@@ -47,8 +47,8 @@ import io
 import os
 import re
 from bisect import bisect_right
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import IO, NoReturn, Union
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
+from typing import IO, NoReturn, Union, overload
 
 from . import validation
 from .atomic import replace_file, writable_file
@@ -198,6 +198,13 @@ class Node:
         self.children = children
         self._locator: _Locator | None = None
         self._offset = -1
+
+    @overload
+    def get(self, identifier: str) -> str | None: ...
+    @overload
+    def get(self, identifier: str, default: str) -> str: ...
+    @overload
+    def get(self, identifier: str, default: str | None) -> str | None: ...
 
     def get(self, identifier: str, default: str | None = None) -> str | None:
         """The first value of a property, or ``default`` when it is absent.
@@ -736,7 +743,7 @@ def _open(source: Source, name: str | None, encoding: str, chunk_size: int):
 
 
 def iter_trees(source: Source, *, name: str | None = None, encoding: str = "utf-8-sig",
-               chunk_size: int = CHUNK_SIZE) -> Iterator[GameTree]:
+               chunk_size: int = CHUNK_SIZE) -> Generator[GameTree, None, None]:
     """Yield the game trees of a collection one at a time, reading as it goes.
 
     ``source`` is a path (``pathlib.Path``), an open file (text, or binary
