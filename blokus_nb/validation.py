@@ -30,13 +30,13 @@ import os
 import re
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any, SupportsIndex, cast
+from typing import Any, Protocol, SupportsIndex, cast
 
 from .errors import ArgumentTypeError, BlokusError, PathError, RecordNotFoundError, short_repr
 
 __all__ = ["whole_number", "positive_count", "count", "seed", "job_count", "number", "seconds", "MAX_SECONDS",
            "fraction", "choice", "sequence", "mapping", "cell", "cells", "instance", "axes", "colour",
-           "dask_client", "stop_event", "path",
+           "dask_client", "StopEvent", "stop_event", "path",
            "path_to_read", "path_to_write", "path_error", "path_errors"]
 
 
@@ -393,7 +393,13 @@ def dask_client(value: object, name: str = "client") -> Any:
     return value
 
 
-def stop_event(value: object, name: str = "stop", *, error: type[BlokusError] | None = None) -> Any:
+class StopEvent(Protocol):
+    """What a long search is stopped by: anything with ``is_set()``, as :class:`threading.Event`."""
+
+    def is_set(self) -> bool: ...
+
+
+def stop_event(value: object, name: str = "stop", *, error: type[BlokusError] | None = None) -> StopEvent | None:
     """A way to stop a long search from another thread: an object with ``is_set()``, as
     :class:`threading.Event`, or None (it runs to the end).
 
@@ -408,7 +414,7 @@ def stop_event(value: object, name: str = "stop", *, error: type[BlokusError] | 
     if value is not None and not callable(getattr(value, "is_set", None)):
         raise _fail(name, "a threading.Event (or anything with is_set())", value, "no way to stop it", error,
                     wrong_type=True)
-    return value
+    return cast("StopEvent | None", value)  # checked above: None, or with an is_set to call
 
 
 def _path(value: object, name: str, doing: str) -> Path:

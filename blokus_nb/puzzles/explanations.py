@@ -37,10 +37,9 @@ from ..pieces import Cell
 from ..polyominoes import connected_parts
 
 if TYPE_CHECKING:  # pragma: no cover
-    import threading
-
     from matplotlib.axes import Axes
 
+    from ..validation import StopEvent
     from .puzzle import Puzzle
 
 __all__ = ["Explanation", "Colouring", "COLOURINGS", "explain_puzzle", "chosen_colourings", "area_mismatch"]
@@ -383,7 +382,7 @@ def area_mismatch(cells: Iterable[Cell], area: int) -> Explanation | None:
 
 
 def explain_puzzle(puzzle: Puzzle, chosen: Iterable[Colouring] = COLOURINGS,
-                   stop: threading.Event | None = None) -> Explanation | None:
+                   stop: StopEvent | None = None) -> Explanation | None:
     """Why ``puzzle`` has no tiling, trying the colourings ``chosen`` (see :func:`chosen_colourings`), or ``None``.
 
     :func:`blokus_nb.puzzles.explain` and :meth:`Puzzle.explain <blokus_nb.puzzles.Puzzle.explain>`
