@@ -20,7 +20,8 @@ This module has two solvers of our own:
   placements left), as a person solving by hand does. It counts the placements
   it tries: the puzzles' difficulty measure is built on that effort.
 
-Every search takes an optional ``stop`` (a :class:`threading.Event`): when it
+Every search takes an optional ``stop`` (a :class:`threading.Event`, or anything
+with ``is_set()``: :class:`~blokus_nb.validation.StopEvent`): when it
 is set, the search raises :class:`SearchStopped` at its next step, so a search
 whose answer is no longer wanted does not go on burning a core.
 
@@ -40,7 +41,7 @@ from . import validation
 from .errors import ArgumentTypeError, BlokusError, short_repr
 
 if TYPE_CHECKING:  # pragma: no cover
-    import threading
+    from .validation import StopEvent
 
 __all__ = ["AlgorithmX", "TilingSearch", "MostConstrainedSearch", "Exploration", "SearchStopped", "MAX_PIECES"]
 
@@ -423,7 +424,7 @@ class TilingSearch:
 
         return count(self.start_filled, self.start_used)
 
-    def solutions(self, *, stop: threading.Event | None = None) -> Iterator[tuple[tuple[int, int], ...]]:
+    def solutions(self, *, stop: StopEvent | None = None) -> Iterator[tuple[tuple[int, int], ...]]:
         """Every tiling, each a tuple of ``(kind, mask)`` in the order placed.
 
         Raises :class:`SearchStopped` at the next placement tried once ``stop`` is set.
@@ -433,7 +434,7 @@ class TilingSearch:
         """
         return self._solutions(validation.stop_event(stop))  # checked now, not at the first tiling
 
-    def _solutions(self, stop: threading.Event | None) -> Iterator[tuple[tuple[int, int], ...]]:
+    def _solutions(self, stop: StopEvent | None) -> Iterator[tuple[tuple[int, int], ...]]:
         full = self.full
         window = self.window
         fits_cache = self._fits
@@ -467,7 +468,7 @@ class TilingSearch:
 
         yield from search(self.start_filled, self.start_used)
 
-    def solve(self, *, stop: threading.Event | None = None) -> tuple[tuple[int, int], ...] | None:
+    def solve(self, *, stop: StopEvent | None = None) -> tuple[tuple[int, int], ...] | None:
         """One tiling, or ``None`` (:class:`SearchStopped` once ``stop`` is set).
 
         >>> TilingSearch(2, [[1], [0]], [(1, [0b01])]).solve() is None
@@ -557,7 +558,7 @@ class MostConstrainedSearch:
                 rest ^= low
             self.clash.append(clash)
 
-    def explore(self, *, limit: int | None = None, stop: threading.Event | None = None) -> Exploration:
+    def explore(self, *, limit: int | None = None, stop: StopEvent | None = None) -> Exploration:
         """Search the whole tree, or until more than ``limit`` solutions are found.
 
         Raises :class:`SearchStopped` at the next placement tried once ``stop`` is set.

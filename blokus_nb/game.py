@@ -597,12 +597,13 @@ class Game:
             if move.color not in self.colors:
                 raise InvalidMoveError(f"{move.color!r} is not a color of {self.variant.name}")
             return move.color, move.placement
-        if self.is_over:
+        color = self.to_play
+        if color is None:
             if not isinstance(move, str):
                 parse_placement(move, self.size)  # says what a move is
             raise IllegalMoveError(f"cannot play {shown(move)}: the game is over", rule="game-over",
                                    move=move if len(move) <= MAX_MOVE_TEXT else shown(move))
-        return self.to_play, parse_placement(move, self.size)
+        return color, parse_placement(move, self.size)
 
     def _why_illegal(self, color: str, pid: int | None, text: str) -> IllegalMoveError | None:
         board, geo = self._board, self._board.geo
@@ -647,15 +648,16 @@ class Game:
         return None
 
     def _push(self, color: str, pid: int | None, move: Move | None = None) -> Move:
-        board = self._board
+        board, mover = self._board, self._to_play
+        assert mover is not None  # a move is pushed only after it is found legal, so the game goes on
         if move is None:
             move = Move.pass_move(color, self.size) if pid is None else interned_move(color, pid, self.size)
         self._position += 1
-        self._states.append((board.snapshot(), self._to_play, self._stuck))
+        self._states.append((board.snapshot(), mover, self._stuck))
         self._history.append(move)
         if pid is not None:
-            board.place(self._to_play, pid)
-        self._to_play = (self._to_play + 1) % len(self.colors)
+            board.place(mover, pid)
+        self._to_play = (mover + 1) % len(self.colors)
         self._settle()
         return move
 

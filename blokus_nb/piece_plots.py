@@ -19,7 +19,7 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from . import validation
@@ -71,7 +71,7 @@ def color_of(piece: str | Iterable[Cell] | None, index: int = 0) -> str:
     return _CYCLE[index % len(_CYCLE)]
 
 
-def outline(owner: dict[Cell, Hashable]) -> list[tuple[Cell, Cell]]:
+def outline(owner: Mapping[Cell, Hashable]) -> list[tuple[Cell, Cell]]:
     """The unit edges between cells of different owners, and around the outside.
 
     ``owner`` maps each drawn cell to whatever it belongs to (a piece, a
@@ -112,7 +112,7 @@ def _owners(owner: object) -> dict[Cell, Hashable]:
     return owners
 
 
-def seams(owner: dict[Cell, Hashable]) -> list[tuple[Cell, Cell]]:
+def seams(owner: Mapping[Cell, Hashable]) -> list[tuple[Cell, Cell]]:
     """The unit edges between two squares of the same owner: the lines to count squares by.
 
     Uncovered cells (owner ``None``) have no seams; :func:`outline` draws the rest.
@@ -186,8 +186,8 @@ def _shapes(shapes: object) -> list[Shape]:
 
 def _columns(columns: object, count: int) -> int | None:
     """``columns`` checked (a whole number >= 1, or None to choose), at most one per shape."""
-    columns = validation.positive_count(columns, "columns", none="as many as make the picture about square")
-    return None if columns is None else min(columns, max(1, count))
+    checked = validation.positive_count(columns, "columns", none="as many as make the picture about square")
+    return None if checked is None else min(checked, max(1, count))
 
 
 #: The largest square, in pixels, an SVG picture is drawn with.
@@ -233,7 +233,7 @@ def _svg_path(edges: list[tuple[Cell, Cell]], dx: float, dy: float) -> str:
     return "".join(f"M{a[0] + dx:g} {a[1] + dy:g}L{b[0] + dx:g} {b[1] + dy:g}" for a, b in edges)
 
 
-def _svg_cells(owner: dict[Cell, Hashable], colors: dict[Hashable, str], dx: float = 0, dy: float = 0,
+def _svg_cells(owner: Mapping[Cell, Hashable], colors: Mapping[Hashable, str], dx: float = 0, dy: float = 0,
                grid: bool = False, inner_lines: bool = True) -> list[str]:
     body = []
     for (x, y), who in sorted(owner.items()):
@@ -254,7 +254,7 @@ def _svg_cells(owner: dict[Cell, Hashable], colors: dict[Hashable, str], dx: flo
 
 
 def svg_shapes(shapes: Sequence[Iterable[Cell]], *, columns: int | None = None,
-               labels: Sequence[str] | None = None, cell_size: int = 14, inner_lines: bool = True) -> str:
+               labels: Sequence[str] | None = None, cell_size: float = 14, inner_lines: bool = True) -> str:
     """Shapes side by side in a grid, labelled with their piece names (or ``labels``), as SVG.
 
     Thin lines between the squares of each shape (``inner_lines``) let a
@@ -300,7 +300,7 @@ def _tiling_owners(region: Iterable[Cell], placements: Sequence[tuple[str, Itera
 
 
 def svg_tiling(region: Iterable[Cell], placements: Sequence[tuple[str, Iterable[Cell]]], *,
-               cell_size: int = 24, inner_lines: bool = True) -> str:
+               cell_size: float = 24, inner_lines: bool = True) -> str:
     """A region with pieces placed on it, as SVG; uncovered cells are light grey.
 
     ``placements`` are ``(piece name, cells)`` pairs; thin lines between the
@@ -338,8 +338,14 @@ def _inches_per_square(ax: Axes | None, width: float, height: float, nominal: fl
     what the given Axes hold (an equal-aspect picture fills its narrower side)."""
     if ax is None:
         return min(nominal, MAX_WIDTH_INCHES / width)
-    box = ax.get_position()
-    figure_width, figure_height = ax.figure.get_size_inches()
+    from matplotlib.figure import SubFigure
+
+    box = ax.get_position()  # fractions of the (sub)figure the Axes are in
+    figure = ax.figure
+    if isinstance(figure, SubFigure):  # which has a size in pixels, but none in inches
+        figure_width, figure_height = figure.bbox.width / figure.dpi, figure.bbox.height / figure.dpi
+    else:
+        figure_width, figure_height = figure.get_size_inches()
     return min(box.width * figure_width / width, box.height * figure_height / height)
 
 
@@ -533,7 +539,7 @@ def _fills(fills: object) -> dict[Cell, str]:
 
 # -- a region coloured square by square (the pictures of impossibility arguments) ----------------
 
-def svg_coloured_region(fills: dict[Cell, str], *, cell_size: int = 24) -> str:
+def svg_coloured_region(fills: dict[Cell, str], *, cell_size: float = 24) -> str:
     """A region whose squares are filled with the colours given, with a thin grid and its outline, as SVG.
 
     >>> svg_coloured_region({(0, 0): "#555555", (1, 0): "#eeeeee"}).count("<rect")

@@ -47,8 +47,8 @@ import io
 import os
 import re
 from bisect import bisect_right
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import IO, NoReturn, Union
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
+from typing import IO, NoReturn, Union, cast, overload
 
 from . import validation
 from .atomic import replace_file, writable_file
@@ -70,6 +70,8 @@ _WS = r"[ \t\n\r\f\v]*"
 # entry per escape, so a 50 MB value of "\\]" escapes took 4 GB.
 _VALUE_BODY = r"([^\\\]]*+(?:\\.[^\\\]]*+)*+)"
 _SKIP_WS = re.compile(_WS)
+# Its match never fails (the pattern matches no whitespace too), so it is typed as one that does not.
+_skip_ws = cast("Callable[[str, int], re.Match[str]]", _SKIP_WS.match)
 # The hot path matches a whole property (identifier, first value) in one go,
 # trailing whitespace included, so a Pentobi node costs two regex calls.
 _PROPERTY = re.compile(r"([A-Z0-9]+)" + _WS + r"\[" + _VALUE_BODY + r"\]" + _WS, re.S)
@@ -198,6 +200,13 @@ class Node:
         self.children = children
         self._locator: _Locator | None = None
         self._offset = -1
+
+    @overload
+    def get(self, identifier: str) -> str | None: ...
+    @overload
+    def get(self, identifier: str, default: str) -> str: ...
+    @overload
+    def get(self, identifier: str, default: str | None) -> str | None: ...
 
     def get(self, identifier: str, default: str | None = None) -> str | None:
         """The first value of a property, or ``default`` when it is absent.
@@ -374,7 +383,7 @@ class _Reader:
         self.source = source
         self.encoding = encoding
         self.chunk_size = max(1, chunk_size)
-        self.decoder = None  # set when the file turns out to give bytes
+        self.decoder: codecs.IncrementalDecoder | None = None  # set when the file turns out to give bytes
         self.pending_cr = False
         self.started = False
         self.buf = ""
@@ -408,7 +417,7 @@ class _Reader:
     def _fill(self, size: int) -> None:
         """Read about ``size`` more characters; sets ``eof`` at the end."""
         while True:
-            raw = self.read(size)
+            raw = "" if self.read is None else self.read(size)  # text given whole has no more to read
             if not raw:
                 self._append(self._decode(b"", final=True) if self.decoder else "", final=True)
                 self.eof = True
@@ -509,7 +518,7 @@ class _Reader:
             yield tree
 
     def pos_after_ws(self) -> None:
-        end = _SKIP_WS.match(self.buf, self.pos).end()
+        end = _skip_ws(self.buf, self.pos).end()
         self.line, self.column = self._advance(self.buf, self.pos, end, self.line, self.column)
         self.pos = end
 
@@ -520,7 +529,7 @@ class _Reader:
         eof = self.eof
         start = self.pos
         locator = _Locator(self.source, start, self.line, self.column)
-        skip_ws = _SKIP_WS.match
+        skip_ws = _skip_ws
         match_property = _PROPERTY.match
         match_node = _NODE.match
         match_value = _VALUE.match
@@ -633,7 +642,9 @@ class _Reader:
                     value = escape(value)
                 properties = node.properties
                 if identifier in properties:
-                    first = self._where(_find_property_in(buf, node._offset, identifier))
+                    found = _find_property_in(buf, node._offset, identifier)
+                    assert found is not None  # the node was just parsed from this text
+                    first = self._where(found)
                     raise self._error(
                         f"property {identifier!r} appears twice in one node (first at line "
                         f"{first[0]}, column {first[1]}); give one property several values "
@@ -655,7 +666,7 @@ class _Reader:
         if word.end() >= n and not eof:
             raise _NeedMore
         text = word.group()
-        after = _SKIP_WS.match(buf, word.end()).end()
+        after = _skip_ws(buf, word.end()).end()
         if after >= n and not eof:
             raise _NeedMore
         if not _IDENTIFIER.fullmatch(text):
@@ -693,7 +704,7 @@ def _expected(node: Node | None, after_variation: bool, nested: bool) -> str:
 
 def _find_property_in(text: str, node_offset: int, identifier: str) -> int | None:
     """Offset of ``identifier`` in the node whose ``;`` is at ``node_offset``."""
-    p = _SKIP_WS.match(text, node_offset + 1).end()
+    p = _skip_ws(text, node_offset + 1).end()
     while True:
         m = _PROPERTY.match(text, p)
         if m is None:
@@ -702,7 +713,9 @@ def _find_property_in(text: str, node_offset: int, identifier: str) -> int | Non
             return p
         p = m.end()
         while p < len(text) and text[p] == "[":
-            p = _VALUE.match(text, p).end()
+            value = _VALUE.match(text, p)
+            assert value is not None  # the node was parsed from this text, so its values are closed
+            p = value.end()
 
 
 def _find_property(locator: _Locator, node_offset: int, identifier: str) -> int | None:
@@ -736,7 +749,7 @@ def _open(source: Source, name: str | None, encoding: str, chunk_size: int):
 
 
 def iter_trees(source: Source, *, name: str | None = None, encoding: str = "utf-8-sig",
-               chunk_size: int = CHUNK_SIZE) -> Iterator[GameTree]:
+               chunk_size: int = CHUNK_SIZE) -> Generator[GameTree, None, None]:
     """Yield the game trees of a collection one at a time, reading as it goes.
 
     ``source`` is a path (``pathlib.Path``), an open file (text, or binary

@@ -30,13 +30,13 @@ import os
 import re
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, SupportsIndex, cast
 
 from .errors import ArgumentTypeError, BlokusError, PathError, RecordNotFoundError, short_repr
 
 __all__ = ["whole_number", "positive_count", "count", "seed", "job_count", "number", "seconds", "MAX_SECONDS",
            "fraction", "choice", "sequence", "mapping", "cell", "cells", "instance", "axes", "colour",
-           "dask_client", "stop_event", "path",
+           "dask_client", "StopEvent", "stop_event", "path",
            "path_to_read", "path_to_write", "path_error", "path_errors"]
 
 
@@ -64,7 +64,7 @@ def _integer(value: object) -> int | None:
     if isinstance(value, bool):  # a numpy bool has no __index__; Python's bool does
         return None
     try:
-        return operator.index(value)
+        return operator.index(cast(SupportsIndex, value))  # tried: what has no __index__ raises TypeError
     except TypeError:
         return None
 
@@ -279,13 +279,15 @@ def cell(value: object, name: str = "cell") -> tuple[int, int]:
     what = "a cell (x, y) of whole numbers"
     if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
         raise ArgumentTypeError(f"{name} is {what}, not {short_repr(value)}")
-    pair = list(itertools.islice(value, 3))
-    integers = [_coordinate(part) for part in pair]
-    if len(pair) != 2 or None in integers:
+    integers = [_coordinate(part) for part in itertools.islice(value, 3)]
+    if len(integers) != 2:
         raise ArgumentTypeError(f"{name} is {what}, not {short_repr(value)}")
-    if any(abs(part) > MAX_COORDINATE for part in integers):  # type: ignore[arg-type]
+    first, second = integers
+    if first is None or second is None:
+        raise ArgumentTypeError(f"{name} is {what}, not {short_repr(value)}")
+    if abs(first) > MAX_COORDINATE or abs(second) > MAX_COORDINATE:
         raise BlokusError(f"{name} is {what} up to {MAX_COORDINATE} in size, not {short_repr(value)}")
-    return integers[0], integers[1]  # type: ignore[return-value]
+    return first, second
 
 
 def _coordinate(value: object) -> int | None:
@@ -293,8 +295,9 @@ def _coordinate(value: object) -> int | None:
     often computed), else ``None``."""
     integer = _integer(value)
     if integer is None and isinstance(value, numbers.Real) and not isinstance(value, bool):
-        if math.isfinite(value) and float(value).is_integer():
-            return int(value)
+        number = float(value)  # what math.isfinite reads; exact below MAX_COORDINATE, where it matters
+        if math.isfinite(number) and number.is_integer():
+            return int(number)
     return integer
 
 
@@ -390,7 +393,13 @@ def dask_client(value: object, name: str = "client") -> Any:
     return value
 
 
-def stop_event(value: object, name: str = "stop", *, error: type[BlokusError] | None = None) -> Any:
+class StopEvent(Protocol):
+    """What a long search is stopped by: anything with ``is_set()``, as :class:`threading.Event`."""
+
+    def is_set(self) -> bool: ...
+
+
+def stop_event(value: object, name: str = "stop", *, error: type[BlokusError] | None = None) -> StopEvent | None:
     """A way to stop a long search from another thread: an object with ``is_set()``, as
     :class:`threading.Event`, or None (it runs to the end).
 
@@ -405,7 +414,7 @@ def stop_event(value: object, name: str = "stop", *, error: type[BlokusError] | 
     if value is not None and not callable(getattr(value, "is_set", None)):
         raise _fail(name, "a threading.Event (or anything with is_set())", value, "no way to stop it", error,
                     wrong_type=True)
-    return value
+    return cast("StopEvent | None", value)  # checked above: None, or with an is_set to call
 
 
 def _path(value: object, name: str, doing: str) -> Path:
@@ -529,7 +538,8 @@ def path_error(path: object, error: OSError, doing: str = "write") -> PathError:
         return error
     if doing == "read" and isinstance(error, FileNotFoundError):
         return RecordNotFoundError("there is no such file or folder", source=str(path))
-    reason = _REASONS.get(error.errno) or error.strerror or str(error) or type(error).__name__
+    known = None if error.errno is None else _REASONS.get(error.errno)
+    reason = known or error.strerror or str(error) or type(error).__name__
     reason = reason[:1].lower() + reason[1:]
     return PathError(f"cannot {doing} {path}: {reason}", path=str(path), errno=error.errno)
 

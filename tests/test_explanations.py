@@ -131,6 +131,8 @@ def test_the_pentominoes_in_3x20_are_possible_so_no_reason_is_given():
 def test_area_mismatch():
     found = explain((4, 4), "pentominoes")
     assert found.kind == "area" and "60 squares" in found.text and "has 16" in found.text
+    # the region is a frozenset, as in every other explanation (it was the caller's set, mutable)
+    assert type(found.region) is frozenset and len(found.region) == 16
 
 
 def test_a_piece_with_no_room_and_a_square_no_piece_reaches():

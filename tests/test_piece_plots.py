@@ -134,6 +134,20 @@ def test_pictures_draw_on_the_given_axes():
     assert segments_by_width(left) and segments_by_width(right)
 
 
+def test_pictures_draw_on_axes_in_a_subfigure_as_in_a_figure_of_its_size():
+    # A subfigure has no size in inches (it was an AttributeError); its Axes' squares come out as big as
+    # in a figure of the subfigure's size.
+    whole = plt.figure(figsize=(10, 4))
+    inside = whole.subfigures(1, 2)[0].subplots()
+    alone = plt.figure(figsize=(5, 4)).subplots()
+    assert piece_plots.plot_orientations("Z4", ax=inside) is inside
+    piece_plots.plot_orientations("Z4", ax=alone)
+    assert segments_by_width(inside)
+    assert inside.get_position().bounds == pytest.approx(alone.get_position().bounds)
+    assert piece_plots._inches_per_square(inside, 8, 3, 0.45) == pytest.approx(
+        piece_plots._inches_per_square(alone, 8, 3, 0.45))
+
+
 # ------------------------------------------------------------------ issue 20, class 16: cells of whole numbers
 @pytest.mark.parametrize("cells", [[(float("inf"), 0)], [(0, float("nan"))], [(1.7, 0), (0, 0)], [("1", 0)], 5, "ab"],
                          ids=["inf", "nan", "fraction", "text", "number", "string"])

@@ -395,7 +395,7 @@ class Net:
             raise BlokusError(f"this network was made for the {self.encoding.name} board, not a "
                               f"{board.size}x{board.size} board with {board.n_colors} colors")
 
-    def evaluate(self, board: Board, color: int, pids: list[int]) -> tuple[list[float], float]:
+    def evaluate(self, board: Board, color: int, pids: list[int]) -> tuple[list[float], float | np.ndarray]:
         """The policy logits of the placements ``pids`` and the mover's win chance, for ``color`` to move.
 
         On the classic board the value is each color's chance of finishing first, by color
@@ -403,7 +403,7 @@ class Net:
         """
         return self.evaluate_batch([(board, color, pids)])[0]
 
-    def evaluate_array(self, board: Board, color: int, pids: np.ndarray) -> tuple[np.ndarray, float]:
+    def evaluate_array(self, board: Board, color: int, pids: np.ndarray) -> tuple[np.ndarray, float | np.ndarray]:
         """:meth:`evaluate` for an array of placement ids, giving an array of logits."""
         self._check(board)
         planes, hands = encode(board, color)
@@ -411,13 +411,13 @@ class Net:
         logits = policy[0][tables(self.encoding.size).flat[canonical_pids(pids, color, self.encoding)]]
         return logits, self._value(values[0], color)
 
-    def _value(self, value: np.ndarray, color: int):
+    def _value(self, value: np.ndarray, color: int) -> float | np.ndarray:
         if self.encoding is CLASSIC:  # the mover's frame back to color indices
             return value.astype(np.float64)[(np.arange(4) - color) % 4]
         return float(value)
 
     def evaluate_batch(self, positions: list[tuple[Board, int, list[int]]]
-                       ) -> list[tuple[list[float], float]]:
+                       ) -> list[tuple[list[float], float | np.ndarray]]:
         """:meth:`evaluate` of several ``(board, color, pids)`` in one forward pass."""
         for board, _, _ in positions:
             self._check(board)

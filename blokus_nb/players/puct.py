@@ -88,6 +88,12 @@ LOCAL = 0.0
 
 
 
+#: What a node's four-color arrays are until it is expanded on the classic board (one, read-only:
+#: a Duo node never has them, and most nodes are Duo's).
+_EMPTY = np.zeros(0)
+_EMPTY.flags.writeable = False
+
+
 class _Node:
     """A position: the color to move, the player moving it and, once expanded, its moves with
     priors and statistics."""
@@ -107,9 +113,9 @@ class _Node:
         self.total = 0
         self.value = 0.5            # the network's value of the node for ``mover``
         self.expanded = False
-        self.chances: np.ndarray | None = None  # four colors: the network's chance of first per player
-        self.goals: np.ndarray | None = None    # four colors: the network's value per player (``goal``)
-        self.sums: np.ndarray | None = None     # four colors: per move, the sum of results per player
+        self.chances = _EMPTY  # four colors: the network's chance of first per player
+        self.goals = _EMPTY    # four colors: the network's value per player (``goal``)
+        self.sums = _EMPTY     # four colors: per move, the sum of results per player
 
 
 class PUCTPlayer(MCTSPlayer):
@@ -147,10 +153,11 @@ class PUCTPlayer(MCTSPlayer):
         self.fpu = number(fpu, "fpu")
         self.playouts = float(fraction(playouts, "playouts", what="the weight of a playout's result in a "
                                                                   "leaf's value, from 0 to 1"))
-        self.net = load_net() if isinstance(net, str) and net == "shipped" else net
-        if not isinstance(self.net, Net) or self.net.encoding is not DUO:
+        chosen = load_net() if isinstance(net, str) and net == "shipped" else net
+        if not isinstance(chosen, Net) or chosen.encoding is not DUO:
             raise BlokusError(f"net must be a Duo Net (blokus_nb.players.net.load_net()) or 'shipped', "
                               f"not {net!r}")
+        self.net = chosen
         if not (isinstance(classic_net, str) and classic_net == "shipped") and not (
                 isinstance(classic_net, Net) and classic_net.encoding is CLASSIC):
             raise BlokusError(f"classic_net must be a classic Net (load_net(variant='classic')) or "
@@ -213,15 +220,17 @@ class PUCTPlayer(MCTSPlayer):
     def _net_expand(self, node: _Node, board: Board) -> None:
         pids = legal_array(board, node.color)
         logits, value = self._search_net.evaluate_array(board, node.color, pids)
-        if not self._duo:
-            chances = self._to_players @ value
+        to_players = self._to_players  # None exactly in Duo, whose network gives one value
+        if to_players is None:
+            node.value = float(value)
+        else:
+            chances = to_players @ value
             if self._shared:
                 chances /= chances.sum()
             node.chances = chances
             node.goals = chances if self.goal == "first" else _expected_ranks(chances)
             node.sums = np.zeros((len(pids), len(chances)))
-            value = float(node.goals[node.mover])
-        node.value = value
+            node.value = float(node.goals[node.mover])
         node.pids = pids
         node.logits = logits
         p = np.exp(logits - logits.max())
@@ -263,7 +272,7 @@ class PUCTPlayer(MCTSPlayer):
                 results = self._net_outcome(board)
                 break
             node = child
-        if self._duo:
+        if isinstance(results, list):  # Duo: a result per player; the classic board: two arrays
             for parent, i in path:
                 parent.visits[i] += 1
                 parent.values[i] += results[parent.mover]
@@ -277,7 +286,8 @@ class PUCTPlayer(MCTSPlayer):
             parent.total += 1
         return created
 
-    def _leaf_results(self, node: _Node, board: Board, rng: random.Random) -> tuple | list[float]:
+    def _leaf_results(self, node: _Node, board: Board, rng: random.Random
+                      ) -> list[float] | tuple[np.ndarray, np.ndarray]:
         """Each player's result for a new node: its network value, a playout's result mixed in
         (see :meth:`_net_outcome`)."""
         if self._duo:
@@ -289,7 +299,7 @@ class PUCTPlayer(MCTSPlayer):
         if not self.playouts:
             return goals, firsts
         board.playout(node.color, rng, big_first=self.big_first, local=self._local)
-        end_goals, end_firsts = self._net_outcome(board)
+        end_goals, end_firsts = self._classic_outcome(board)
         w = self.playouts
         firsts = firsts + w * (end_firsts - firsts)
         return (firsts if self.goal == "first" else goals + w * (end_goals - goals)), firsts
@@ -315,12 +325,16 @@ class PUCTPlayer(MCTSPlayer):
         mine, theirs = board.points(color), board.points(1 - color)
         return 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
 
-    def _net_outcome(self, board: Board) -> tuple | list[float]:
+    def _net_outcome(self, board: Board) -> list[float] | tuple[np.ndarray, np.ndarray]:
         """The finished ``board``'s result per player: in Duo 1, 0.5 or 0; on the classic board
         each player's :attr:`goal` and its share of first place (ties shared)."""
         if self._duo:
             first = self._final(board, 0)
             return [first, 1.0 - first]
+        return self._classic_outcome(board)
+
+    def _classic_outcome(self, board: Board) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`_net_outcome` on the classic board: each player's goal and share of first place."""
         firsts = _first_shares(board, self._players)
         return (firsts if self.goal == "first" else _rank_shares(board, self._players)), firsts
 
@@ -343,6 +357,7 @@ class PUCTPlayer(MCTSPlayer):
             stats = [(0, root.value, 0)]
         stats.sort(key=lambda s: (s[0], s[1]), reverse=True)
         color, size = game.to_play, game.size
+        assert color is not None  # search() refuses a game that is over
         if not self._duo:
             mover = root.mover
             # four colors: calibrated; classic_2 and classic_3: the search's mean results as they are

@@ -51,8 +51,7 @@ from typing import TYPE_CHECKING
 from .errors import PuzzleError
 
 if TYPE_CHECKING:  # pragma: no cover
-    import threading
-
+    from ..validation import StopEvent
     from .puzzle import Puzzle
 
 __all__ = ["Difficulty", "LEVELS", "THRESHOLDS", "rate", "level_of"]
@@ -112,7 +111,7 @@ def forced_pieces(puzzle: Puzzle) -> int:
     return forced
 
 
-def rate(puzzle: Puzzle, *, stop: threading.Event | None = None) -> Difficulty:
+def rate(puzzle: Puzzle, *, stop: StopEvent | None = None) -> Difficulty:
     """Measure ``puzzle`` (an exhaustive search: quick for classroom puzzles, seconds for a 6x10).
 
     Raises :class:`~blokus_nb.puzzles.PuzzleError` for a puzzle with no

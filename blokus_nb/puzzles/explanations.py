@@ -37,10 +37,9 @@ from ..pieces import Cell
 from ..polyominoes import connected_parts
 
 if TYPE_CHECKING:  # pragma: no cover
-    import threading
-
     from matplotlib.axes import Axes
 
+    from ..validation import StopEvent
     from .puzzle import Puzzle
 
 __all__ = ["Explanation", "Colouring", "COLOURINGS", "explain_puzzle", "chosen_colourings", "area_mismatch"]
@@ -179,8 +178,8 @@ def _names_list(names: list[str]) -> str:
 
 
 def _or_list(values: Iterable[int]) -> str:
-    values = [str(v) for v in sorted(values)]
-    return values[0] if len(values) == 1 else ", ".join(values[:-1]) + " or " + values[-1]
+    words = [str(v) for v in sorted(values)]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def _placements(puzzle: Puzzle) -> dict[str, list[tuple[Cell, ...]]]:
@@ -379,11 +378,11 @@ def area_mismatch(cells: Iterable[Cell], area: int) -> Explanation | None:
     more = "more" if area > len(cells) else "fewer"
     return Explanation("area", f"The pieces have {area} squares between them but the region has "
                        f"{len(cells)}: {more} squares than the region, so they cannot cover it exactly.",
-                       cells)
+                       frozenset(cells))
 
 
 def explain_puzzle(puzzle: Puzzle, chosen: Iterable[Colouring] = COLOURINGS,
-                   stop: threading.Event | None = None) -> Explanation | None:
+                   stop: StopEvent | None = None) -> Explanation | None:
     """Why ``puzzle`` has no tiling, trying the colourings ``chosen`` (see :func:`chosen_colourings`), or ``None``.
 
     :func:`blokus_nb.puzzles.explain` and :meth:`Puzzle.explain <blokus_nb.puzzles.Puzzle.explain>`

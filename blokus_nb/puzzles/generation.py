@@ -216,8 +216,7 @@ def _fill(region: frozenset, pool: list[tuple[str, Shape]], rng: random.Random, 
             rng.shuffle(masks)
             used_names.append(name)
             kinds.append((counts[name], masks))
-    # stop is read with is_set() alone; TilingSearch types it as a threading.Event
-    found = TilingSearch(len(order), neighbours, kinds).solve(stop=stop)  # type: ignore[arg-type]
+    found = TilingSearch(len(order), neighbours, kinds).solve(stop=stop)
     if found is None:
         return None
     return [used_names[k] for k, _ in found]
@@ -394,8 +393,7 @@ def _with_shapes(pool: list[tuple[str, Shape]], names: list[str]) -> list[tuple[
 
 def _solutions_found(puzzle: Puzzle, solutions: int, stop: _Deadline) -> int:
     """How many tilings up to symmetry, counted to one more than wanted."""
-    # stop is read with is_set() alone; Puzzle types it as a threading.Event
-    tilings = puzzle.solutions(unique=True, stop=stop)  # type: ignore[arg-type]
+    tilings = puzzle.solutions(unique=True, stop=stop)
     return len(list(islice(tilings, solutions + 1)))
 
 
@@ -415,8 +413,7 @@ def _make(plan: _Plan, *, difficulty: int | None, solutions: int, seed: int, dea
             return False
         measured.add(key)
         found = _solutions_found(puzzle, solutions, deadline)
-        # stop is read with is_set() alone; Puzzle types it as a threading.Event
-        level = puzzle.difficulty(stop=deadline).level if found == solutions else None  # type: ignore[arg-type]
+        level = puzzle.difficulty(stop=deadline).level if found == solutions else None
         if chosen is not None:
             outcomes.append((chosen, found, level))
         if level is None:  # not the number of solutions asked for
@@ -479,8 +476,7 @@ def _none_exists(plan: _Plan, outcomes: list, difficulty: int | None, solutions:
         chosen = fills[0]
         names = _names_list([name for name, _ in chosen])
         if outcomes and outcomes[0][1] == 0:
-            # stop is read with is_set() alone; Puzzle types it as a threading.Event
-            why = _puzzle(fixed, chosen).explain(stop=deadline)  # type: ignore[arg-type]
+            why = _puzzle(fixed, chosen).explain(stop=deadline)
             raise PuzzleError(f"the pool covers the region's {squares} squares only with {names}, and they "
                               f"cannot tile it: {why}")
         if outcomes:

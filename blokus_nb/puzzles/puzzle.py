@@ -48,9 +48,9 @@ from .explanations import Explanation, area_mismatch, chosen_colourings, explain
 from .reading import Region, _resolve_name, parse_pieces, parse_region
 
 if TYPE_CHECKING:  # pragma: no cover
-    import threading
-
     from matplotlib.axes import Axes
+
+    from ..validation import StopEvent
 
 __all__ = ["Puzzle", "Placement", "Tiling", "explain"]
 
@@ -341,7 +341,7 @@ class Puzzle:
             for i in symmetry_ids
         )
 
-    def _unique_solutions(self, stop: threading.Event | None = None) -> Iterator[tuple[tuple[int, int], ...]]:
+    def _unique_solutions(self, stop: StopEvent | None = None) -> Iterator[tuple[tuple[int, int], ...]]:
         breaker = self._breaker()
         if breaker is None:
             if len(self._symmetries) == 1:
@@ -379,7 +379,7 @@ class Puzzle:
         """
         return tuple(t for t, _ in self._symmetries)
 
-    def solve(self, *, stop: threading.Event | None = None) -> Tiling | None:
+    def solve(self, *, stop: StopEvent | None = None) -> Tiling | None:
         """One tiling, or ``None`` if there is none (:class:`SearchStopped` once ``stop`` is set).
 
         >>> Puzzle((5, 1), ["I5"]).solve().placements
@@ -388,7 +388,7 @@ class Puzzle:
         found = self._search().solve(stop=validation.stop_event(stop, error=PuzzleError))
         return None if found is None else self._tiling(found)
 
-    def solutions(self, *, unique: bool = False, stop: threading.Event | None = None) -> Iterator[Tiling]:
+    def solutions(self, *, unique: bool = False, stop: StopEvent | None = None) -> Iterator[Tiling]:
         """Every tiling; with ``unique`` only one of each set that the region's symmetries map onto each other.
 
         Lazy: taking the first few is quick. Raises :class:`SearchStopped` once ``stop`` is set.
@@ -441,7 +441,7 @@ class Puzzle:
             self._counts_cache[key] = compute()
         return self._counts_cache[key]
 
-    def explore(self, *, limit: int | None = None, stop: threading.Event | None = None) -> Exploration:
+    def explore(self, *, limit: int | None = None, stop: StopEvent | None = None) -> Exploration:
         """Search every tiling with the most constrained item first, counting the placements tried.
 
         The search of :class:`~blokus_nb.exact_cover.MostConstrainedSearch`,
@@ -464,7 +464,7 @@ class Puzzle:
         kinds = [(self.counts[name], restrict.get(name, self._placements_of[name])) for name in self._names]
         return MostConstrainedSearch(len(self._order), kinds).explore(limit=limit, stop=stop)
 
-    def difficulty(self, *, stop: threading.Event | None = None) -> Difficulty:
+    def difficulty(self, *, stop: StopEvent | None = None) -> Difficulty:
         """How hard the puzzle is: a :class:`~blokus_nb.puzzles.difficulty.Difficulty` (measured once, then kept).
 
         >>> print(Puzzle((5, 3), "L P V").difficulty())
@@ -475,7 +475,7 @@ class Puzzle:
         return self.rating
 
     def explain(self, *, colourings: Iterable[str] | None = None,
-                stop: threading.Event | None = None) -> Explanation | None:
+                stop: StopEvent | None = None) -> Explanation | None:
         """Why the puzzle cannot be done, as an :class:`~blokus_nb.puzzles.explanations.Explanation`;
         ``None`` when it can (see :func:`~blokus_nb.puzzles.explain`).
 
@@ -649,6 +649,8 @@ class Puzzle:
                                  rule="not-a-piece")
         checked: list[Placement] = []
         for item in partial:
+            piece: str | _pieces.Piece | None
+            cells: Iterable[Cell]
             if isinstance(item, Placement):
                 piece, cells = item.piece, item.cells
             elif isinstance(item, (tuple, list)) and len(item) == 2:
@@ -659,7 +661,7 @@ class Puzzle:
             checked.append(self._check(cells, piece, checked))
         return checked
 
-    def complete(self, partial: Iterable[Placement] | None = None, *, stop: threading.Event | None = None
+    def complete(self, partial: Iterable[Placement] | None = None, *, stop: StopEvent | None = None
                  ) -> Tiling | None:
         """A full tiling that keeps the pieces placed so far (or ``partial``), or ``None`` if none does.
 
@@ -672,7 +674,7 @@ class Puzzle:
         found = self._search(placed).solve(stop=validation.stop_event(stop, error=PuzzleError))
         return None if found is None else self._tiling(found, placed)
 
-    def hint(self, partial: Iterable[Placement] | None = None, *, stop: threading.Event | None = None
+    def hint(self, partial: Iterable[Placement] | None = None, *, stop: StopEvent | None = None
              ) -> Placement | None:
         """One more piece that some full tiling puts there, or ``None`` when no tiling keeps the pieces placed.
 
@@ -719,7 +721,7 @@ def _pieces_orientations(shape: Shape) -> tuple[Shape, ...]:
 
 
 def explain(puzzle: Puzzle | Any, pieces: Any = None, *, colourings: Iterable[str] | None = None,
-            stop: threading.Event | None = None) -> Explanation | None:
+            stop: StopEvent | None = None) -> Explanation | None:
     """Why ``puzzle`` has no tiling (an :class:`~blokus_nb.puzzles.explanations.Explanation`), or ``None`` when it has one.
 
     ``colourings`` names the colourings to try (see

@@ -157,6 +157,7 @@ def _variations_after(start: GameNode, game: Game, base: int) -> list[dict[str, 
                     found.append(_variation(child, game, len(game.history) - base))
         if main is None:
             return found
+        assert main.move is not None  # the group ends before the node that places the next piece
         game.play(main.move)
         node = main
 
@@ -471,32 +472,55 @@ def _unique_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return result
 
 
+# The pure-Python JSON scanner's parts: the standard library's own, but undocumented, so typeshed
+# leaves them out; typed here as json/decoder.py and json/scanner.py define them.
+_ScanOnce = Callable[[str, int], tuple[Any, int]]
+_JSON_WHITESPACE = re.compile(r"[ \t\n\r]*")  # json.decoder.WHITESPACE: what JSON allows between tokens
+_scanstring: Callable[[str, int, bool], tuple[str, int]] = json.decoder.scanstring  # type: ignore[attr-defined]
+_json_object: Callable[..., tuple[Any, int]] = json.decoder.JSONObject  # type: ignore[attr-defined]
+_py_make_scanner: Callable[[json.JSONDecoder], _ScanOnce] = json.scanner.py_make_scanner  # type: ignore[attr-defined]
+
+
+class _PurePythonDecoder(json.JSONDecoder):
+    """A decoder whose objects a function of ours reads, and whose scanner is the pure-Python one."""
+
+    parse_object: Callable[..., tuple[Any, int]]
+    scan_once: _ScanOnce
+
+
 def _duplicate_position(text: str) -> tuple[str, int] | None:
     """Where the first key given twice in an object is, read again with the pure-Python scanner
     (only when a duplicate was found, so the fast C scanner reads every good record)."""
-    decoder = json.JSONDecoder()
-    whitespace = json.decoder.WHITESPACE.match
+    decoder = _PurePythonDecoder()
 
-    def parse_object(s_and_end, strict, scan_once, object_hook, object_pairs_hook, memo=None):
+    def skip(s: str, p: int) -> int:
+        """The index after the whitespace at ``p``."""
+        found = _JSON_WHITESPACE.match(s, p)  # it matches no whitespace too, so it is never None
+        return p if found is None else found.end()
+
+    def parse_object(s_and_end: tuple[str, int], strict: bool, scan_once: _ScanOnce,
+                     object_hook: Callable[[dict[str, Any]], Any] | None,
+                     object_pairs_hook: Callable[[list[tuple[str, Any]]], Any] | None,
+                     memo: dict[str, str] | None = None) -> tuple[Any, int]:
         s, end = s_and_end
         seen: set[str] = set()
-        p = whitespace(s, end).end()
+        p = skip(s, end)
         while p < len(s) and s[p] == '"':
-            key, after = json.decoder.scanstring(s, p + 1, strict)
+            key, after = _scanstring(s, p + 1, strict)
             if key in seen:
                 raise _Duplicate(key, p)
             seen.add(key)
-            p = whitespace(s, after).end() + 1  # the ':'
-            p = whitespace(s, p).end()
+            p = skip(s, after) + 1  # the ':'
+            p = skip(s, p)
             _, p = scan_once(s, p)
-            p = whitespace(s, p).end()
+            p = skip(s, p)
             if p >= len(s) or s[p] != ",":
                 break
-            p = whitespace(s, p + 1).end()
-        return json.decoder.JSONObject(s_and_end, strict, scan_once, object_hook, object_pairs_hook, memo)
+            p = skip(s, p + 1)
+        return _json_object(s_and_end, strict, scan_once, object_hook, object_pairs_hook, memo)
 
-    decoder.parse_object = parse_object  # type: ignore[method-assign]
-    decoder.scan_once = json.scanner.py_make_scanner(decoder)
+    decoder.parse_object = parse_object
+    decoder.scan_once = _py_make_scanner(decoder)
     try:
         decoder.decode(text)
     except _Duplicate as duplicate:
@@ -541,10 +565,11 @@ def game_from_json(text: str | bytes, *, source: str = "<text>") -> Record:
         return RecordError(message, source=source, line=line, column=column)
 
     if not isinstance(text, str):
+        data = bytes(text)
         try:
-            text = bytes(text).decode("utf-8")
+            text = data.decode("utf-8")
         except UnicodeDecodeError as error:
-            raise fail(f"not UTF-8 text: byte {error.start} is {bytes(text)[error.start]:#04x}", None,
+            raise fail(f"not UTF-8 text: byte {error.start} is {data[error.start]:#04x}", None,
                        None) from None
 
     return game_from_dict(loads_record(text.lstrip("\ufeff"), fail), source=source)

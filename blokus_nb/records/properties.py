@@ -15,9 +15,9 @@ __all__ = ["MOVE_KEYS", "SETUP_KEYS", "METADATA", "SETUP", "ALL_MOVE_KEYS", "PLA
            "color_keys", "written_keys", "sgf_key_problem"]
 
 #: By number of colors: the move properties Pentobi writes, then other spellings it reads.
-MOVE_KEYS = {2: (("B", "W"), ("1", "2")), 4: (("1", "2", "3", "4"), ("B", "W"))}
+MOVE_KEYS: dict[int, tuple[tuple[str, ...], ...]] = {2: (("B", "W"), ("1", "2")), 4: (("1", "2", "3", "4"), ("B", "W"))}
 #: The same for setup: Pentobi writes AB/AW in two-color games and A1..A4 in four-color ones.
-SETUP_KEYS = {2: (("AB", "AW"), ("A1", "A2")), 4: (("A1", "A2", "A3", "A4"), ("AB", "AW"))}
+SETUP_KEYS: dict[int, tuple[tuple[str, ...], ...]] = {2: (("AB", "AW"), ("A1", "A2")), 4: (("A1", "A2", "A3", "A4"), ("AB", "AW"))}
 #: Root properties kept in ``game.metadata``, by SGF identifier.
 METADATA = {"DT": "date", "EV": "event", "RO": "round", "PC": "place", "GN": "name",
              "RE": "result", "C": "comment", "AN": "annotator", "SO": "source", "US": "user",

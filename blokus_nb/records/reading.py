@@ -10,9 +10,9 @@ import itertools
 import json
 import os
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, AnyStr, NamedTuple, cast
 
 from .. import sgf, validation
 from ..errors import ArgumentTypeError, BlokusError, RecordError, RecordNotFoundError, place_in_file
@@ -138,21 +138,27 @@ def _text_lines(text: str) -> list[str]:
 
 def _file_lines(read: Callable[[int], bytes | str]) -> Iterator[bytes | str]:
     """The lines of a file read a chunk at a time, split at any of the three line ends."""
-    rest: bytes | str | None = None
+    first = read(_CHUNK)
+    # A file gives bytes (binary) or text, the same on every read.
+    if isinstance(first, bytes):
+        return _chunk_lines(first, cast("Callable[[int], bytes]", read), _LINE_END_BYTES)
+    return _chunk_lines(first, cast("Callable[[int], str]", read), _LINE_END)
+
+
+def _chunk_lines(chunk: AnyStr, read: Callable[[int], AnyStr], line_end: re.Pattern[AnyStr]) -> Iterator[AnyStr]:
+    """The lines of ``chunk`` and the chunks ``read`` gives after it, split at ``line_end``."""
+    rest = chunk[:0]
     while True:
-        chunk = read(_CHUNK)
-        if rest is None:
-            rest = chunk[:0]
         if not chunk:
             if rest:
-                yield from (_LINE_END_BYTES if isinstance(rest, bytes) else _LINE_END).split(rest)
+                yield from line_end.split(rest)
             return
         data = rest + chunk
-        split = _LINE_END_BYTES.split if isinstance(data, bytes) else _LINE_END.split
         held = data[-1:] in (b"\r", "\r")  # the "\r" of a "\r\n" cut by the chunk
-        parts = split(data[:-1] if held else data)
+        parts = line_end.split(data[:-1] if held else data)
         rest = parts.pop() + (data[-1:] if held else data[:0])
         yield from parts
+        chunk = read(_CHUNK)
 
 
 def _json_line_items(lines: Iterable[bytes | str], name: str) -> Iterator[Game | RecordError | None]:
@@ -299,7 +305,7 @@ def _element_starts(text: str) -> Iterator[tuple[int, int]]:
         line += text.count("\n", start, position)
 
 
-def _items(source: Source, name: str | None) -> Iterator[Game | RecordError | None]:
+def _items(source: Source, name: str | None) -> Generator[Game | RecordError | None, None, None]:
     """The records of ``source`` in order: a game, a RecordError for a bad one, None for a
     blank JSON line. An error that ends the whole source is raised as :class:`_Fatal`."""
     if isinstance(source, (bytes, bytearray)):
@@ -342,9 +348,9 @@ def _items(source: Source, name: str | None) -> Iterator[Game | RecordError | No
     suffix = Path(name).suffix.lower()
     try:
         if suffix == ".jsonl":
-            yield from _jsonl_items(source.read, name)  # type: ignore[union-attr]
+            yield from _jsonl_items(source.read, name)
         elif suffix == ".json":
-            data = source.read()  # type: ignore[union-attr]
+            data = source.read()
             yield from _json_items(_decode(data, name) if isinstance(data, bytes) else data, name)
         else:
             yield from _sgf_items(source, name)
@@ -354,7 +360,7 @@ def _items(source: Source, name: str | None) -> Iterator[Game | RecordError | No
 
 
 def iter_games(source: Source, errors: str = "raise", *, name: str | None = None,
-               lines: str = "main") -> Iterator[Game | SkippedRecord]:
+               lines: str = "main") -> Generator[Game | SkippedRecord, None, None]:
     """Yield the games of a record one at a time: SGF collections, JSON, or JSON Lines.
 
     ``source`` is a path, an open file or record text (a ``str`` starting
@@ -388,20 +394,21 @@ def iter_games(source: Source, errors: str = "raise", *, name: str | None = None
     return games if lines == "main" else _every_line(games)
 
 
-def _every_line(items: Iterator[Game | SkippedRecord]) -> Iterator[Game | SkippedRecord]:
+def _every_line(items: Generator[Game | SkippedRecord, None, None]
+                ) -> Generator[Game | SkippedRecord, None, None]:
     """Each game of ``items`` read from a tree with variations becomes a game per line."""
     try:
         for item in items:
-            tree = remembered_tree(item)
+            tree = None if isinstance(item, SkippedRecord) else remembered_tree(item)
             if tree is None:
                 yield item
                 continue
             yield from (node.game() for node in tree.walk() if not node.variations)
     finally:
-        items.close()  # type: ignore[attr-defined]
+        items.close()
 
 
-def _iter_games(source: Source, errors: str, name: str | None) -> Iterator[Game | SkippedRecord]:
+def _iter_games(source: Source, errors: str, name: str | None) -> Generator[Game | SkippedRecord, None, None]:
     number = 0
     if isinstance(source, os.PathLike):
         source = record_path(source)

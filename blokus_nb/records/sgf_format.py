@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import IO, Union
+from typing import IO, Literal, Union
 
 from .. import __version__ as _version  # defined before the submodules are imported
 from .. import sgf, validation
@@ -65,7 +65,7 @@ def _root(tree: sgf.GameTree) -> Tree:
         if identifier in ALL_MOVE_KEYS:
             raise root.error(f"a move ({identifier}[...]) in the root node; moves go in the "
                              "nodes after it", identifier)
-    name_keys = ("PB", "PW") if variant.n_players == 2 else ()
+    name_keys: tuple[str, ...] = ("PB", "PW") if variant.n_players == 2 else ()
     name_keys += tuple(f"P{i + 1}" for i in range(variant.n_players))
     for identifier in PLAYER_KEYS:
         if identifier in root and identifier not in name_keys:
@@ -109,8 +109,9 @@ def _root(tree: sgf.GameTree) -> Tree:
     except BlokusError as error:
         raise root.error(f"bad setup: {error}", first_setup) from None
     for identifier, key in METADATA.items():
-        if identifier in root:
-            result.metadata[key] = _text(root, identifier)
+        text = _text(root, identifier)
+        if text is not None:
+            result.metadata[key] = text
     for identifier, values in root.properties.items():
         if identifier not in NOT_METADATA:
             result.metadata[f"sgf:{identifier}"] = "\n".join(values)
@@ -156,6 +157,7 @@ def _read(record: sgf.GameTree, main_line: bool) -> tuple[Tree, Record | None]:
         if notes and not any(path_placed) and not placed:
             raise source.error("a comment or mark before the first move belongs in the root node")
         if placed:  # a move this position has already is followed, not added twice (tree's rule)
+            assert move is not None  # a piece is placed by a move
             node = follow(parent, move, notes, owner)
         else:
             node = GameNode(parent, move, notes)
@@ -308,7 +310,7 @@ def game_to_tree(game: Game) -> sgf.GameTree:
         return tree_to_sgf_tree(tree_of_game(game, keep_rest=False), result=sgf_result(game))
 
 
-def tree_to_sgf_tree(tree: Tree, *, result: str | None | bool = True) -> sgf.GameTree:
+def tree_to_sgf_tree(tree: Tree, *, result: str | None | Literal[True] = True) -> sgf.GameTree:
     """The tree as an SGF tree in Pentobi's dialect: variations are nested game trees.
 
     ``result`` is the main line's ``RE`` when the caller knows it (``True``:

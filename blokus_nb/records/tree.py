@@ -334,7 +334,7 @@ class GameNode:
             stack.extend(reversed(node.variations))
 
     # -- internals ---------------------------------------------------------------------
-    def _parse(self, key: str | Move) -> Move:
+    def _parse(self, key: object) -> Move:
         if isinstance(key, Move):
             return key
         if not isinstance(key, str):
@@ -349,7 +349,7 @@ class GameNode:
         # A node pickles as its tree and its place in it: pickling node by node
         # would recurse once per move, and a long line is deep.
         path = self.path()
-        return (_node_at, (path[0], [_index(node._parent.variations, node) for node in path[1:]]))
+        return (_node_at, (path[0], [_index(parent.variations, node) for parent, node in zip(path, path[1:])]))
 
     def __repr__(self) -> str:
         what = "root" if self._parent is None else (
@@ -556,11 +556,17 @@ def _node_at(tree: Tree, indices: list[int]) -> GameNode:
     return node
 
 
-def _flat(tree: Tree) -> tuple:
+#: A node as plain data: its parent's index (-1: the root), its move as (color, placement) and its notes.
+_FlatNode = tuple[int, tuple[str, int | None] | None, dict[str, str]]
+#: A tree as plain data: variant, players, setup, the first color, metadata, and its nodes depth first.
+_Flat = tuple[str, list[str], dict[str, list[str]], str | None, dict[str, str], list[_FlatNode]]
+
+
+def _flat(tree: Tree) -> _Flat:
     """The tree as plain data: the root's fields and, depth first, each node's parent index, move and notes."""
     start = tree._start
     first = start.history[0].color if start.history else start.to_play
-    nodes = []
+    nodes: list[_FlatNode] = []
     numbers = {id(tree): -1}
     for node in tree.walk():
         if node is tree:
@@ -575,8 +581,8 @@ def _flat(tree: Tree) -> tuple:
     return (start.variant.name, list(start.player_names), setup, first, dict(tree.metadata), nodes)
 
 
-def _rebuilt(variant: str, players: list[str], setup: dict, first: str | None, metadata: dict,
-             nodes: list) -> Tree:
+def _rebuilt(variant: str, players: list[str], setup: dict[str, list[str]], first: str | None,
+             metadata: dict[str, str], nodes: list[_FlatNode]) -> Tree:
     """A tree from :func:`_flat`'s data (already checked once, so the moves are not replayed)."""
     tree = Tree(variant, players=players, setup=setup or None, to_play=first)
     tree.metadata = dict(metadata)
@@ -752,7 +758,8 @@ def folded(tree: Tree) -> Tree:
     place there: notes before the first move, and a move after a position whose main line ends on
     a node of notes only (the move would become the main line's continuation).
     """
-    result = _rebuilt(*_flat(tree)[:5], [])
+    variant, players, setup, first, metadata, _ = _flat(tree)
+    result = _rebuilt(variant, players, setup, first, metadata, [])
     stack: list[tuple[GameNode, GameNode]] = [(tree, result)]
     while stack:
         source, target = stack.pop()
@@ -765,15 +772,15 @@ def folded(tree: Tree) -> Tree:
             target.notes = merge_notes([target.notes, notes])
         last = notes_group_after(source)[-1]
         main = last.variations[0] if last.variations else None
-        moves = [child for node in nodes for child in node.variations if _places(child)]
+        moves = [(child, child._move) for node in nodes for child in node.variations
+                 if child._move is not None and not child._move.is_pass]  # those that place a piece
         if main is None and moves:
-            raise BlokusError(f"{moves[0].move.color} {moves[0].move} is a variation after "
+            raise BlokusError(f"{moves[0][1].color} {moves[0][1]} is a variation after "
                               f"{last!r}, where the main line ends; JSON has no place for a "
                               "variation after the end of its line. Save the tree as .blksgf, which "
                               "keeps every node, or make the variation the main line first")
-        if main is not None:
-            moves = [main] + [child for child in moves if child is not main]
-        made = [(child, follow(target, child._move, {})) for child in moves]  # the main one first
+        moves.sort(key=lambda pair: pair[0] is not main)  # the main one first (main places a piece)
+        made = [(child, follow(target, move, {})) for child, move in moves]
         stack.extend(reversed(made))
     return result
 
