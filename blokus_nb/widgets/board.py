@@ -35,14 +35,17 @@ from ._base import STATIC, WidgetBase
 from ._jobs import Job
 from ._protocol import Refusal
 from .board_protocol import HUMAN, Request, pieces_table, read_request, view_state
-from .review import Reviewer
-from .review_protocol import REVIEW_KINDS
-from .seats import check_hint_player, check_pause, check_seed, make_seat, stoppable, suggest
+from .review_protocol import ReviewRequest
+from .seats import check_hint_player, check_pause, check_review_options, check_seed, make_seat, stoppable, suggest
 
 if TYPE_CHECKING:
+    from contextlib import AbstractContextManager
+
     import pandas as pd
 
     from ..records.tree import Tree
+    from ._jobs import Jobs
+    from .review import Reviewer
 
 __all__ = ["BlokusWidget"]
 
@@ -136,7 +139,12 @@ class BlokusWidget(WidgetBase):
         self.ai_pause = ai_pause
         self.hint_player = hint_player
         self.ai_limit = ai_limit
-        self._reviewer = Reviewer(review_player, review_limit, explorer)
+        # The review part (widgets/review.py, with pandas and the analysis) loads with the first review.
+        self._review_options = (*check_review_options(review_player, review_limit), explorer)
+        self._reviewer: Reviewer | None = None
+        self._host = _Host(self)
+        if explorer is not None:  # an opening index is built (or refused) now, as the option is given
+            self._review_part()
         super().__init__(mode=mode, variants=list(VARIANTS), pieces=pieces_table(), **kwargs)
         self.game = game if game is not None else Game(variant)
         self.players = {} if players is None else players
@@ -264,16 +272,16 @@ class BlokusWidget(WidgetBase):
 
     def start_review(self) -> None:
         """Start (or go on with) the review of the game in review mode; it runs in the background."""
-        self._reviewer.start(self)
+        self._review_part().start(self._host)
 
     def stop_review(self) -> None:
         """Stop the review's searches; what was found stays."""
-        self._reviewer.stop(self)
+        self._review_part().stop(self._host)
 
     def review_frame(self) -> pd.DataFrame:
         """The review so far as a frame, as :func:`blokus_nb.analysis.review` gives it."""
         with self._locked() as game:
-            return self._reviewer.frame(game)
+            return self._review_part().frame(game)
 
     @property
     def tree(self) -> Tree:
@@ -287,7 +295,7 @@ class BlokusWidget(WidgetBase):
 
         with self._locked() as game:
             if self.mode == "review":
-                line = self._reviewer.line
+                line = self._review_part().line
                 line.follow(game)
                 assert line.tree is not None  # follow() keeps the tree or makes one
                 return line.tree.copy()
@@ -309,6 +317,15 @@ class BlokusWidget(WidgetBase):
 
     def _svg(self) -> str:
         return self._shown_game().to_svg(size=480)
+
+    def _review_part(self) -> Reviewer:
+        """The review part, made (and its module loaded) the first time it is needed."""
+        if self._reviewer is None:
+            from .review import Reviewer
+
+            player, limit, explorer = self._review_options
+            self._reviewer = Reviewer(player, limit, explorer)
+        return self._reviewer
 
     # ---------------------------------------------------------------- game -> views
     @traitlets.observe("game")
@@ -393,7 +410,7 @@ class BlokusWidget(WidgetBase):
         game = self.game
         length, comment = len(game.moves), ""
         if self.mode == "review":  # the node shown in the game's tree (widgets/review_line.py)
-            self._replay, length, comment = self._reviewer.show(game, replay_index, reset_replay)
+            self._replay, length, comment = self._review_part().show(game, replay_index, reset_replay)
         elif self.mode == "replay":
             at_end = self._replay is None or self.replay_index >= self.replay_length
             if replay_index is not None:
@@ -412,7 +429,7 @@ class BlokusWidget(WidgetBase):
                        "legal": {"version": self.version + 1, "color": state["to_play"], "moves": legal_moves},
                        "replay_length": length, "replay_index": len(shown.moves),
                        "comment": comment if self.mode == "review" else _comment(shown, game),
-                       "review": self._reviewer.state(game, shown) if self.mode == "review" else {},
+                       "review": self._review_part().state(game, shown) if self.mode == "review" else {},
                        "progress": self.progress + 1 if progressed else self.progress})
 
     def _seats_for(self, game: Game) -> dict[str, str]:
@@ -427,7 +444,7 @@ class BlokusWidget(WidgetBase):
 
     def _schedule_ai(self) -> None:
         if self.mode == "review":
-            self._reviewer.resume(self)
+            self._review_part().resume(self._host)
             return
         with self._locked():
             game = self.game
@@ -452,11 +469,8 @@ class BlokusWidget(WidgetBase):
         asking it again would fail again, and its color would wait for ever.
         """
         who = f"{job.color} ({self._seat_labels.get(job.color, 'hint')})"
-        if job.kind == "review":
-            self._reviewer.finished(self, error)
-            return
-        if job.kind == "line":  # the engine's line on the review board
-            self._reviewer.engine_line_found(self, move, error)
+        if job.kind in ("review", "line"):  # the review part's jobs: its searches, the engine's line
+            self._review_part().job_done(self._host, job.kind, move, error)
             return
         if job.kind == "hint":  # `move` is the suggestion, with its reasons
             if error is not None:
@@ -482,12 +496,12 @@ class BlokusWidget(WidgetBase):
         self.error = f"{why}; {color} is played by a person now"
 
     # ---------------------------------------------------------------- views -> game
-    def _read_request(self, content: Any) -> Request:
+    def _read_request(self, content: Any) -> Request | ReviewRequest:
         return read_request(content)
 
-    def _handle(self, request: Request) -> None:
-        if request.kind in REVIEW_KINDS:
-            self._reviewer.handle(self, request)
+    def _handle(self, request: Request | ReviewRequest) -> None:
+        if isinstance(request, ReviewRequest):  # the review part's own requests
+            self._review_part().handle(self._host, request)
             return
         if request.kind == "seek":
             if self.mode not in ("replay", "review"):
@@ -496,7 +510,8 @@ class BlokusWidget(WidgetBase):
                 self._refresh(replay_index=request.index)
             return
         if self.mode == "review" and request.kind == "place":  # a move tried: a variation (widgets/review.py)
-            self._reviewer.handle(self, request)
+            self._review_part().handle(self._host, ReviewRequest(request.kind, request.version, request.move,
+                                                                 request.color, request.piece))
             return
         with self._locked():
             if self.mode != "play":
@@ -550,6 +565,61 @@ class BlokusWidget(WidgetBase):
             raise Refusal(str(exc), exc.rule, exc.cells) from None
         except BlokusError as exc:
             raise Refusal(str(exc), "invalid") from None
+
+
+class _Host:
+    """What the board lends its parts (the review's :class:`~blokus_nb.widgets.review.ReviewHost`).
+
+    The parts hold this, not the board: they lock, run jobs and show their
+    state through these names, and the board's private members stay its own.
+    """
+
+    def __init__(self, board: BlokusWidget) -> None:
+        self._board = board
+
+    @property
+    def game(self) -> Game:
+        return self._board.game
+
+    @property
+    def mode(self) -> str:
+        return self._board.mode
+
+    @property
+    def version(self) -> int:
+        return self._board.version
+
+    @property
+    def review(self) -> dict[str, Any]:
+        return self._board.review
+
+    @property
+    def jobs(self) -> Jobs:
+        return self._board._jobs
+
+    def locked(self) -> AbstractContextManager[Game]:
+        return self._board._locked()
+
+    def stamp(self) -> tuple[int, int, int]:
+        return self._board._stamp()
+
+    def shown_game(self) -> Game:
+        return self._board._shown_game()
+
+    def refresh(self) -> None:
+        self._board._refresh()
+
+    def show_review(self, state: dict[str, Any]) -> None:
+        self._board.review = state
+
+    def report(self, message: str) -> None:
+        self._board.error = message
+
+    def open_review(self) -> None:
+        self._board.mode = "review"
+
+    def replace_game(self, game: Game) -> None:
+        self._board.game = game
 
 
 def _seek(replay: Game | None, game: Game, index: int) -> Game:

@@ -33,7 +33,7 @@ from ..game import Game
 from ..pieces import PIECES
 from ..variants import VARIANTS
 from ._protocol import MAX_TEXT, Refusal, piece_name, request_kind, text, whole_number
-from .review_protocol import REVIEW_KINDS, read_review_request
+from .review_protocol import REVIEW_KINDS, ReviewRequest, read_review_request
 
 __all__ = ["HUMAN", "KINDS", "MAX_TEXT", "Request", "read_request", "view_state"]
 
@@ -176,10 +176,14 @@ class Request:
     index: int = 0
 
 
-def read_request(content: Any) -> Request:
-    """Check the shape of one message from a view; raise :class:`Refusal` if it is not a request."""
+def read_request(content: Any) -> Request | ReviewRequest:
+    """Check the shape of one message from a view; raise :class:`Refusal` if it is not a request.
+
+    The review's requests are read by the review's own protocol module
+    (:mod:`.review_protocol`), which knows nothing of this one.
+    """
     kind = request_kind(content, KINDS)
-    if kind in REVIEW_KINDS:  # the review board's own requests (review_protocol.py)
+    if kind in REVIEW_KINDS:
         return read_review_request(content)
     if kind == "seek":  # a replay position: it changes no game, so no version to be stale against
         return Request(kind, index=whole_number(content, "index"))
