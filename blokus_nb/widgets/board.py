@@ -35,6 +35,7 @@ from ._base import STATIC, WidgetBase
 from ._jobs import Job
 from ._protocol import Refusal
 from .board_protocol import HUMAN, Request, pieces_table, read_request, view_state
+from .replay import Replayer, record_comment
 from .review_protocol import ReviewRequest
 from .seats import check_hint_player, check_pause, check_review_options, check_seed, make_seat, stoppable, suggest
 
@@ -134,8 +135,8 @@ class BlokusWidget(WidgetBase):
         self._seat_players: dict[str, Any] = {}
         self._seat_labels: dict[str, str] = {}
         self._seed = check_seed(seed)
-        self._replay: Game | None = None
-        self._replay_of: tuple[int, int] | None = None
+        self._shown: Game | None = None  # the position shown in replay or review mode (a part's)
+        self._replayer = Replayer()
         self.ai_pause = ai_pause
         self.hint_player = hint_player
         self.ai_limit = ai_limit
@@ -295,10 +296,7 @@ class BlokusWidget(WidgetBase):
 
         with self._locked() as game:
             if self.mode == "review":
-                line = self._review_part().line
-                line.follow(game)
-                assert line.tree is not None  # follow() keeps the tree or makes one
-                return line.tree.copy()
+                return self._review_part().tree(game)
             return Tree.from_game(game)
 
     def save(self, path: str | Path) -> None:
@@ -341,7 +339,8 @@ class BlokusWidget(WidgetBase):
             self._generation += 1
             self._jobs.cancel()
             self._history_seen = len(new.history)
-            self._replay = None
+            self._shown = None
+            self._replayer.reset()
             self._refresh(reset_replay=True, progressed=True)
         self._schedule_ai()
 
@@ -352,7 +351,8 @@ class BlokusWidget(WidgetBase):
         with self._locked():
             self._generation += 1
             self._jobs.cancel()
-            self._replay = None
+            self._shown = None
+            self._replayer.reset()
             self._refresh(reset_replay=True)
         self._schedule_ai()
 
@@ -397,7 +397,7 @@ class BlokusWidget(WidgetBase):
                     return
 
     def _shown_game(self) -> Game:
-        return self._replay if self.mode in ("replay", "review") and self._replay is not None else self.game
+        return self._shown if self.mode in ("replay", "review") and self._shown is not None else self.game
 
     def _refresh(self, reset_replay: bool = False, replay_index: int | None = None,
                  progressed: bool = False) -> None:
@@ -408,18 +408,14 @@ class BlokusWidget(WidgetBase):
         ``progressed``: the game itself changed, so :attr:`progress` moves on.
         """
         game = self.game
-        length, comment = len(game.moves), ""
-        if self.mode == "review":  # the node shown in the game's tree (widgets/review_line.py)
-            self._replay, length, comment = self._review_part().show(game, replay_index, reset_replay)
+        length, note, review = len(game.moves), None, {}
+        if self.mode == "review":  # the review part shows a node of the game's tree, with its comment
+            part = self._review_part()
+            self._shown, length, note = part.show(game, replay_index, reset_replay)
+            review = part.state(game, self._shown)
         elif self.mode == "replay":
-            at_end = self._replay is None or self.replay_index >= self.replay_length
-            if replay_index is not None:
-                index = max(0, min(replay_index, length))
-            else:
-                index = length if reset_replay or at_end else min(self.replay_index, length)
-            if self._replay_of != (id(game), game.version):  # the game changed: copy it again
-                self._replay, self._replay_of = None, (id(game), game.version)
-            self._replay = _seek(self._replay, game, index)
+            self._shown = self._replayer.show(game, replay_index, self.replay_index,
+                                              at_end=self.replay_index >= self.replay_length, reset=reset_replay)
         shown = self._shown_game()
         human = self._seat_labels.get(shown.to_play or "", HUMAN) == HUMAN
         state = view_state(shown, seats=self._seats_for(shown),
@@ -428,8 +424,7 @@ class BlokusWidget(WidgetBase):
         self._publish({**state, "seats": self._seats_for(shown),
                        "legal": {"version": self.version + 1, "color": state["to_play"], "moves": legal_moves},
                        "replay_length": length, "replay_index": len(shown.moves),
-                       "comment": comment if self.mode == "review" else _comment(shown, game),
-                       "review": self._review_part().state(game, shown) if self.mode == "review" else {},
+                       "comment": note if note is not None else record_comment(shown, game), "review": review,
                        "progress": self.progress + 1 if progressed else self.progress})
 
     def _seats_for(self, game: Game) -> dict[str, str]:
@@ -620,27 +615,3 @@ class _Host:
 
     def replace_game(self, game: Game) -> None:
         self._board.game = game
-
-
-def _seek(replay: Game | None, game: Game, index: int) -> Game:
-    """A copy of ``game`` showing its first ``index`` placements (``replay``, moved, if it is one).
-
-    A copy keeps the moves it undoes on its redo stack, so stepping through the
-    game is undo/redo on the copy; ``replay`` must come from this same state of ``game``.
-    """
-    if replay is None:
-        replay = game.copy()
-    while len(replay.moves) > index:
-        replay.undo()
-    while len(replay.moves) < index and replay.can_redo:
-        replay.redo()
-    return replay
-
-
-def _comment(shown: Game, game: Game) -> str:
-    """The record's comment on the last entry shown (from ``game``, whose notes the copy lost), as text."""
-    from ..records import annotations_of, metadata_of
-
-    if not shown.history:
-        return metadata_of(game).get("comment", "")
-    return annotations_of(game).get(len(shown.history) - 1, {}).get("comment", "")

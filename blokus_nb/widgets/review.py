@@ -50,6 +50,7 @@ from .seats import check_review_options
 if TYPE_CHECKING:  # pragma: no cover
     from contextlib import AbstractContextManager
 
+    from ..records.tree import Tree
     from ._jobs import Jobs
 
 __all__ = ["ReviewHost", "Reviewer"]
@@ -226,6 +227,13 @@ class Reviewer:
         elif reset and not kept:
             self.line.to_end()
         return self.line.shown(), self.line.length(), self.line.comment()
+
+    def tree(self, game: Game) -> Tree:
+        """A copy of ``game``'s tree with the variations tried on the review board."""
+        line = self.line
+        line.follow(game)
+        assert line.tree is not None  # follow() keeps the tree or makes one
+        return line.tree.copy()
 
     # ---------------------------------------------------------------- the background job
     def resume(self, board: ReviewHost) -> None:
