@@ -34,7 +34,7 @@ from ..variants import VARIANTS
 from ._base import STATIC, WidgetBase
 from ._jobs import Job
 from ._protocol import Refusal
-from .board_protocol import HUMAN, Request, pieces_table, read_request, view_state
+from .board_protocol import HUMAN, Command, NewGame, Place, Request, Seek, pieces_table, read_request, view_state
 from .replay import Replayer, record_comment
 from .review_protocol import ReviewRequest
 from .seats import check_hint_player, check_pause, check_review_options, check_seed, make_seat, stoppable, suggest
@@ -498,13 +498,13 @@ class BlokusWidget(WidgetBase):
         if isinstance(request, ReviewRequest):  # the review part's own requests
             self._review_part().handle(self._host, request)
             return
-        if request.kind == "seek":
+        if isinstance(request, Seek):  # the replay's (and the review's) position
             if self.mode not in ("replay", "review"):
                 raise Refusal("moving through the game needs replay mode (or review mode)", "mode")
             with self._locked():
                 self._refresh(replay_index=request.index)
             return
-        if self.mode == "review" and request.kind == "place":  # a move tried: a variation (widgets/review.py)
+        if self.mode == "review" and isinstance(request, Place):  # a move tried: a variation (widgets/review.py)
             self._review_part().handle(self._host, ReviewRequest(request.kind, request.version, request.move,
                                                                  request.color, request.piece))
             return
@@ -513,7 +513,7 @@ class BlokusWidget(WidgetBase):
                 raise Refusal("this board replays a game; it cannot be changed here", "mode")
             if request.version != self.version:
                 raise Refusal("the board changed before this request arrived; nothing was done", "stale")
-            if request.kind == "new":
+            if isinstance(request, NewGame):
                 self.new_game(request.variant)
                 return
             game = self.game
@@ -536,11 +536,11 @@ class BlokusWidget(WidgetBase):
                 raise Refusal(f"it is {game.to_play}'s turn, played by the computer", "ai-seat")
             if self._jobs.busy:
                 raise Refusal("wait: a move is being computed", "busy")
-            if request.kind == "hint":
-                self.suggest()
-                return
-            if request.kind == "pass":
-                self._play(game, "pass")
+            if isinstance(request, Command):
+                if request.kind == "hint":
+                    self.suggest()
+                else:  # a pass (undo and redo were handled above)
+                    self._play(game, "pass")
                 return
             if request.color != game.to_play:
                 raise Refusal(f"it is {game.to_play}'s turn, not {request.color[:20]}'s", "wrong-color")
