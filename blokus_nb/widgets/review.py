@@ -1,4 +1,4 @@
-"""The review board: a board board in ``mode="review"`` searches every position of its game in the background.
+"""The review board: a board widget in ``mode="review"`` searches every position of its game in the background.
 
 ``bn.BlokusWidget(game=..., mode="review")`` (or the Review button on a
 finished game) shows the game as a replay, and the engine searches the
@@ -140,7 +140,7 @@ class ReviewHost(Protocol):
 
 
 class Reviewer:
-    """A board board's review: the player and limit that search, the estimates found, the opening index.
+    """A board widget's review: the player and limit that search, the estimates found, the opening index.
 
     ``player`` is a searching player or its name, ``limit`` the search per
     position (default :data:`~blokus_nb.analysis.review.REVIEW_LIMIT`),
