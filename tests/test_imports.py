@@ -14,8 +14,7 @@ happens to import. The rule:
   own imports do not count, and it goes when the deprecation ends.
 * ``from . import name`` depends on the submodule ``name`` when there is one,
   else on the package's ``__init__``.
-* :data:`KNOWN_CYCLES` names, edge by edge, the few circles another issue
-  owns; nothing else may close a circle.
+* Nothing may close a circle: there is no allow-list.
 """
 
 from __future__ import annotations
@@ -26,13 +25,6 @@ import sys
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "blokus_nb"
-
-#: Imports that close a circle another piece of work owns: (importer, imported) -> owner.
-KNOWN_CYCLES = {
-    # board_protocol (module level) <-> review_protocol (inside a function): the widgets' circles
-    # belong to the classroom issue, not to issue 36 part 1.
-    ("blokus_nb.widgets.review_protocol", "blokus_nb.widgets.board_protocol"): "the classroom issue (widgets)",
-}
 
 
 def _modules() -> dict[str, tuple[Path, bool]]:
@@ -152,26 +144,8 @@ def _described(cycle: list[str], graph: dict[str, dict[str, int]]) -> str:
 
 def test_the_import_graph_has_no_circle():
     graph = import_graph()
-    for importer, imported in KNOWN_CYCLES:
-        assert imported in graph[importer], f"{importer} no longer imports {imported}: drop it from KNOWN_CYCLES"
-        del graph[importer][imported]
     cycle = find_cycle(graph)
     assert cycle is None, "an import circle:\n" + _described(cycle, graph)
-
-
-def test_the_known_cycles_are_still_circles():
-    # An allow-list entry that no longer closes a circle would hide the next one.
-    graph = import_graph()
-    for importer, imported in KNOWN_CYCLES:
-        without = {name: {t: line for t, line in edges.items() if (name, t) != (importer, imported)}
-                   for name, edges in graph.items()}
-        reachable, stack = set(), [imported]
-        while stack:
-            module = stack.pop()
-            if module not in reachable:
-                reachable.add(module)
-                stack.extend(without.get(module, {}))
-        assert importer in reachable, f"{importer} -> {imported} closes no circle any more"
 
 
 def test_the_rule_sees_imports_inside_functions_and_skips_type_checking():

@@ -34,15 +34,19 @@ from ..variants import VARIANTS
 from ._base import STATIC, WidgetBase
 from ._jobs import Job
 from ._protocol import Refusal
-from .board_protocol import HUMAN, Request, pieces_table, read_request, view_state
-from .review import Reviewer
-from .review_protocol import REVIEW_KINDS
-from .seats import check_hint_player, check_pause, check_seed, make_seat, stoppable, suggest
+from .board_protocol import HUMAN, Command, NewGame, Place, Request, Seek, pieces_table, read_request, view_state
+from .replay import Replayer, record_comment
+from .review_protocol import ReviewRequest
+from .seats import check_hint_player, check_pause, check_review_options, check_seed, make_seat, stoppable, suggest
 
 if TYPE_CHECKING:
+    from contextlib import AbstractContextManager
+
     import pandas as pd
 
     from ..records.tree import Tree
+    from ._jobs import Jobs
+    from .review import Reviewer
 
 __all__ = ["BlokusWidget"]
 
@@ -131,12 +135,17 @@ class BlokusWidget(WidgetBase):
         self._seat_players: dict[str, Any] = {}
         self._seat_labels: dict[str, str] = {}
         self._seed = check_seed(seed)
-        self._replay: Game | None = None
-        self._replay_of: tuple[int, int] | None = None
+        self._shown: Game | None = None  # the position shown in replay or review mode (a part's)
+        self._replayer = Replayer()
         self.ai_pause = ai_pause
         self.hint_player = hint_player
         self.ai_limit = ai_limit
-        self._reviewer = Reviewer(review_player, review_limit, explorer)
+        # The review part (widgets/review.py, with pandas and the analysis) loads with the first review.
+        self._review_options = (*check_review_options(review_player, review_limit), explorer)
+        self._reviewer: Reviewer | None = None
+        self._host = _Host(self)
+        if explorer is not None:  # an opening index is built (or refused) now, as the option is given
+            self._review_part()
         super().__init__(mode=mode, variants=list(VARIANTS), pieces=pieces_table(), **kwargs)
         self.game = game if game is not None else Game(variant)
         self.players = {} if players is None else players
@@ -264,16 +273,16 @@ class BlokusWidget(WidgetBase):
 
     def start_review(self) -> None:
         """Start (or go on with) the review of the game in review mode; it runs in the background."""
-        self._reviewer.start(self)
+        self._review_part().start(self._host)
 
     def stop_review(self) -> None:
         """Stop the review's searches; what was found stays."""
-        self._reviewer.stop(self)
+        self._review_part().stop(self._host)
 
     def review_frame(self) -> pd.DataFrame:
         """The review so far as a frame, as :func:`blokus_nb.analysis.review` gives it."""
         with self._locked() as game:
-            return self._reviewer.frame(game)
+            return self._review_part().frame(game)
 
     @property
     def tree(self) -> Tree:
@@ -287,10 +296,7 @@ class BlokusWidget(WidgetBase):
 
         with self._locked() as game:
             if self.mode == "review":
-                line = self._reviewer.line
-                line.follow(game)
-                assert line.tree is not None  # follow() keeps the tree or makes one
-                return line.tree.copy()
+                return self._review_part().tree(game)
             return Tree.from_game(game)
 
     def save(self, path: str | Path) -> None:
@@ -310,6 +316,15 @@ class BlokusWidget(WidgetBase):
     def _svg(self) -> str:
         return self._shown_game().to_svg(size=480)
 
+    def _review_part(self) -> Reviewer:
+        """The review part, made (and its module loaded) the first time it is needed."""
+        if self._reviewer is None:
+            from .review import Reviewer
+
+            player, limit, explorer = self._review_options
+            self._reviewer = Reviewer(player, limit, explorer)
+        return self._reviewer
+
     # ---------------------------------------------------------------- game -> views
     @traitlets.observe("game")
     def _on_new_game(self, change: dict) -> None:
@@ -324,7 +339,8 @@ class BlokusWidget(WidgetBase):
             self._generation += 1
             self._jobs.cancel()
             self._history_seen = len(new.history)
-            self._replay = None
+            self._shown = None
+            self._replayer.reset()
             self._refresh(reset_replay=True, progressed=True)
         self._schedule_ai()
 
@@ -335,7 +351,8 @@ class BlokusWidget(WidgetBase):
         with self._locked():
             self._generation += 1
             self._jobs.cancel()
-            self._replay = None
+            self._shown = None
+            self._replayer.reset()
             self._refresh(reset_replay=True)
         self._schedule_ai()
 
@@ -380,7 +397,7 @@ class BlokusWidget(WidgetBase):
                     return
 
     def _shown_game(self) -> Game:
-        return self._replay if self.mode in ("replay", "review") and self._replay is not None else self.game
+        return self._shown if self.mode in ("replay", "review") and self._shown is not None else self.game
 
     def _refresh(self, reset_replay: bool = False, replay_index: int | None = None,
                  progressed: bool = False) -> None:
@@ -391,18 +408,14 @@ class BlokusWidget(WidgetBase):
         ``progressed``: the game itself changed, so :attr:`progress` moves on.
         """
         game = self.game
-        length, comment = len(game.moves), ""
-        if self.mode == "review":  # the node shown in the game's tree (widgets/review_line.py)
-            self._replay, length, comment = self._reviewer.show(game, replay_index, reset_replay)
+        length, note, review = len(game.moves), None, {}
+        if self.mode == "review":  # the review part shows a node of the game's tree, with its comment
+            part = self._review_part()
+            self._shown, length, note = part.show(game, replay_index, reset_replay)
+            review = part.state(game, self._shown)
         elif self.mode == "replay":
-            at_end = self._replay is None or self.replay_index >= self.replay_length
-            if replay_index is not None:
-                index = max(0, min(replay_index, length))
-            else:
-                index = length if reset_replay or at_end else min(self.replay_index, length)
-            if self._replay_of != (id(game), game.version):  # the game changed: copy it again
-                self._replay, self._replay_of = None, (id(game), game.version)
-            self._replay = _seek(self._replay, game, index)
+            self._shown = self._replayer.show(game, replay_index, self.replay_index,
+                                              at_end=self.replay_index >= self.replay_length, reset=reset_replay)
         shown = self._shown_game()
         human = self._seat_labels.get(shown.to_play or "", HUMAN) == HUMAN
         state = view_state(shown, seats=self._seats_for(shown),
@@ -411,8 +424,7 @@ class BlokusWidget(WidgetBase):
         self._publish({**state, "seats": self._seats_for(shown),
                        "legal": {"version": self.version + 1, "color": state["to_play"], "moves": legal_moves},
                        "replay_length": length, "replay_index": len(shown.moves),
-                       "comment": comment if self.mode == "review" else _comment(shown, game),
-                       "review": self._reviewer.state(game, shown) if self.mode == "review" else {},
+                       "comment": note if note is not None else record_comment(shown, game), "review": review,
                        "progress": self.progress + 1 if progressed else self.progress})
 
     def _seats_for(self, game: Game) -> dict[str, str]:
@@ -427,7 +439,7 @@ class BlokusWidget(WidgetBase):
 
     def _schedule_ai(self) -> None:
         if self.mode == "review":
-            self._reviewer.resume(self)
+            self._review_part().resume(self._host)
             return
         with self._locked():
             game = self.game
@@ -452,11 +464,8 @@ class BlokusWidget(WidgetBase):
         asking it again would fail again, and its color would wait for ever.
         """
         who = f"{job.color} ({self._seat_labels.get(job.color, 'hint')})"
-        if job.kind == "review":
-            self._reviewer.finished(self, error)
-            return
-        if job.kind == "line":  # the engine's line on the review board
-            self._reviewer.engine_line_found(self, move, error)
+        if job.kind in ("review", "line"):  # the review part's jobs: its searches, the engine's line
+            self._review_part().job_done(self._host, job.kind, move, error)
             return
         if job.kind == "hint":  # `move` is the suggestion, with its reasons
             if error is not None:
@@ -482,28 +491,29 @@ class BlokusWidget(WidgetBase):
         self.error = f"{why}; {color} is played by a person now"
 
     # ---------------------------------------------------------------- views -> game
-    def _read_request(self, content: Any) -> Request:
+    def _read_request(self, content: Any) -> Request | ReviewRequest:
         return read_request(content)
 
-    def _handle(self, request: Request) -> None:
-        if request.kind in REVIEW_KINDS:
-            self._reviewer.handle(self, request)
+    def _handle(self, request: Request | ReviewRequest) -> None:
+        if isinstance(request, ReviewRequest):  # the review part's own requests
+            self._review_part().handle(self._host, request)
             return
-        if request.kind == "seek":
+        if isinstance(request, Seek):  # the replay's (and the review's) position
             if self.mode not in ("replay", "review"):
                 raise Refusal("moving through the game needs replay mode (or review mode)", "mode")
             with self._locked():
                 self._refresh(replay_index=request.index)
             return
-        if self.mode == "review" and request.kind == "place":  # a move tried: a variation (widgets/review.py)
-            self._reviewer.handle(self, request)
+        if self.mode == "review" and isinstance(request, Place):  # a move tried: a variation (widgets/review.py)
+            self._review_part().handle(self._host, ReviewRequest(request.kind, request.version, request.move,
+                                                                 request.color, request.piece))
             return
         with self._locked():
             if self.mode != "play":
                 raise Refusal("this board replays a game; it cannot be changed here", "mode")
             if request.version != self.version:
                 raise Refusal("the board changed before this request arrived; nothing was done", "stale")
-            if request.kind == "new":
+            if isinstance(request, NewGame):
                 self.new_game(request.variant)
                 return
             game = self.game
@@ -526,11 +536,11 @@ class BlokusWidget(WidgetBase):
                 raise Refusal(f"it is {game.to_play}'s turn, played by the computer", "ai-seat")
             if self._jobs.busy:
                 raise Refusal("wait: a move is being computed", "busy")
-            if request.kind == "hint":
-                self.suggest()
-                return
-            if request.kind == "pass":
-                self._play(game, "pass")
+            if isinstance(request, Command):
+                if request.kind == "hint":
+                    self.suggest()
+                else:  # a pass (undo and redo were handled above)
+                    self._play(game, "pass")
                 return
             if request.color != game.to_play:
                 raise Refusal(f"it is {game.to_play}'s turn, not {request.color[:20]}'s", "wrong-color")
@@ -552,25 +562,56 @@ class BlokusWidget(WidgetBase):
             raise Refusal(str(exc), "invalid") from None
 
 
-def _seek(replay: Game | None, game: Game, index: int) -> Game:
-    """A copy of ``game`` showing its first ``index`` placements (``replay``, moved, if it is one).
+class _Host:
+    """What the board lends its parts (the review's :class:`~blokus_nb.widgets.review.ReviewHost`).
 
-    A copy keeps the moves it undoes on its redo stack, so stepping through the
-    game is undo/redo on the copy; ``replay`` must come from this same state of ``game``.
+    The parts hold this, not the board: they lock, run jobs and show their
+    state through these names, and the board's private members stay its own.
     """
-    if replay is None:
-        replay = game.copy()
-    while len(replay.moves) > index:
-        replay.undo()
-    while len(replay.moves) < index and replay.can_redo:
-        replay.redo()
-    return replay
 
+    def __init__(self, board: BlokusWidget) -> None:
+        self._board = board
 
-def _comment(shown: Game, game: Game) -> str:
-    """The record's comment on the last entry shown (from ``game``, whose notes the copy lost), as text."""
-    from ..records import annotations_of, metadata_of
+    @property
+    def game(self) -> Game:
+        return self._board.game
 
-    if not shown.history:
-        return metadata_of(game).get("comment", "")
-    return annotations_of(game).get(len(shown.history) - 1, {}).get("comment", "")
+    @property
+    def mode(self) -> str:
+        return self._board.mode
+
+    @property
+    def version(self) -> int:
+        return self._board.version
+
+    @property
+    def review(self) -> dict[str, Any]:
+        return self._board.review
+
+    @property
+    def jobs(self) -> Jobs:
+        return self._board._jobs
+
+    def locked(self) -> AbstractContextManager[Game]:
+        return self._board._locked()
+
+    def stamp(self) -> tuple[int, int, int]:
+        return self._board._stamp()
+
+    def shown_game(self) -> Game:
+        return self._board._shown_game()
+
+    def refresh(self) -> None:
+        self._board._refresh()
+
+    def show_review(self, state: dict[str, Any]) -> None:
+        self._board.review = state
+
+    def report(self, message: str) -> None:
+        self._board.error = message
+
+    def open_review(self) -> None:
+        self._board.mode = "review"
+
+    def replace_game(self, game: Game) -> None:
+        self._board.game = game

@@ -16,7 +16,9 @@ that are well formed. The front-end's board protocol module is the other half.
 >>> state["to_play"], len(state["board"]), state["hands"]["orange"][:3]
 ('purple', 196, ['1', '2', 'I3'])
 >>> read_request({"type": "undo", "version": 3})
-Request(kind='undo', version=3, move='', piece='', color='', variant='', index=0)
+Command(kind='undo', version=3)
+>>> read_request({"type": "seek", "index": 4})
+Seek(index=4)
 >>> read_request({"type": "place", "move": 5, "version": 1})
 Traceback (most recent call last):
 ...
@@ -27,15 +29,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar, Literal, TypeAlias, cast
 
 from ..game import Game
 from ..pieces import PIECES
 from ..variants import VARIANTS
 from ._protocol import MAX_TEXT, Refusal, piece_name, request_kind, text, whole_number
-from .review_protocol import REVIEW_KINDS, read_review_request
+from .review_protocol import REVIEW_KINDS, ReviewRequest, read_review_request
 
-__all__ = ["HUMAN", "KINDS", "MAX_TEXT", "Request", "read_request", "view_state"]
+__all__ = ["HUMAN", "KINDS", "MAX_TEXT", "Command", "NewGame", "Place", "Request", "Seek", "read_request",
+           "view_state"]
 
 #: The seat label of a color played by a person (any other label names an AI player).
 HUMAN = "human"
@@ -166,30 +169,66 @@ def view_state(game: Game, *, seats: Mapping[str, str], with_legal: bool = True)
 
 # ---------------------------------------------------------------- requests in
 @dataclass(frozen=True)
-class Request:
-    kind: str
-    version: int = 0
-    move: str = ""
+class Place:
+    """Place ``move`` (cells as text) for ``color``; ``piece``, if given, is the piece the view had in hand."""
+
+    kind: ClassVar[str] = "place"
+    version: int
+    move: str
+    color: str
     piece: str = ""
-    color: str = ""
-    variant: str = ""
-    index: int = 0
 
 
-def read_request(content: Any) -> Request:
-    """Check the shape of one message from a view; raise :class:`Refusal` if it is not a request."""
+@dataclass(frozen=True)
+class NewGame:
+    """Start a new game of ``variant`` with the same seats."""
+
+    kind: ClassVar[str] = "new"
+    version: int
+    variant: str
+
+
+@dataclass(frozen=True)
+class Seek:
+    """Show the position after ``index`` placements (replay and review); it changes no game, so it
+    carries no version to be stale against."""
+
+    kind: ClassVar[str] = "seek"
+    index: int
+
+
+CommandKind: TypeAlias = Literal["pass", "undo", "redo", "hint"]
+
+
+@dataclass(frozen=True)
+class Command:
+    """A request that is its kind alone: pass, undo, redo, or a hint."""
+
+    kind: CommandKind
+    version: int
+
+
+#: A request of the board's own (the review's are :class:`~.review_protocol.ReviewRequest`).
+Request: TypeAlias = Place | NewGame | Seek | Command
+
+
+def read_request(content: Any) -> Request | ReviewRequest:
+    """Check the shape of one message from a view; raise :class:`Refusal` if it is not a request.
+
+    The review's requests are read by the review's own protocol module
+    (:mod:`.review_protocol`), which knows nothing of this one.
+    """
     kind = request_kind(content, KINDS)
-    if kind in REVIEW_KINDS:  # the review board's own requests (review_protocol.py)
+    if kind in REVIEW_KINDS:
         return read_review_request(content)
-    if kind == "seek":  # a replay position: it changes no game, so no version to be stale against
-        return Request(kind, index=whole_number(content, "index"))
+    if kind == "seek":
+        return Seek(whole_number(content, "index"))
     version = whole_number(content, "version")
     if kind == "new":
         variant = text(content, "variant")
         if variant not in VARIANTS:
             raise Refusal(f"unknown variant {variant!r}; variants are {', '.join(VARIANTS)}")
-        return Request(kind, version=version, variant=variant)
+        return NewGame(version, variant)
     if kind == "place":
-        return Request(kind, version=version, move=text(content, "move"), color=text(content, "color"),
-                       piece=text(content, "piece", required=False))
-    return Request(kind, version=version)
+        return Place(version, text(content, "move"), text(content, "color"), text(content, "piece", required=False))
+    return Command(cast(CommandKind, kind), version)  # KINDS has no other kind left

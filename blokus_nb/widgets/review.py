@@ -31,7 +31,7 @@ from __future__ import annotations
 import math
 import threading
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pandas as pd
 
@@ -40,17 +40,20 @@ from ..analysis.review import REVIEW_LIMIT, Estimate, estimate_positions, placem
 from ..errors import ArgumentTypeError, BlokusError, IllegalMoveError
 from ..game import Game
 from ..players import Limit, Player, make_player
-from ..players.base import check_limit
 from ..players.mcts import Searcher
 from ._jobs import Job
 from ._protocol import Refusal, piece_name
 from .review_line import ReviewLine
-from .review_protocol import check_explored, review_state
+from .review_protocol import ReviewRequest, check_explored, review_state
+from .seats import check_review_options
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .board import BlokusWidget
+    from contextlib import AbstractContextManager
 
-__all__ = ["Reviewer"]
+    from ..records.tree import Tree
+    from ._jobs import Jobs
+
+__all__ = ["ReviewHost", "Reviewer"]
 
 #: What the review is doing: not started, searching, waiting for the engine's line, stopped by a
 #: person, every position searched, failed.
@@ -85,6 +88,57 @@ def engine_line(position: Game, player: Any, limit: Limit, seed: int | None, mov
     return line
 
 
+class ReviewHost(Protocol):
+    """What the review needs of the board it is a part of; the board lends it (``board.py``'s ``_Host``).
+
+    The review never touches the board's private members: it locks, runs its
+    job, shows its state and changes the game through these names only.
+    """
+
+    @property
+    def game(self) -> Game: ...
+    @property
+    def mode(self) -> str: ...
+    @property
+    def version(self) -> int: ...
+    @property
+    def review(self) -> dict[str, Any]: ...
+    @property
+    def jobs(self) -> Jobs: ...
+
+    def locked(self) -> AbstractContextManager[Game]:
+        """Hold the game's lock, then the board's; give the game."""
+        ...
+
+    def stamp(self) -> Any:
+        """What a job's answer must still match to be used (the game and its version)."""
+        ...
+
+    def shown_game(self) -> Game:
+        """The position the board shows."""
+        ...
+
+    def refresh(self) -> None:
+        """Send the views the position shown again (the lock is held)."""
+        ...
+
+    def show_review(self, state: dict[str, Any]) -> None:
+        """Send the views the review's state."""
+        ...
+
+    def report(self, message: str) -> None:
+        """Say what went wrong (the board's ``error``)."""
+        ...
+
+    def open_review(self) -> None:
+        """Turn the board into the review board (``mode="review"``)."""
+        ...
+
+    def replace_game(self, game: Game) -> None:
+        """Show ``game`` instead (the tree's main line after a variation changed)."""
+        ...
+
+
 class Reviewer:
     """A board widget's review: the player and limit that search, the estimates found, the opening index.
 
@@ -96,11 +150,7 @@ class Reviewer:
 
     def __init__(self, player: str | Player = "hard", limit: Limit | None = None, explorer: Any = None,
                  seed: int | None = 0) -> None:
-        check_limit(limit, "review_limit", none=f"{REVIEW_LIMIT}")
-        built = make_player(player)  # an unknown name or a wrong type is refused now, not in the background
-        if not callable(getattr(built, "search", None)):
-            raise ArgumentTypeError(f"review_player must search and report win rates (an MCTS player such "
-                                    f"as 'hard'), not {built!r}")
+        check_review_options(player, limit)
         self.player = player
         self.limit = limit or REVIEW_LIMIT
         self.seed = validation.seed(seed)
@@ -178,130 +228,144 @@ class Reviewer:
             self.line.to_end()
         return self.line.shown(), self.line.length(), self.line.comment()
 
+    def tree(self, game: Game) -> Tree:
+        """A copy of ``game``'s tree with the variations tried on the review board."""
+        line = self.line
+        line.follow(game)
+        assert line.tree is not None  # follow() keeps the tree or makes one
+        return line.tree.copy()
+
     # ---------------------------------------------------------------- the background job
-    def resume(self, widget: BlokusWidget) -> None:
+    def resume(self, board: ReviewHost) -> None:
         """Search the positions not searched yet, unless a person stopped the review or it is running.
 
         While the engine's line searches, the review waits for it (``"queued"``).
         """
-        with widget._locked() as game:
-            if game is None or widget.mode != "review" or self.status == "stopped":
+        with board.locked() as game:
+            if game is None or board.mode != "review" or self.status == "stopped":
                 return
-            running = widget._jobs.job
+            running = board.jobs.job
             if running is not None and running.kind == "review":
                 return
             todo = self.pending(game)
             if not todo:
                 self.status, self.message = "done", ""
-                self._show(widget, game)
+                self._show(board, game)
                 return
             if running is not None:  # the engine's line: engine_line_found starts the review after it
                 self.status, self.message = "queued", "the review goes on once the engine's line is found"
-                self._show(widget, game)
+                self._show(board, game)
                 return
-            copy, cancelled, stamp = game.copy(), threading.Event(), widget._stamp()
+            copy, cancelled, stamp = game.copy(), threading.Event(), board.stamp()
 
             def found(estimate: Estimate) -> None:
-                self._found(widget, stamp, estimate)
+                self._found(board, stamp, estimate)
 
             def compute() -> list[Estimate]:
                 return estimate_positions(copy, self.player, limit=self.limit, seed=self.seed, indices=todo,
                                           on_estimate=found, stop=cancelled.is_set)
 
             self.status, self.message = "running", ""
-            self._show(widget, game)
-            widget._jobs.start(Job("review", compute, stamp, cancelled=cancelled, on_cancel=self._review_cancelled))
+            self._show(board, game)
+            board.jobs.start(Job("review", compute, stamp, cancelled=cancelled, on_cancel=self._review_cancelled))
+
+    def job_done(self, board: ReviewHost, kind: str, result: Any, error: BaseException | None) -> None:
+        """One of the review's jobs ended (the lock is held): ``"review"`` (the searches) or ``"line"``."""
+        if kind == "review":
+            self.finished(board, error)
+        else:
+            self.engine_line_found(board, result, error)
 
     def _review_cancelled(self) -> None:
         """The review's job was cancelled (a change to the game, the mode or the seats; Stop): nothing runs."""
         if self.status == "running":
             self.status = "idle"
 
-    def _found(self, widget: BlokusWidget, stamp: Any, estimate: Estimate) -> None:
+    def _found(self, board: ReviewHost, stamp: Any, estimate: Estimate) -> None:
         """One position searched (in the job's thread): shown if the game is still the one searched."""
-        with widget._locked() as game:
-            if stamp != widget._stamp():
+        with board.locked() as game:
+            if stamp != board.stamp():
                 return
             self.estimates[estimate.index] = estimate
-            self._show(widget, game)
+            self._show(board, game)
 
-    def finished(self, widget: BlokusWidget, error: BaseException | None) -> None:
+    def finished(self, board: ReviewHost, error: BaseException | None) -> None:
         """The job ended (the lock is held): every position searched, or the search failed."""
-        game = widget.game
+        game = board.game
         if error is not None:
             self.status, self.message = "failed", f"the review stopped: {error}"
         else:
             self.status = "done" if not self.pending(game) else "stopped"
-        self._show(widget, game)
+        self._show(board, game)
 
-    def stop(self, widget: BlokusWidget) -> None:
+    def stop(self, board: ReviewHost) -> None:
         """Stop searching; what was found stays. :meth:`start` goes on from there."""
-        with widget._locked() as game:
+        with board.locked() as game:
             if self.status not in ("running", "queued"):
                 raise BlokusError("no review is running")
             if self.status == "running":  # a queued review only stops waiting: the engine's line goes on
-                widget._jobs.cancel()
+                board.jobs.cancel()
             self.status, self.message = "stopped", ""
-            self._show(widget, game)
+            self._show(board, game)
 
-    def start(self, widget: BlokusWidget) -> None:
-        """Start (or go on with) the review of the widget's game."""
-        with widget._locked():
-            if widget.mode != "review":
+    def start(self, board: ReviewHost) -> None:
+        """Start (or go on with) the review of the board's game."""
+        with board.locked():
+            if board.mode != "review":
                 raise BlokusError("the review runs on a board in review mode: set mode='review'")
             if self.status in ("running", "queued"):
                 raise BlokusError(f"the review is already {self.status}")
             self.status = "idle"
-        self.resume(widget)
+        self.resume(board)
 
-    def _show(self, widget: BlokusWidget, game: Game) -> None:
-        widget.review = self.state(game, widget._shown_game())
+    def _show(self, board: ReviewHost, game: Game) -> None:
+        board.show_review(self.state(game, board.shown_game()))
 
     # ---------------------------------------------------------------- requests from views
-    def handle(self, widget: BlokusWidget, request: Any) -> None:
+    def handle(self, board: ReviewHost, request: ReviewRequest) -> None:
         """Act on a review request from a view (see :mod:`.review_protocol`); refuse with a reason."""
         kind = request.kind
         if kind == "stop-review":
-            if widget.mode != "review" or self.status not in ("running", "queued"):
+            if board.mode != "review" or self.status not in ("running", "queued"):
                 raise Refusal("no review is running", "idle")
-            self.stop(widget)
+            self.stop(board)
             return
-        with widget._locked() as game:
-            if request.version != widget.version:
+        with board.locked() as game:
+            if request.version != board.version:
                 raise Refusal("the board changed before this request arrived; nothing was done", "stale")
             if kind == "engine-line":
-                if widget.mode != "review":
+                if board.mode != "review":
                     raise Refusal("the engine's line is shown on the review board (mode='review')", "mode")
                 self.line.follow(game)
-                self.ask_engine_line(widget)
+                self.ask_engine_line(board)
                 return
             if kind in ("place", "main-line", "promote", "delete-variation"):
-                if widget.mode != "review":
+                if board.mode != "review":
                     raise Refusal("variations are tried on the review board (mode='review')", "mode")
-                self._change_line(widget, request)
+                self._change_line(board, request)
                 return
             if kind == "review":
-                if widget.mode == "review":
+                if board.mode == "review":
                     if self.status in ("running", "queued"):
                         raise Refusal(f"the review is already {self.status}", "busy")
-                    self.start(widget)
+                    self.start(board)
                     return
-                if widget.mode == "play" and not game.is_over:
+                if board.mode == "play" and not game.is_over:
                     raise Refusal("a game is reviewed once it is over (or opened with mode='review')", "not-over")
-                widget.mode = "review"
+                board.open_review()
                 return
-            if widget.mode != "review":
+            if board.mode != "review":
                 raise Refusal("the opening explorer is part of the review board", "mode")
             if self.explorer is None:
                 raise Refusal("this review board has no corpus to explore (explorer=...)", "no-explorer")
-            check_explored(widget.review, request.move)
-            self._change_line(widget, request)
+            check_explored(board.review, request.move)
+            self._change_line(board, request)
 
-    def ask_engine_line(self, widget: BlokusWidget) -> None:
+    def ask_engine_line(self, board: ReviewHost) -> None:
         """Search the engine's line from the position shown in the background (the lock is held)."""
         if self.status in ("running", "queued"):
             raise Refusal("the engine is busy with the review: stop it (or wait) to see its line", "busy")
-        if widget._jobs.busy:
+        if board.jobs.busy:
             raise Refusal("the engine is already searching", "busy")
         shown = self.line.shown()
         if shown.is_over:
@@ -316,29 +380,29 @@ class Reviewer:
                 self.status, self.message = "idle", ""
 
         job = Job("line", lambda: engine_line(shown, self.player, self.limit, self.seed, stop=cancelled.is_set),
-                  widget._stamp(), cancelled=cancelled, on_cancel=line_cancelled)
-        self._show(widget, widget.game)
-        widget._jobs.start(job)
+                  board.stamp(), cancelled=cancelled, on_cancel=line_cancelled)
+        self._show(board, board.game)
+        board.jobs.start(job)
 
-    def engine_line_found(self, widget: BlokusWidget, moves: Any, error: BaseException | None) -> None:
+    def engine_line_found(self, board: ReviewHost, moves: Any, error: BaseException | None) -> None:
         """The engine's line arrived (the lock is held): shown if the board still shows its position."""
         asked = self._engine_line
         if asked is None:
             return
         if error is not None:
             self._engine_line = None
-            widget.error = f"the engine's line could not be found: {error}"
+            board.report(f"the engine's line could not be found: {error}")
         else:
             self._engine_line = (asked[0], list(moves))
-        self._show(widget, widget.game)
+        self._show(board, board.game)
         if self.status == "queued":  # Review was asked for meanwhile: it runs now
             self.status = "idle"
-            self.resume(widget)
+            self.resume(board)
 
-    def _change_line(self, widget: BlokusWidget, request: Any) -> None:
+    def _change_line(self, board: ReviewHost, request: ReviewRequest) -> None:
         """Try a move, leave a variation, promote or delete one (the lock is held)."""
         line = self.line
-        line.follow(widget.game)
+        line.follow(board.game)
         kind = request.kind
         if kind in ("place", "explore") and not line.state()["open"]:
             raise Refusal("the line is over here: no move can follow it", "game-over")
@@ -360,7 +424,7 @@ class Reviewer:
                 line.play(request.move)
             elif kind == "main-line":
                 line.to_main_line()
-                widget._refresh()
+                board.refresh()
                 return
             elif kind == "promote":
                 line.promote()
@@ -372,7 +436,7 @@ class Reviewer:
             raise Refusal(str(exc), "invalid") from None
         # The tree changed: the board's game becomes its main line again (a game that remembers
         # the tree, so saving it writes every variation).
-        widget.game = line.game_of_tree()
+        board.replace_game(line.game_of_tree())
 
 
 def _explorer(explorer: Any) -> tuple[Any, str]:

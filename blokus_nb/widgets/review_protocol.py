@@ -18,8 +18,13 @@ moves from the position shown, searched in the background); a ``place`` request 
 review mode tries a move (see :mod:`.review_line`). The front-end's
 ``board/review_protocol.ts`` is the other half.
 
+This module reads the review's own requests (:class:`ReviewRequest`) and
+imports nothing of the board's: the board's protocol dispatches to it. It
+loads pandas and :mod:`blokus_nb.analysis` only when a review state is
+built, so a board that never reviews never loads them.
+
 >>> read_review_request({"type": "stop-review"})
-Request(kind='stop-review', version=0, move='', piece='', color='', variant='', index=0)
+ReviewRequest(kind='stop-review', version=0, move='', color='', piece='')
 >>> read_review_request({"type": "explore", "version": 2})
 Traceback (most recent call last):
 ...
@@ -30,15 +35,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
-import pandas as pd
-
-from ..analysis.review import MARKS, review_frame, review_summary, side_curves
 from ..game import Game
 from ._protocol import Refusal, piece_name, request_kind, text, whole_number
 
-__all__ = ["REVIEW_KINDS", "read_review_request", "review_state"]
+__all__ = ["REVIEW_KINDS", "ReviewRequest", "read_review_request", "review_state"]
 
 #: The requests of the review board.
 REVIEW_KINDS = ("review", "stop-review", "explore", "main-line", "promote", "delete-variation", "engine-line")
@@ -46,17 +49,30 @@ REVIEW_KINDS = ("review", "stop-review", "explore", "main-line", "promote", "del
 EXPLORER_ROWS = 12
 
 
-def read_review_request(content: Any) -> Any:
-    """Check the shape of a review request; raise :class:`Refusal` if it is not one."""
-    from .board_protocol import Request
+@dataclass(frozen=True)
+class ReviewRequest:
+    """One request of the review board, read once at the boundary.
 
+    ``move`` is the move of an ``explore`` (or of a ``place`` tried on the
+    review board, which the board hands over with its ``color`` and ``piece``).
+    """
+
+    kind: str
+    version: int = 0
+    move: str = ""
+    color: str = ""
+    piece: str = ""
+
+
+def read_review_request(content: Any) -> ReviewRequest:
+    """Check the shape of a review request; raise :class:`Refusal` if it is not one."""
     kind = request_kind(content, REVIEW_KINDS)
     if kind == "stop-review":  # it changes no game: no version to be stale against
-        return Request(kind)
+        return ReviewRequest(kind)
     version = whole_number(content, "version")
     if kind == "explore":
-        return Request(kind, version=version, move=text(content, "move"))
-    return Request(kind, version=version)
+        return ReviewRequest(kind, version=version, move=text(content, "move"))
+    return ReviewRequest(kind, version=version)
 
 
 def _number(value: Any, digits: int = 4) -> float | None:
@@ -88,6 +104,10 @@ def review_state(game: Game, shown: Game, estimates: Sequence[Any], *, status: s
     >>> state["done"], state["total"], [m["move"] for m in state["moves"]]
     (0, 2, ['d9,c10,d10,e10,d11', 'j5'])
     """
+    import pandas as pd  # the review's frame: loaded with the first review, not with the board
+
+    from ..analysis.review import MARKS, review_frame, review_summary, side_curves
+
     frame = review_frame(game, list(estimates))
     variant = game.variant
     moves: list[dict[str, Any]] = []

@@ -103,6 +103,28 @@ def check_hint_player(player: Any) -> str | Player:
     return player
 
 
+def check_review_options(player: Any, limit: Any) -> tuple[Any, Limit | None]:
+    """``(player, limit)`` if the review can search with them: a player that searches and reports
+    win rates (its name or the object) and a :class:`~blokus_nb.players.Limit` or None.
+
+    Checked when they are given, and without loading the review (a board that never reviews never
+    loads pandas): the analysis is imported only to name the default limit in an error.
+
+    >>> check_review_options("hard", None)
+    ('hard', None)
+    """
+    if limit is not None and not isinstance(limit, Limit):
+        from ..analysis.review import REVIEW_LIMIT  # named in the error only
+        from ..players.base import check_limit
+
+        check_limit(limit, "review_limit", none=f"{REVIEW_LIMIT}")
+    built = make_player(player)  # an unknown name or a wrong type is refused now, not in the background
+    if not callable(getattr(built, "search", None)):
+        raise ArgumentTypeError(f"review_player must search and report win rates (an MCTS player such "
+                                f"as 'hard'), not {built!r}")
+    return player, limit
+
+
 def check_seed(seed: Any) -> int | None:
     """``seed`` if it is a whole number >= 0 or None (see :func:`blokus_nb.validation.seed`).
 

@@ -42,3 +42,23 @@ def test_both_widgets_share_one_base_and_one_refusal():
     from blokus_nb.widgets import board_protocol, puzzle_protocol
 
     assert board_protocol.Refusal is Refusal and puzzle_protocol.Refusal is Refusal
+
+
+def _loaded_after(code: str) -> str:
+    import subprocess
+
+    probe = code + "\nimport sys\nprint(sorted(m for m in ('pandas', 'blokus_nb.analysis', 'blokus_nb.widgets.review')"
+    probe += " if m in sys.modules))"
+    return subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.strip()
+
+
+def test_a_board_that_plays_or_replays_loads_no_pandas_and_no_review():
+    # The review part (pandas, the analysis) loads with the first review, not with the board.
+    assert _loaded_after("import blokus_nb as bn\nw = bn.BlokusWidget('duo')\n"
+                         "w.game.play(w.game.legal_moves()[0])\nw.mode = 'replay'") == "[]"
+
+
+def test_the_review_part_loads_with_the_first_review():
+    assert _loaded_after("import blokus_nb as bn\nw = bn.BlokusWidget('duo')\n"
+                         "w.game.play(w.game.legal_moves()[0])\nw.mode = 'review'\nw.stop_review()") == \
+        "['blokus_nb.analysis', 'blokus_nb.widgets.review', 'pandas']"
