@@ -83,15 +83,11 @@ def _filled(filled: object, n_cells: int) -> int:
 def _kinds(kinds: object, n_cells: int) -> list[tuple[int, list[int]]]:
     """``kinds`` as ``(quota, masks)`` pairs: a count of copies, and placements as sets of cells."""
     checked = []
-    what = "a list of (quota, placement masks) pairs"
-    for k, kind in enumerate(validation.sequence(kinds, "kinds", what=what)):
-        pair = validation.sequence(kind, f"kinds[{k}]", what="a (quota, placement masks) pair")
-        if len(pair) != 2:
-            raise BlokusError(f"kinds[{k}] is a (quota, placement masks) pair, not {len(pair)} items")
-        quota = validation.count(pair[0], f"kinds[{k}] quota")  # their sum is bounded by the searches
+    for k, (quota, placements) in enumerate(validation.pairs(kinds, "kinds", what="a (quota, placement masks) pair")):
+        quota = validation.count(quota, f"kinds[{k}] quota")  # their sum is bounded by the searches
         masks = [validation.whole_number(mask, f"kinds[{k}] placement", low=1, high=(1 << n_cells) - 1,
                                          what=f"a set of the {n_cells} cells as an int (bit i for cell i)")
-                 for mask in validation.sequence(pair[1], f"kinds[{k}] placements", what="a list of masks")]
+                 for mask in validation.sequence(placements, f"kinds[{k}] placements", what="a list of masks")]
         checked.append((quota, masks))
     return checked
 

@@ -287,12 +287,7 @@ def _tiling_owners(region: Iterable[Cell], placements: Sequence[tuple[str, Itera
     """Each cell's owner (the index of the placement on it, None if uncovered) and each owner's color."""
     owner: dict[Cell, Hashable] = {cell: None for cell in _cells(region, "region")}
     colors: dict[Hashable, str] = {None: EMPTY_COLOR}
-    what = "a list of (piece name, cells) pairs"
-    for i, placement in enumerate(validation.sequence(placements, "placements", what=what)):
-        pair = validation.sequence(placement, f"placements[{i}]", what="a (piece name, cells) pair")
-        if len(pair) != 2:
-            raise BlokusError(f"placements[{i}] is a (piece name, cells) pair, not {len(pair)} items")
-        name, cells = pair
+    for i, (name, cells) in enumerate(validation.pairs(placements, "placements", what="a (piece name, cells) pair")):
         for cell in _cells(cells, f"placements[{i}] cells"):
             owner[cell] = i
         colors[i] = color_of(name if isinstance(name, str) else None, i)
@@ -519,12 +514,7 @@ def _tilings(tilings: object) -> list[tuple[list[Cell], list]]:
     """``tilings`` as a list of ``(region, placements)`` pairs, the region's cells checked (the
     placements are checked as each is drawn)."""
     out = []
-    what = "a list of (region, placements) pairs"
-    for i, tiling in enumerate(validation.sequence(tilings, "tilings", what=what)):
-        pair = validation.sequence(tiling, f"tilings[{i}]", what="a (region, placements) pair")
-        if len(pair) != 2:
-            raise BlokusError(f"tilings[{i}] is a (region, placements) pair, not {len(pair)} items")
-        region, placements = pair
+    for i, (region, placements) in enumerate(validation.pairs(tilings, "tilings", what="a (region, placements) pair")):
         _tiling_owners(region, placements)  # every cell checked before a figure is made
         out.append((_cells(region, f"tilings[{i}] region"), placements))
     return out

@@ -35,7 +35,7 @@ from typing import Any, Protocol, SupportsIndex, cast
 from .errors import ArgumentTypeError, BlokusError, PathError, RecordNotFoundError, short_repr
 
 __all__ = ["whole_number", "positive_count", "count", "seed", "job_count", "number", "seconds", "MAX_SECONDS",
-           "fraction", "choice", "sequence", "mapping", "cell", "cells", "instance", "axes", "colour",
+           "fraction", "choice", "sequence", "pairs", "mapping", "cell", "cells", "instance", "axes", "colour",
            "dask_client", "StopEvent", "stop_event", "path",
            "path_to_read", "path_to_write", "path_error", "path_errors"]
 
@@ -243,6 +243,27 @@ def sequence(value: object, name: str, *, what: str = "a list") -> list:
     if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
         raise ArgumentTypeError(f"{name} is {what}, not {short_repr(value)}")
     return list(value)
+
+
+def pairs(value: object, name: str, *, what: str) -> list[tuple[Any, Any]]:
+    """``value`` as a list of pairs, each a list or tuple of two items (``what`` says what one is,
+    like ``"a (piece name, cells) pair"``).
+
+    >>> pairs([("I2", [(0, 0), (1, 0)])], "placements", what="a (piece name, cells) pair")
+    [('I2', [(0, 0), (1, 0)])]
+    >>> pairs([("I2",)], "placements", what="a (piece name, cells) pair")
+    Traceback (most recent call last):
+    ...
+    blokus_nb.errors.BlokusError: placements[0] is a (piece name, cells) pair, not 1 items
+    """
+    kind = what.removeprefix("a ").removeprefix("an ")
+    checked = []
+    for i, item in enumerate(sequence(value, name, what=f"a list of {kind}s")):
+        pair = sequence(item, f"{name}[{i}]", what=what)
+        if len(pair) != 2:
+            raise BlokusError(f"{name}[{i}] is {what}, not {len(pair)} items")
+        checked.append((pair[0], pair[1]))
+    return checked
 
 
 def mapping(value: object, name: str, *, what: str = "a dict") -> dict:
