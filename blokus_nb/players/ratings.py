@@ -122,9 +122,9 @@ def _measured(level: str, variant: str, opponent: int, score: float, games: int,
     return rating_from_score(level, variant, opponent, score, pairs or games, command)
 
 
-#: The measured ratings, by (level, variant), as the README's strength table gives them: each is one
-#: match through the Pentobi match harness (its command is the rating's ``command``), our seat
-#: alternating, one match per quiet core. The experiments behind each choice are in the CHANGELOG.
+#: The measured ratings, keyed by level and variant, as the README's strength table gives them. Each
+#: is one match through the Pentobi match harness (its arguments are the rating's ``command``), our
+#: seat alternating, one match per quiet core.
 RATINGS: dict[tuple[str, str], PentobiRating] = {
     # Duo: no win in 20 games against level 1.
     ("easy", "duo"): _measured("easy", "duo", 1, 0, 20, 11),
