@@ -21,6 +21,15 @@ Sections (``--only`` picks some):
 * ``batching``: whether evaluating several new positions in one forward pass (with
   virtual loss) would pay: the network's time per position at batch sizes 1 to 16,
   on real positions, beside the time of one whole simulation of "hard".
+* ``levels``: seconds a move of each searching level as shipped (its simulations,
+  :data:`~blokus_nb.players.levels.LEVEL_SIMULATIONS`), through one self-play game
+  in each variant: mean, median and slowest move, and how often the time cap bound.
+  ``--levels`` picks the levels.
+* ``budgets``: where the levels' simulation budgets come from: the simulations a
+  level makes per move in its old wall-clock time (``--budget-times``, medium 0.3 s,
+  hard 1.5 s, expert 5 s), through one self-play game in each variant: the
+  harmonic mean (a budget that keeps a game as long) and the median, forced
+  moves left out. Run it on a quiet core.
 * ``calibration``: the search's win chance before a move against the final
   result, on the level-7 Duo games the calibration was not fitted on (games
   71-140, see ``training/calibrate_net.py``): Brier score and a reliability
@@ -269,6 +278,54 @@ def run_speed(args) -> None:
                   flush=True)
 
 
+# ------------------------------------------------------------------------------ levels
+VARIANTS = ("duo", "classic", "classic_2", "classic_3")
+
+
+def self_play_searches(level: str, variant: str, limit: Limit | None, seed: int) -> list:
+    """Every search of one self-play game of ``level`` in ``variant`` (one player a seat), at
+    ``limit`` or the level's own."""
+    game = bn.Game(variant)
+    make_player(level).search(game, Limit(simulations=1))  # tables and weights read before any clock
+    players = [make_player(level, seed=seed + i) for i in range(len(game.colors))]
+    results = []
+    while not game.is_over:
+        result = players[game.colors.index(game.to_play)].search(game, limit)
+        results.append(result)
+        game.play(result.move)
+    return results
+
+
+def run_levels(args) -> None:
+    from blokus_nb.players.levels import LEVEL_SIMULATIONS, LEVEL_TIME_CAP
+
+    print("\n== seconds a move of the levels as shipped (one self-play game a variant, one core)")
+    for level in args.levels.split(","):
+        for variant in VARIANTS:
+            results = self_play_searches(level, variant, None, args.seed)
+            seconds = sorted(r.seconds for r in results if r.stopped_by != "forced")
+            capped = sum(r.stopped_by == "time" for r in results)
+            print(f"{level:7s} {variant:9s} {LEVEL_SIMULATIONS[level][variant]:5d} simulations: "
+                  f"{np.mean(seconds):5.2f} s a move (median {np.median(seconds):5.2f}, slowest "
+                  f"{seconds[-1]:5.2f}); time cap {LEVEL_TIME_CAP[level]:g} s bound {capped} of "
+                  f"{len(results)} moves", flush=True)
+
+
+def run_budgets(args) -> None:
+    import statistics
+
+    print("\n== simulations a move in the levels' old wall-clock time (one self-play game a variant; "
+          "forced moves left out)")
+    for item in args.budget_times.split(","):
+        level, seconds = item.split("=")
+        for variant in VARIANTS:
+            results = self_play_searches(level, variant, Limit(time=float(seconds)), args.seed)
+            counts = [r.simulations for r in results if r.stopped_by == "time"]
+            print(f"{level:7s} {variant:9s} at {float(seconds):g} s: harmonic mean "
+                  f"{statistics.harmonic_mean(counts):6.0f}, median {statistics.median(counts):6.0f} "
+                  f"simulations ({len(counts)} moves)", flush=True)
+
+
 # ------------------------------------------------------------------------------ batching
 BATCHES = (1, 2, 4, 8, 16)
 
@@ -432,6 +489,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=150, help="agreement positions per variant (150)")
     parser.add_argument("--agreement-time", type=float, default=0.5, help="search seconds per position (0.5)")
     parser.add_argument("--speed-time", type=float, default=2.0, help="seconds per speed figure (2.0)")
+    parser.add_argument("--levels", default="medium,hard,expert", help="levels the levels section times")
+    parser.add_argument("--budget-times", default="medium=0.3,hard=1.5,expert=5",
+                        help="level=seconds pairs for the budgets section (medium=0.3,hard=1.5,expert=5)")
     parser.add_argument("--calibration-positions", type=int, default=600, help="positions (600)")
     parser.add_argument("--calibration-sims", type=int, default=300, help="simulations a search (300)")
     parser.add_argument("--plot", type=Path, default=None, help="write a reliability diagram (PNG)")
@@ -449,7 +509,8 @@ def main(argv: list[str] | None = None) -> int:
     args_data = args.data
     started = time.perf_counter()
     sections = {"matches": run_matches, "agreement": run_agreement, "speed": run_speed,
-                "calibration": run_calibration, "pentobi": run_pentobi, "batching": run_batching}
+                "calibration": run_calibration, "pentobi": run_pentobi, "batching": run_batching,
+                "levels": run_levels, "budgets": run_budgets}
     for name in args.only.split(","):
         sections[name.strip()](args)
     print(f"\n(done in {time.perf_counter() - started:.0f} s)")

@@ -44,7 +44,7 @@ SCORINGS = ("basic", "advanced", "points")
 _Method = TypeVar("_Method", bound=Callable)
 
 #: What a Game held before records moved out (blokus_nb.Record holds them now).
-_RECORD_FIELDS = ("metadata", "annotations", "_tree")
+_RECORD_FIELDS = ("_tree",)  # what a 0.4 pickle held that a Game no longer keeps
 
 
 def _locked(method: _Method) -> _Method:
@@ -399,7 +399,8 @@ class Game:
     def __setstate__(self, state: dict) -> None:
         state = dict(state)
         # Pickled by 0.4 or earlier, when a redo entry carried the move's notes and a Game held
-        # a record's metadata, notes and tree (now blokus_nb.Record's): the moves are kept.
+        # a record's metadata, notes and tree (now blokus_nb.Record's): the moves are kept, and
+        # the metadata and notes as the deprecated Game.metadata and Game.annotations.
         state["_redo"] = [entry[0] if isinstance(entry, tuple) else entry for entry in state.get("_redo", [])]
         if type(self) is Game:
             for key in _RECORD_FIELDS:
@@ -408,11 +409,16 @@ class Game:
         self.lock = threading.RLock()
 
     def __getattr__(self, name: str):
-        # Only reached when normal lookup fails: say where a record's fields went.
-        if name in ("metadata", "annotations"):
-            raise AttributeError(f"a Game holds the position, its moves and the rules; {name} belong to "
-                                 f"a record: bn.Record (what bn.load and bn.read_sgf return; "
-                                 f"bn.Record.from_game(game) makes one of a game)")
+        # Only reached when normal lookup fails. A Game held a record's metadata and notes up to
+        # 0.4; they are blokus_nb.Record's now. For one release a plain game still gets the two
+        # dicts on first use, with a warning, and bn.save and the record writers write them.
+        if name in ("metadata", "annotations") and type(self) is Game:
+            warnings.warn(f"Game.{name} is deprecated and goes in 0.5: {name} belong to a record, "
+                          f"bn.Record (what bn.load and bn.read_sgf return; bn.Record.from_game(game, "
+                          f"metadata=...) makes one of a game)", DeprecationWarning, stacklevel=2)
+            value: dict = {}
+            self.__dict__[name] = value
+            return value
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     @_locked

@@ -475,14 +475,24 @@ def test_a_failing_subscriber_neither_breaks_play_nor_stops_the_others(capsys):
     assert "a subscriber's bug" in capsys.readouterr().err
 
 
-def test_a_game_holds_no_record_and_says_where_its_fields_went():
+def test_a_games_record_fields_are_deprecated_say_where_they_went_and_are_still_saved(tmp_path):
+    # 0.4's Game held metadata and notes: code that sets them (Pentobi's match harness does) keeps
+    # working for one release, with a warning that names bn.Record, and saving writes them.
     game = bn.Game("duo")
+    game.play("e10")
     for name in ("metadata", "annotations"):
-        assert not hasattr(game, name)
-        with pytest.raises(AttributeError, match="bn.Record"):
-            getattr(game, name)
+        with pytest.warns(DeprecationWarning, match=f"Game.{name} is deprecated.*bn.Record"):
+            assert getattr(game, name) == {}
+    game.metadata["event"] = "club night"
+    game.annotations[0] = {"comment": "the centre"}
+    bn.save(game, tmp_path / "game.blksgf")
+    back = bn.read_sgf(tmp_path / "game.blksgf")
+    assert back.metadata["event"] == "club night" and back.annotations[0] == {"comment": "the centre"}
+    assert bn.Record.from_game(game).metadata["event"] == "club night"
+    assert "club night" in bn.records.to_json(game)
     with pytest.raises(AttributeError, match="no attribute 'nothing'"):
         game.nothing  # noqa: B018 - the lookup is what is tested
+    assert not hasattr(bn.Game("duo").copy(), "nothing")
 
 
 def test_the_redo_line_is_public_and_can_be_cleared():
@@ -510,7 +520,8 @@ def test_an_old_pickle_of_a_game_with_notes_in_its_redo_line_loads():
     state.update(metadata={"event": "x"}, annotations={}, _tree=None)  # what 0.4 pickled
     old = bn.Game.__new__(bn.Game)
     old.__setstate__(state)
-    assert old.redo_line == game.redo_line and not hasattr(old, "metadata")
+    assert old.redo_line == game.redo_line and "_tree" not in vars(old)
+    assert bn.Record.from_game(old).metadata == {"event": "x"}  # kept, as the deprecated Game.metadata
     old.redo()
     assert [str(m) for m in pickle.loads(pickle.dumps(old)).history] == ["e10"]
 

@@ -9,7 +9,17 @@ import pytest
 from sample_games import random_game
 
 import blokus_nb as bn
-from blokus_nb.players import LEVELS, PLAYER_NAMES, GreedyPlayer, Limit, MCTSPlayer, Player, RandomPlayer, make_player
+from blokus_nb.players import (
+    LEVELS,
+    PLAYER_NAMES,
+    GreedyPlayer,
+    Limit,
+    MCTSPlayer,
+    Player,
+    RandomPlayer,
+    levels,
+    make_player,
+)
 from blokus_nb.players.base import teams
 
 VARIANTS = ["duo", "classic", "classic_2", "classic_3"]
@@ -49,7 +59,8 @@ def test_make_player_knows_every_name():
     for name, kind in kinds.items():
         player = make_player(name.upper(), seed=1)
         assert isinstance(player, kind) and player.name == name and player.seed == 1
-    assert make_player("hard").limit.time <= 2.0  # "a move within about 2 seconds"
+    hard = make_player("hard")
+    assert hard.limit == levels.level_limits("hard")  # a simulation budget per variant, under a time cap
 
 
 def test_make_player_passes_players_through_and_rejects_unknown_names():
@@ -264,27 +275,49 @@ def test_a_stop_hook_ends_a_search_early_and_keeps_the_players_budget():
 
 
 # -- levels, the time limit, tree reuse -------------------------------------------------------
-@pytest.mark.parametrize("variant,level,seconds", [("classic", "medium", 0.3), ("classic", "hard", 1.5),
-                                                   pytest.param("classic", "expert", 5.0, marks=pytest.mark.slow),
-                                                   ("duo", "hard", 1.5),
-                                                   pytest.param("duo", "expert", 5.0, marks=pytest.mark.slow)])
+@pytest.mark.parametrize("variant,level", [("classic", "medium"), ("classic", "hard"),
+                                           pytest.param("classic", "expert", marks=pytest.mark.slow),
+                                           ("duo", "medium"), ("duo", "hard"),
+                                           pytest.param("duo", "expert", marks=pytest.mark.slow)])
 @pytest.mark.timing
-def test_every_searching_level_keeps_to_its_time(variant, level, seconds):
+def test_every_searching_level_makes_its_simulations_well_within_its_time_cap(variant, level):
     # classic: four colors, the widest positions; Duo: the network search
     game = random_game(variant, 6, 8 if variant == "classic" else 3)
+    make_player(level).search(game, Limit(simulations=1))  # tables and weights: read once
     player = make_player(level, seed=1)
     start = time.perf_counter()
-    move = player.choose_move(game)
+    result = player.search(game)
     elapsed = time.perf_counter() - start
-    assert game.is_legal(move)
-    assert elapsed < seconds + 0.3, f"{level} took {elapsed:.2f} s for {seconds} s"
-    assert player.limit == Limit(time=seconds)
+    assert game.is_legal(result.move)
+    assert result.simulations == levels.LEVEL_SIMULATIONS[level][variant] and result.stopped_by == "simulations"
+    assert elapsed < levels.LEVEL_TIME_CAP[level] / 2, f"{level} took {elapsed:.2f} s in {variant}"
 
 
-def test_the_levels_are_ordered_by_thinking_time():
+def test_a_level_is_a_simulation_budget_in_every_variant_under_a_time_cap():
+    from blokus_nb.variants import VARIANTS as ALL_VARIANTS
+
+    for level in LEVELS[1:]:
+        limits = make_player(level).limit
+        assert set(limits) == set(ALL_VARIANTS), level
+        for variant, limit in limits.items():
+            assert limit.simulations == levels.LEVEL_SIMULATIONS[level][variant] > 0
+            assert limit.time == levels.LEVEL_TIME_CAP[level] and limit.nodes is None
+
+
+def test_the_levels_are_ordered_by_simulations_and_time_cap():
     assert LEVELS == ("easy", "medium", "hard", "expert")
-    times = [make_player(level).limit.time for level in LEVELS[1:]]
-    assert times == sorted(times) and times[-1] <= 5.0
+    caps = [levels.LEVEL_TIME_CAP[level] for level in LEVELS[1:]]
+    assert caps == sorted(caps)
+    for variant in levels.LEVEL_SIMULATIONS["hard"]:
+        budgets = [levels.LEVEL_SIMULATIONS[level][variant] for level in LEVELS[1:]]
+        assert budgets == sorted(budgets), variant
+
+
+def test_a_level_reports_when_its_time_cap_binds(monkeypatch):
+    monkeypatch.setitem(levels.LEVEL_TIME_CAP, "hard", 0.05)
+    monkeypatch.setitem(levels.LEVEL_SIMULATIONS["hard"], "classic", 10 ** 6)
+    result = make_player("hard", seed=0).search(bn.Game("classic"))
+    assert result.stopped_by == "time" and result.simulations < 10 ** 6
 
 
 @pytest.mark.slow
@@ -389,7 +422,7 @@ def test_two_threads_searching_with_one_player_take_turns():
 
 
 def test_the_levels_settings_have_one_name_each_and_the_old_names_warn():
-    from blokus_nb.players import levels, puct
+    from blokus_nb.players import puct
 
     hard = bn.players.make_player("hard", seed=1)
     assert hard.puct == levels.LEVEL_EXPLORATION and hard.local == levels.LEVEL_LOCAL

@@ -120,6 +120,37 @@ def test_every_limit_field_ends_every_searching_player(level, field, position):
         assert result.simulations == BUDGETS["simulations"]
     if field == "nodes":
         assert result.nodes >= BUDGETS["nodes"]
+    # a timed search of a forced move ends after one simulation, and says so
+    assert result.stopped_by == field or (field == "time" and result.stopped_by == "forced")
+
+
+@pytest.mark.parametrize("level", SEARCHING)
+def test_a_search_says_when_its_time_cap_bound_before_its_simulation_budget(level):
+    result = make_player(level, seed=0).search(bn.Game("classic"), Limit(simulations=10 ** 9, time=0.05))
+    assert result.stopped_by == "time" and result.simulations < 10 ** 9
+    assert "stopped by the time limit" in str(result)
+    assert make_player(level, seed=0).search(bn.Game("classic"), Limit(simulations=3)).stopped_by == "simulations"
+
+
+@pytest.mark.parametrize("level", SEARCHING)
+def test_a_player_with_a_limit_per_variant_searches_each_variant_with_its_own(level):
+    own = type(make_player(level))(seed=0, limit={"duo": Limit(simulations=3), "classic_2": Limit(simulations=7)})
+    assert own.search(bn.Game("duo")).simulations == 3
+    assert own.search(bn.Game("classic_2")).simulations == 7
+    assert own.limit_for(bn.Game("classic")) is None  # left out: no limit of its own
+    assert own.search(bn.Game("duo"), Limit(simulations=2)).simulations == 2  # a limit given wins
+
+
+@pytest.mark.parametrize("bad, message", [
+    ({"trigon": Limit(simulations=3)}, "names variants"),
+    ({"duo": 3}, r"limit\['duo'\] is a blokus_nb.players.Limit"),
+    ({"duo": Limit(simulations=3), 5: Limit(time=1)}, "not 5"),
+])
+def test_a_limit_per_variant_names_variants_and_limits(bad, message):
+    from blokus_nb.players import MCTSPlayer
+
+    with pytest.raises(bn.BlokusError, match=message):
+        MCTSPlayer(limit=bad)
 
 
 def test_every_limit_field_is_covered():

@@ -22,8 +22,9 @@ def test_each_bound_of_a_limit_ends_the_loop():
     calls = []
     assert run_budget(Limit(stop=lambda: len(calls) >= 4), lambda: calls.append(1) or 1, lambda: False)[0] == 4
     start = time.perf_counter()
-    simulations, _, seconds = run_budget(Limit(time=0.2), lambda: time.sleep(0.01) or 1, lambda: False)
+    simulations, _, seconds, stopped_by = run_budget(Limit(time=0.2), lambda: time.sleep(0.01) or 1, lambda: False)
     assert 0.2 <= seconds < 0.2 + 0.3 and time.perf_counter() - start >= 0.2 and simulations >= 2
+    assert stopped_by == "time"
 
 
 def test_one_simulation_runs_whatever_the_time_or_stop_and_a_forced_move_ends_a_timed_search():

@@ -41,9 +41,10 @@ own next turn (the opponents' replies in between count too), or minus the
 final result (1 win, 1/k tie, 0 loss) when it never moves again. Moves that
 drop at least ``threshold`` are the *blunders*.
 
-Searches are seeded per position (``seed + move_number``), so a
-``Limit(simulations=...)`` gives the same curve on every machine and with
-any ``n_jobs``; the players' default limits are wall-clock time.
+Searches are seeded per position (``seed + move_number``), and the levels
+are simulation budgets, so a level or a ``Limit(simulations=...)`` gives the
+same curve on every machine and with any ``n_jobs`` (unless a level's time
+cap binds on a very slow machine).
 
 >>> import blokus_nb as bn
 >>> from blokus_nb.players import Limit
@@ -83,7 +84,7 @@ def evaluate(game: Game, player: str | Player = "hard", *, limit: Limit | None =
 
     ``player`` is a searching player or its name (``"hard"``, ``"medium"``,
     ``"mcts"``); ``limit`` overrides its thinking per position (e.g.
-    ``Limit(simulations=200)``: ``"hard"`` alone thinks 1.5 s per position).
+    ``Limit(simulations=200)``: ``"hard"`` alone makes 900 simulations a position in Duo).
     ``n_jobs`` spreads positions over worker processes (``None``: every core).
 
     One row per placement (passes decide nothing): ``move_number`` (as in

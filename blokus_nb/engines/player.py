@@ -445,7 +445,7 @@ class GTPEngine(Player):
         reports no estimate at all (neither ``get_value`` nor ``move_values``).
         """
         game = self._searchable(game)
-        limit = check_limit(limit) if limit is not None else self.limit
+        limit = check_limit(limit) if limit is not None else self.limit_for(game)
         connection = self._connect()
         if not {"get_value", "move_values"} & self.commands:
             raise self._error("reports no win estimate (it lists neither get_value nor move_values): it "
@@ -496,7 +496,7 @@ class GTPEngine(Player):
         (243, 0.583, Move('blue', 'b18,c18,b19,a20,b20'))
         """
         game = self._searchable(game)
-        limit = check_limit(limit) if limit is not None else self.limit
+        limit = check_limit(limit) if limit is not None else self.limit_for(game)
         connection = self._connect()
         if "move_values" not in self.commands:
             raise self._error("does not list move_values, so it reports no root statistics",

@@ -17,13 +17,14 @@ from __future__ import annotations
 import copy
 import numbers
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from .. import validation
 from ..errors import BlokusError, IllegalMoveError, short_repr
 from ..game import Game
 from ..move import Move
+from ..variants import VARIANTS
 
 __all__ = ["Limit", "Player", "RandomPlayer", "teams", "check_limit"]
 
@@ -106,12 +107,25 @@ class Player:
     #: A short name for tables and the arena, e.g. ``"greedy"``.
     name: str = "player"
 
-    def __init__(self, seed: int | None = None, limit: Limit | None = None) -> None:
+    def __init__(self, seed: int | None = None, limit: Limit | Mapping[str, Limit] | None = None) -> None:
         seed = validation.seed(seed)
         self.seed = seed
-        #: The limit used when :meth:`choose_move` is given none.
-        self.limit = check_limit(limit, none="no limit of its own")
+        #: The limit used when :meth:`choose_move` is given none: one :class:`Limit`, or one per
+        #: variant (a dict by variant name; a variant left out has no limit of the player's own).
+        self.limit: Limit | dict[str, Limit] | None = _own_limit(limit)
         self.rng = random.Random(seed)
+
+    def limit_for(self, game: Game) -> Limit | None:
+        """The player's own limit in ``game``'s variant (see :attr:`limit`).
+
+        >>> import blokus_nb as bn
+        >>> player = RandomPlayer(limit={"duo": Limit(simulations=50)})
+        >>> player.limit_for(bn.Game("duo")), player.limit_for(bn.Game("classic"))
+        (Limit(time=None, simulations=50, nodes=None), None)
+        """
+        if isinstance(self.limit, dict):
+            return self.limit.get(game.variant.name)
+        return self.limit
 
     def choose_move(self, game: Game, limit: Limit | None = None) -> Move:
         """The move this player would play for ``game.to_play`` (the game is not changed).
@@ -133,7 +147,7 @@ class Player:
             raise IllegalMoveError("the game is over: there is no move to choose", rule="game-over")
         if not game.board.has_legal(game.colors.index(color)):
             return Move.pass_move(color, game.size)
-        return self._choose(game, limit if limit is not None else self.limit)
+        return self._choose(game, limit if limit is not None else self.limit_for(game))
 
     def _choose(self, game: Game, limit: Limit | None) -> Move:
         raise NotImplementedError
@@ -177,6 +191,21 @@ class RandomPlayer(Player):
         assert color is not None  # choose_move refuses a game that is over
         pid = game.board.random_placement(game.colors.index(color), self.rng)
         return Move(color, pid, game.size)
+
+
+def _own_limit(limit: object) -> Limit | dict[str, Limit] | None:
+    """A player's own limit checked: a :class:`Limit`, a dict of them by variant name, or None."""
+    if not isinstance(limit, Mapping):
+        return check_limit(limit, none="no limit of its own")
+    out: dict[str, Limit] = {}
+    for name, value in limit.items():
+        if name not in VARIANTS:
+            raise BlokusError(f"a player's limit by variant names variants ({', '.join(map(repr, VARIANTS))}), "
+                              f"not {short_repr(name)}")
+        checked = check_limit(value, f"limit[{name!r}]", none="no limit of its own")
+        if checked is not None:
+            out[name] = checked
+    return out
 
 
 def teams(game: Game) -> list[int]:

@@ -18,7 +18,8 @@ from .greedy import GreedyPlayer
 from .mcts import MCTSPlayer
 from .puct import NETWORK_VARIANTS, PUCTPlayer
 
-__all__ = ["PLAYER_NAMES", "LEVELS", "GOAL", "LEVEL_EXPLORATION", "LEVEL_LOCAL", "make_player"]
+__all__ = ["PLAYER_NAMES", "LEVELS", "GOAL", "LEVEL_EXPLORATION", "LEVEL_LOCAL", "LEVEL_SIMULATIONS",
+           "LEVEL_TIME_CAP", "level_limits", "make_player"]
 
 #: What "hard" and "expert" play for on the classic boards (:data:`~blokus_nb.players.puct.GOALS`): the
 #: share of the others finished behind, which took first place against three Pentobi level-5 seats
@@ -38,14 +39,42 @@ LEVEL_EXPLORATION: dict[str, float] = {"duo": 2.5}
 #: against 17.5 of 40 without it (the same seeds).
 LEVEL_LOCAL: dict[str, float] = {"duo": 0.5}
 
-# What the names mean. The budgets are wall-clock time, so "hard" answers in
-# about 1.5 s and "expert" in about 5 s on one core whatever the variant; pass a
-# Limit with ``simulations`` to choose_move for results that do not depend on the
-# machine. "medium" searches with the linear models (players/mcts.py); "hard" and
+#: What a searching level is: its simulations per move, by variant. A simulation budget makes a level
+#: the same player on every machine, loaded or not, in a browser (Pyodide) or not; only the time it
+#: takes changes. Each budget is the harmonic mean of the simulations the level made per move in the
+#: wall-clock time it used to have (0.3 s, 1.5 s and 5 s), through a self-play game on a quiet core of
+#: the 2-core machine the figures of docs/performance.md come from, so that a game takes as long
+#: there as it did (tools/level_budgets.py prints the figures).
+LEVEL_SIMULATIONS: dict[str, dict[str, int]] = {
+    "medium": {"duo": 500, "classic": 300, "classic_2": 300, "classic_3": 250},
+    "hard": {"duo": 900, "classic": 600, "classic_2": 550, "classic_3": 500},
+    "expert": {"duo": 3000, "classic": 2000, "classic_2": 1800, "classic_3": 1700},
+}
+#: The most seconds a searching level thinks about one move: a safety net under
+#: :data:`LEVEL_SIMULATIONS` for a slow or busy machine, not a budget. When it binds, the level
+#: plays weaker than its figures, and :attr:`~blokus_nb.players.mcts.SearchResult.stopped_by` says
+#: ``"time"``. About five times the slowest moves' time on the machine above.
+LEVEL_TIME_CAP: dict[str, float] = {"medium": 5.0, "hard": 15.0, "expert": 45.0}
+
+
+def level_limits(level: str) -> dict[str, Limit]:
+    """A searching level's limit per variant: its simulations (:data:`LEVEL_SIMULATIONS`) under its
+    time cap (:data:`LEVEL_TIME_CAP`).
+
+    >>> level_limits("hard")["duo"]
+    Limit(time=15.0, simulations=900, nodes=None)
+    """
+    key = validation.choice(level, "level", tuple(LEVEL_SIMULATIONS))
+    return {variant: Limit(time=LEVEL_TIME_CAP[key], simulations=simulations)
+            for variant, simulations in LEVEL_SIMULATIONS[key].items()}
+
+
+# What the names mean. "medium" searches with the linear models (players/mcts.py); "hard" and
 # "expert" search every variant with a network (puct.NETWORK_VARIANTS) with a policy/value network
-# (players/puct.py, players/net.py) and the others as "medium" does, with more time; on the
+# (players/puct.py, players/net.py) and the others as "medium" does, with more simulations; on the
 # classic boards they play for GOAL; in Duo they explore with LEVEL_EXPLORATION and their playouts
-# answer the move before with the chance LEVEL_LOCAL.
+# answer the move before with the chance LEVEL_LOCAL. "mcts" is the 0.2.0 search as it was measured,
+# 1 s a move of wall-clock time.
 # A level searches a variant with a network only once a match against Pentobi has
 # measured it stronger there than the 0.2.0 search (the README's strength table).
 _BUILDERS: dict[str, Callable[[int | None], Player]] = {
@@ -54,10 +83,10 @@ _BUILDERS: dict[str, Callable[[int | None], Player]] = {
     "mcts": lambda seed: MCTSPlayer(seed=seed, limit=Limit(time=1.0)),
     # A greedy player that often settles for a slightly worse move.
     "easy": lambda seed: GreedyPlayer(seed=seed, temperature=1.0),
-    "medium": lambda seed: MCTSPlayer(seed=seed, limit=Limit(time=0.3)),
-    "hard": lambda seed: PUCTPlayer(seed=seed, limit=Limit(time=1.5), goal=GOAL,
+    "medium": lambda seed: MCTSPlayer(seed=seed, limit=level_limits("medium")),
+    "hard": lambda seed: PUCTPlayer(seed=seed, limit=level_limits("hard"), goal=GOAL,
                                     exploration=LEVEL_EXPLORATION, local=LEVEL_LOCAL),
-    "expert": lambda seed: PUCTPlayer(seed=seed, limit=Limit(time=5.0), goal=GOAL,
+    "expert": lambda seed: PUCTPlayer(seed=seed, limit=level_limits("expert"), goal=GOAL,
                                       exploration=LEVEL_EXPLORATION, local=LEVEL_LOCAL),
 }
 

@@ -65,6 +65,7 @@ from __future__ import annotations
 import math
 import random
 import threading
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Protocol, runtime_checkable
 
@@ -117,10 +118,14 @@ class SearchResult:
     #: Each player's chance of finishing first after ``move`` (indexed like ``game.players``;
     #: they add up to 1, ties shared), or empty where the search does not estimate it.
     chances: tuple[float, ...] = ()
+    #: What ended the search (:data:`~blokus_nb.players.search.STOPPED_BY`): ``"time"`` under a
+    #: level's simulation budget means its time cap bound (a slow or busy machine), so the move was
+    #: searched less than the level promises; ``None`` where the searcher does not say (an outside engine).
+    stopped_by: str | None = None
 
     def __str__(self) -> str:
         return (f"{self.move} (win rate {self.win_rate:.0%}, {self.simulations} simulations, "
-                f"{self.seconds:.2f} s)")
+                f"{self.seconds:.2f} s{', stopped by the time limit' if self.stopped_by == 'time' else ''})")
 
 
 @runtime_checkable
@@ -225,7 +230,7 @@ class MCTSPlayer(Player):
 
     name = "mcts"
 
-    def __init__(self, seed: int | None = None, limit: Limit | None = None, *,
+    def __init__(self, seed: int | None = None, limit: Limit | Mapping[str, Limit] | None = None, *,
                  exploration: float = 0.4, prior_visits: float = 4.0, prior_slope: float = 0.2,
                  width: int = 4, big_first: float = 0.9, cutoff: int | None | str = "auto",
                  model: Weights | None | str = "shipped", reuse: bool = True) -> None:
@@ -282,11 +287,11 @@ class MCTSPlayer(Player):
         if root.color < 0:
             raise BlokusError("no color can move: there is nothing to search")
         rng = self.rng
-        simulations, nodes, seconds = run_budget(
+        simulations, nodes, seconds, stopped_by = run_budget(
             limit, lambda: self._simulate(root, root_board.copy(), rng),
             lambda: len(root.pids) == 1 and root.expanded)
         self._tree.keep(root, game)
-        return self._result(game, root, simulations, nodes, seconds)
+        return replace(self._result(game, root, simulations, nodes, seconds), stopped_by=stopped_by)
 
     def _budget(self, game: Game, limit: Limit | None) -> Limit:
         """The limit a search of ``game`` runs to: ``limit``, or the player's own (a bare ``stop``
@@ -295,7 +300,7 @@ class MCTSPlayer(Player):
             raise IllegalMoveError("the game is over: there is nothing to search", rule="game-over")
         stop = limit.stop if limit is not None else None
         if limit is None or limit.is_unlimited:
-            limit = replace(self.limit or DEFAULT_LIMIT, stop=stop)
+            limit = replace(self.limit_for(game) or DEFAULT_LIMIT, stop=stop)
         return limit
 
     def _forget(self) -> None:

@@ -60,7 +60,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import replace
 
 import numpy as np
 
@@ -141,7 +142,7 @@ class PUCTPlayer(MCTSPlayer):
 
     name = "puct"
 
-    def __init__(self, seed: int | None = None, limit: Limit | None = None, *,
+    def __init__(self, seed: int | None = None, limit: Limit | Mapping[str, Limit] | None = None, *,
                  exploration: float | dict[str, float] = EXPLORATION, fpu: float = 0.2,
                  net: Net | str = "shipped",
                  playouts: float = 0.8, classic_net: Net | str = "shipped",
@@ -212,10 +213,10 @@ class PUCTPlayer(MCTSPlayer):
         if not root.expanded:
             self._net_expand(root, board)
         rng = self.rng
-        simulations, nodes, seconds = run_budget(
+        simulations, nodes, seconds, stopped_by = run_budget(
             limit, lambda: self._net_simulate(root, board.copy(), rng), lambda: len(root.pids) == 1)
         self._net_tree.keep(root, game)
-        return self._net_result(game, root, simulations, nodes, seconds)
+        return replace(self._net_result(game, root, simulations, nodes, seconds), stopped_by=stopped_by)
 
     def _net_expand(self, node: _Node, board: Board) -> None:
         pids = legal_array(board, node.color)

@@ -10,6 +10,9 @@ and they reuse their trees the same way, here:
   simulation counts at least one, so a node budget ends in an endgame whose
   simulations add none), time (measured from here, after the search's set-up)
   or the ``stop`` callable; with a time budget, a forced move ends it early.
+  It says which of them ended the search (:data:`STOPPED_BY`), so that a
+  level's time cap, a safety net under its simulation budget, is reported
+  when it binds.
 * :class:`KeptTree` keeps a search's root with its position, and finds the
   node for a later position that grew from it by the moves played since
   (*tree reuse*); anything else (an undo, another game, another variant)
@@ -17,8 +20,9 @@ and they reuse their trees the same way, here:
 
 >>> import blokus_nb as bn
 >>> from blokus_nb.players import Limit
->>> run_budget(Limit(simulations=3), lambda: 2, lambda: False)[:2]
-(3, 7)
+>>> simulations, nodes, seconds, stopped_by = run_budget(Limit(simulations=3), lambda: 2, lambda: False)
+>>> simulations, nodes, stopped_by
+(3, 7, 'simulations')
 """
 
 from __future__ import annotations
@@ -32,21 +36,28 @@ import numpy as np
 from ..game import Game
 from .base import Limit
 
-__all__ = ["KeptTree", "run_budget"]
+__all__ = ["KeptTree", "STOPPED_BY", "run_budget"]
+
+#: What can end a search (:attr:`~blokus_nb.players.mcts.SearchResult.stopped_by`): a bound of its
+#: :class:`~blokus_nb.players.Limit`, its ``stop`` callable, or a forced move (one legal move) under a
+#: time bound.
+STOPPED_BY: tuple[str, ...] = ("simulations", "nodes", "time", "stop", "forced")
 
 
 def run_budget(limit: Limit, simulate: Callable[[], int], forced: Callable[[], bool]
-               ) -> tuple[int, int, float]:
+               ) -> tuple[int, int, float, str]:
     """Call ``simulate`` (which returns the nodes it added) until ``limit`` is reached.
 
-    Returns the simulations run, the nodes in the tree (the root counts one)
-    and the seconds taken. At least one simulation runs whatever the limit's
+    Returns the simulations run, the nodes in the tree (the root counts one),
+    the seconds taken and what ended it (one of :data:`STOPPED_BY`). At least one simulation runs whatever the limit's
     time or ``stop``; ``forced()`` (the root has one move) ends a timed search
     after that one.
 
     >>> from blokus_nb.players import Limit
     >>> run_budget(Limit(nodes=5), lambda: 0, lambda: False)[:2]  # no node added: each counts one
     (4, 5)
+    >>> run_budget(Limit(simulations=10**9, time=0.01), lambda: 1, lambda: False)[3]  # the time cap binds
+    'time'
     """
     stop = limit.stop
     start = time.perf_counter()
@@ -54,18 +65,23 @@ def run_budget(limit: Limit, simulate: Callable[[], int], forced: Callable[[], b
     simulations, nodes = 0, 1
     while True:
         if limit.simulations is not None and simulations >= limit.simulations:
+            stopped_by = "simulations"
             break
         if limit.nodes is not None and nodes >= limit.nodes:
+            stopped_by = "nodes"
             break
         if deadline is not None and simulations and time.perf_counter() >= deadline:
+            stopped_by = "time"
             break
         if stop is not None and simulations and stop():
+            stopped_by = "stop"
             break
         nodes += max(1, simulate())
         simulations += 1
         if deadline is not None and forced():
-            break  # a forced move: no need to think
-    return simulations, nodes, time.perf_counter() - start
+            stopped_by = "forced"  # a forced move: no need to think
+            break
+    return simulations, nodes, time.perf_counter() - start, stopped_by
 
 
 class TreeNode(Protocol):

@@ -92,6 +92,8 @@ class Record(Game):
                     record.play(move)
                 for _ in line:
                     record.undo()
+                record.metadata.update(_metadata(metadata_of(game)))  # a plain game's deprecated dicts
+                record.annotations.update({i: dict(n) for i, n in annotations_of(game).items()})
         record.metadata.update(_metadata(metadata))
         return record
 
@@ -165,21 +167,23 @@ def _metadata(metadata: object) -> dict[str, str]:
 
 
 def metadata_of(game: Game) -> dict[str, str]:
-    """``game``'s record metadata: a :class:`Record`'s own dict, a new empty one for a plain game.
+    """``game``'s record metadata: a :class:`Record`'s own dict; for a plain game the one its
+    deprecated ``Game.metadata`` made, or a new empty one.
 
     >>> metadata_of(Game("duo"))
     {}
     """
-    return game.metadata if isinstance(game, Record) else {}
+    return game.metadata if isinstance(game, Record) else vars(game).get("metadata", {})
 
 
 def annotations_of(game: Game) -> dict[int, dict[str, str]]:
-    """``game``'s notes keyed by index into its history: a :class:`Record`'s own dict, else a new empty one.
+    """``game``'s notes keyed by index into its history: a :class:`Record`'s own dict; for a plain
+    game the one its deprecated ``Game.annotations`` made, or a new empty one.
 
     >>> annotations_of(Game("duo"))
     {}
     """
-    return game.annotations if isinstance(game, Record) else {}
+    return game.annotations if isinstance(game, Record) else vars(game).get("annotations", {})
 
 
 def remembered_tree(game: Game) -> Tree | None:
