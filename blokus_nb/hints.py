@@ -60,6 +60,9 @@ class Hint:
     win_rate: float | None = None
     simulations: int | None = None
     alternatives: tuple[Alternative, ...] = ()
+    #: Whether the search ended on its time limit before its simulation budget (a level's time cap on
+    #: a slow or busy machine): the hint is then weaker than the level.
+    time_capped: bool = False
 
     @property
     def corners_taken_count(self) -> int:
@@ -83,7 +86,8 @@ class Hint:
             out.append(f"takes {len(cells)} corner point{'s' if len(cells) != 1 else ''} "
                        f"from {color} ({_list(cells)})")
         if self.win_rate is not None:
-            out.append(f"estimated win chance {self.win_rate:.0%} ({_simulations(self.simulations)})")
+            capped = "; the time cap ended the search" if self.time_capped else ""
+            out.append(f"estimated win chance {self.win_rate:.0%} ({_simulations(self.simulations)}{capped})")
         return out
 
     def __str__(self) -> str:
@@ -166,10 +170,15 @@ def hint(game: Game, player: str | Player = "hard", *, limit: Limit | None = Non
     if not board.has_legal(ci):
         return Hint(color, Move.pass_move(color, game.size), name)
     win_rate = simulations = None
+    time_capped = False
     others: list[Alternative] = []
     if isinstance(chooser, Searcher):  # an MCTS player or an outside engine
         result = chooser.search(game, limit)
         move, win_rate, simulations = result.move, mover_chance(result, game), result.simulations
+        # the time cap bound: the search ended on time though it had a number of simulations to make
+        budget = limit if limit is not None and not limit.is_unlimited else (
+            chooser.limit_for(game) if isinstance(chooser, Player) else None)
+        time_capped = result.stopped_by == "time" and budget is not None and budget.simulations is not None
         others = [Alternative(s.move, s.win_rate, s.visits, s.heuristic)
                   for s in result.alternatives[1:alternatives + 1]]
     else:
@@ -186,4 +195,4 @@ def hint(game: Game, player: str | Player = "hard", *, limit: Limit | None = Non
     return Hint(color=color, move=move, player=name, squares=features.size,
                 corners_opened=tuple(mask_names(features.new_corners, game.size)),
                 corners_gained=features.gained, corners_taken=taken, win_rate=win_rate,
-                simulations=simulations, alternatives=tuple(others))
+                simulations=simulations, alternatives=tuple(others), time_capped=time_capped)

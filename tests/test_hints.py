@@ -153,3 +153,13 @@ def test_a_hint_gives_the_movers_share_of_every_players_chances(variant, moves):
     game = position(variant, 1, moves)
     advice = hint(game, ChancesPlayer())
     assert advice.win_rate == ChancesPlayer.CHANCES[variant][game.player_to_play - 1]
+
+
+def test_a_hint_says_when_the_levels_time_cap_ended_its_search():
+    game = bn.Game("classic")
+    capped = hint(game, "hard", limit=Limit(simulations=10 ** 6, time=0.05))
+    assert capped.time_capped and "the time cap ended the search" in str(capped)
+    full = hint(game, "hard", limit=Limit(simulations=5))
+    assert not full.time_capped and "time cap" not in str(full)
+    timed = hint(game, "medium", limit=Limit(time=0.05))  # a clock asked for is no cap
+    assert not timed.time_capped
