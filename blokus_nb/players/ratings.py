@@ -66,8 +66,11 @@ class PentobiRating:
     elo: float
     low: float
     high: float
-    #: What produced it.
+    #: What produced it: one harness command a seed, joined by " ; ".
     command: str
+    #: What the figure is of, when it is not the level as shipped (e.g. a level measured at the
+    #: wall-clock budget it had before it became a number of simulations).
+    note: str = ""
 
     @property
     def share(self) -> float:
@@ -90,12 +93,13 @@ class PentobiRating:
             elo = f"Elo at least {self.low:.0f}"
         else:
             elo = f"Elo {self.elo:.0f} ({self.low:.0f}-{self.high:.0f})"
+        note = f" ({self.note})" if self.note else ""
         return (f"{self.level} ({self.variant}): {self.score:g} of {self.games} against Pentobi level "
-                f"{self.opponent} ({self.share:.0%}), {elo}, {self.about}")
+                f"{self.opponent} ({self.share:.0%}), {elo}, {self.about}{note}")
 
 
 def rating_from_score(level: str, variant: str, opponent: int, score: float, games: int,
-                      command: str = "") -> PentobiRating:
+                      command: str = "", note: str = "") -> PentobiRating:
     """The :class:`PentobiRating` of ``score`` points in ``games`` against Pentobi level ``opponent``.
 
     >>> rating_from_score("x", "duo", 5, 20, 40).elo
@@ -105,56 +109,67 @@ def rating_from_score(level: str, variant: str, opponent: int, score: float, gam
     low, high = _wilson(score, games)
     low_elo, high_elo = round(_elo(base, low), 1), round(_elo(base, high), 1)
     if score <= 0:  # no point estimate: the rating is at most the interval's top
-        return PentobiRating(level, variant, opponent, score, games, high_elo, -math.inf, high_elo, command)
+        return PentobiRating(level, variant, opponent, score, games, high_elo, -math.inf, high_elo, command,
+                             note)
     if score >= games:  # at least the interval's bottom
-        return PentobiRating(level, variant, opponent, score, games, low_elo, low_elo, math.inf, command)
+        return PentobiRating(level, variant, opponent, score, games, low_elo, low_elo, math.inf, command, note)
     return PentobiRating(level, variant, opponent, score, games, round(_elo(base, score / games), 1),
-                         low_elo, high_elo, command)
+                         low_elo, high_elo, command, note)
 
 
 _MATCH = "pentobi_match.py --variant {variant} --player {level} --level {opponent} " \
          "--games {games} --seed {seed} --jobs 1"
 
 
-def _measured(level: str, variant: str, opponent: int, score: float, games: int, seed: int,
-              pairs: int | None = None) -> PentobiRating:
-    command = _MATCH.format(variant=variant, level=level, opponent=opponent, games=games, seed=seed)
-    return rating_from_score(level, variant, opponent, score, pairs or games, command)
+def _measured(level: str, variant: str, opponent: int, score: float, games: int, seeds: int | tuple[int, ...],
+              pairs: int | None = None, note: str = "") -> PentobiRating:
+    """A rating from ``score`` in ``games`` (``pairs`` in classic and classic_3) over matches of equal
+    length, one a seed."""
+    seeds = (seeds,) if isinstance(seeds, int) else seeds
+    command = " ; ".join(_MATCH.format(variant=variant, level=level, opponent=opponent,
+                                       games=games // len(seeds), seed=seed) for seed in seeds)
+    return rating_from_score(level, variant, opponent, score, pairs or games, command, note)
+
+
+#: The note of a rating measured before the levels were numbers of simulations (0.5): the level then
+#: thought a set wall-clock time a move, which the simulation budgets match on the machine measured.
+_WALL_CLOCK = "measured at the level's wall-clock time before 0.5 (medium 0.3 s, hard 1.5 s, expert 5 s a move)"
 
 
 #: The measured ratings, keyed by level and variant, as the README's strength table gives them. Each
-#: is one match through the Pentobi match harness (its arguments are the rating's ``command``), our
-#: seat alternating, one match per quiet core.
+#: is one match or more through the Pentobi match harness (their arguments are the rating's
+#: ``command``), our seat alternating, one match per core with nothing else on it. A rating with a
+#: ``note`` is not of the level as shipped (see :attr:`PentobiRating.note`).
 RATINGS: dict[tuple[str, str], PentobiRating] = {
     # Duo: no win in 20 games against level 1.
     ("easy", "duo"): _measured("easy", "duo", 1, 0, 20, 11),
     # Duo: 12 wins, 2 draws, 6 losses against level 3.
-    ("medium", "duo"): _measured("medium", "duo", 3, 13, 20, 11),
+    ("medium", "duo"): _measured("medium", "duo", 3, 13, 20, 11, note=_WALL_CLOCK),
     # Duo: 19 wins, 2 draws, 19 losses against level 6.
-    ("hard", "duo"): _measured("hard", "duo", 6, 20, 40, 202),
+    ("hard", "duo"): _measured("hard", "duo", 6, 20, 40, 202, note=_WALL_CLOCK),
     # Duo: 6 wins, 4 draws, 30 losses against level 7.
-    ("expert", "duo"): _measured("expert", "duo", 7, 8, 40, 202),
+    ("expert", "duo"): _measured("expert", "duo", 7, 8, 40, 202, note=_WALL_CLOCK),
     # Classic, one seat against three level-1 seats: first in none of 40; ahead of 6 of 120 opponents.
     ("easy", "classic"): _measured("easy", "classic", 1, 6, 40, 202, pairs=120),
     # Classic against three level-3 seats: first alone in 10 of 40, shared in 3; ahead of 63.5 of 120.
-    ("medium", "classic"): _measured("medium", "classic", 3, 63.5, 40, 202, pairs=120),
+    ("medium", "classic"): _measured("medium", "classic", 3, 63.5, 40, 202, pairs=120, note=_WALL_CLOCK),
     # Classic against three level-5 seats: first alone in 16 of 40, shared in 3; ahead of 79.5 of 120.
     # It did not reproduce: seed 303 again and seeds 500, 600 and 700 gave first in 16.5 of 100.
-    ("hard", "classic"): _measured("hard", "classic", 5, 79.5, 40, 303, pairs=120),
+    ("hard", "classic"): _measured("hard", "classic", 5, 79.5, 40, 303, pairs=120, note=_WALL_CLOCK),
     # Classic against three level-6 seats: first alone in 7 of 40, shared in 2; ahead of 50 of 120.
-    ("expert", "classic"): _measured("expert", "classic", 6, 50, 40, 303, pairs=120),
+    ("expert", "classic"): _measured("expert", "classic", 6, 50, 40, 303, pairs=120, note=_WALL_CLOCK),
     # classic_2, one player (two colors) against a level-1 player: no win in 40.
     ("easy", "classic_2"): _measured("easy", "classic_2", 1, 0, 40, 202),
     # classic_2 against a level-3 player: 17 wins, 4 draws, 19 losses.
-    ("medium", "classic_2"): _measured("medium", "classic_2", 3, 19, 40, 202),
+    ("medium", "classic_2"): _measured("medium", "classic_2", 3, 19, 40, 202, note=_WALL_CLOCK),
     # classic_2 against a level-5 player: 18 wins, 22 losses (as player 1 14 of 20, as player 2 4).
-    ("hard", "classic_2"): _measured("hard", "classic_2", 5, 18, 40, 202),
+    ("hard", "classic_2"): _measured("hard", "classic_2", 5, 18, 40, 202, note=_WALL_CLOCK),
     # classic_3, one player of three against two level-1 players: first in none of 40; ahead of 4 of 80.
     ("easy", "classic_3"): _measured("easy", "classic_3", 1, 4, 40, 202, pairs=80),
     # classic_3 against two level-3 players: first alone in 20 of 40, shared in 1; ahead of 50.5 of 80.
-    ("medium", "classic_3"): _measured("medium", "classic_3", 3, 50.5, 40, 202, pairs=80),
+    ("medium", "classic_3"): _measured("medium", "classic_3", 3, 50.5, 40, 202, pairs=80, note=_WALL_CLOCK),
     # classic_3 against two level-5 players: first alone in 19 of 40, shared in 3; ahead of 50 of 80.
-    ("hard", "classic_3"): _measured("hard", "classic_3", 5, 50, 40, 202, pairs=80),
+    ("hard", "classic_3"): _measured("hard", "classic_3", 5, 50, 40, 202, pairs=80, note=_WALL_CLOCK),
 }
 
 
