@@ -173,6 +173,7 @@ def metadata_of(game: Game) -> dict[str, str]:
     >>> metadata_of(Game("duo"))
     {}
     """
+    instance(game, "game", Game, "a blokus_nb.Game")
     return game.metadata if isinstance(game, Record) else vars(game).get("metadata", {})
 
 
@@ -183,6 +184,7 @@ def annotations_of(game: Game) -> dict[int, dict[str, str]]:
     >>> annotations_of(Game("duo"))
     {}
     """
+    instance(game, "game", Game, "a blokus_nb.Game")
     return game.annotations if isinstance(game, Record) else vars(game).get("annotations", {})
 
 
