@@ -3,6 +3,7 @@
 #   make test  - environment + everything the tests need (Chromium included), then every test
 #   make check - the quick run for contributors: every test but the slow and browser ones, in parallel
 #   make lite  - the JupyterLite site in build/lite: blokus-nb in a browser with nothing installed
+#   make lite-e2e - that site with a Pyodide of its own in build/lite-e2e, for the offline browser test only
 #   make docs  - the documentation site in build/docs/html (the example notebooks run, kept in build/docs/executed)
 # Node.js: the system's when it is 18 or later, else one installed into the venv from PyPI (tools/node.sh).
 SHELL := /bin/bash
@@ -21,7 +22,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Jupyter refuses to run as root (containers, CI machines) without this flag.
 LAB_FLAGS := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
-.PHONY: env js lab lite lite-env docs docs-env check test test-python test-js test-browser chromium bench clean
+.PHONY: env js lab lite lite-env lite-e2e docs docs-env check test test-python test-js test-browser chromium bench clean
 
 env: $(STAMP)
 
@@ -61,6 +62,22 @@ lite-env: $(LITE_STAMP)
 lite: $(LITE_STAMP)
 	$(LITE_VENV)/bin/python tools/build_lite.py --out build/lite
 
+# The same site given a Pyodide with numpy, pandas and matplotlib of its own, so that a browser test can
+# run its notebooks with no network (tests/browser/lite_e2e_site.py says why these versions). Test-only.
+LITE_E2E_VENV := build/lite-e2e-env
+LITE_E2E_STAMP := $(LITE_E2E_VENV)/.installed-stamp
+$(LITE_E2E_STAMP): pyproject.toml $(BUNDLES)
+	$(PYTHON) -m venv $(LITE_E2E_VENV)
+	HATCH_JUPYTER_BUILDER_SKIP_NPM=1 $(LITE_E2E_VENV)/bin/python -m pip install --quiet -e . \
+	    jupyterlite-core==0.5.1 jupyterlite-pyodide-kernel==0.5.2 "jupyter-server>=2.4" \
+	    "hatchling>=1.21" "hatch-jupyter-builder>=0.9"
+	touch $(LITE_E2E_STAMP)
+
+build/lite-e2e/pyodide/pyodide.js: $(LITE_E2E_STAMP) tests/browser/lite_e2e_site.py tools/build_lite.py $(wildcard examples/*.ipynb)
+	$(LITE_E2E_VENV)/bin/python tests/browser/lite_e2e_site.py --out build/lite-e2e
+
+lite-e2e: build/lite-e2e/pyodide/pyodide.js
+
 # The documentation site (docs/, Sphinx + MyST-NB + Furo), offline, every warning an error.
 # tools/docs_notebooks.py runs the example notebooks into docs/examples/ (a kept run is reused
 # while the notebook and the package are unchanged); Sphinx itself runs none.
@@ -91,11 +108,11 @@ tests/pyodide/node_modules/.package-lock.json: tests/pyodide/package.json tests/
 # and prints the slowest tests; make check leaves out the slow ones.
 PYTEST_PARALLEL := -n auto --dist loadgroup
 
-test-python: env lite-env tests/pyodide/node_modules/.package-lock.json
+test-python: env lite-env lite-e2e tests/pyodide/node_modules/.package-lock.json
 	HYPOTHESIS_PROFILE=thorough $(PY) -m pytest -m "not browser and not timing" $(PYTEST_PARALLEL) --durations=25
 	HYPOTHESIS_PROFILE=thorough $(PY) -m pytest -m "timing or browser" --durations=10
 
-test-browser: env lite-env chromium
+test-browser: env lite-env lite-e2e chromium
 	$(PY) -m pytest -m browser
 
 check: env

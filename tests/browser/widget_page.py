@@ -4,6 +4,13 @@ from __future__ import annotations
 
 import json
 import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
@@ -131,3 +138,43 @@ def measure(page, root, event_type: str, target_selector: str, attribute: str, a
     root.evaluate(_MEASURE, [event_type, target_selector, attribute])
     action()
     return page.evaluate("window.__bkMeasure")
+
+
+@contextmanager
+def static_site(folder: Path) -> Iterator[str]:
+    """Serve ``folder`` as static files on 127.0.0.1 (as any web host would); yield its base URL."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port),
+                               "--directory", str(folder)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.time() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"{base}/index.html", timeout=2):
+                    break
+            except OSError:
+                assert time.time() < deadline, "the static server did not start"
+                time.sleep(0.1)
+        yield base
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def only_the_site(page, origin: str) -> list[str]:
+    """Refuse every request of ``page`` that is not to ``origin`` (Pyodide's CDN, PyPI: out of reach in
+    CI, so out of reach here always); return the list the refused addresses go into."""
+    refused: list[str] = []
+
+    def route(request_route):
+        if request_route.request.url.startswith(origin):
+            request_route.continue_()
+        else:
+            refused.append(request_route.request.url)
+            request_route.abort()
+
+    page.route("**/*", route)
+    return refused
