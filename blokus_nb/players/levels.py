@@ -41,14 +41,18 @@ LEVEL_LOCAL: dict[str, float] = {"duo": 0.5}
 
 #: What a searching level is: its simulations per move, by variant. A simulation budget makes a level
 #: the same player on every machine, loaded or not, in a browser (Pyodide) or not; only the time it
-#: takes changes. Each budget is the harmonic mean of the simulations the level made per move in the
-#: wall-clock time it used to have (0.3 s, 1.5 s and 5 s), through a self-play game on a quiet core of
-#: the 2-core machine the figures of docs/performance.md come from, so that a game takes as long
-#: there as it did (tools/level_budgets.py prints the figures).
+#: takes changes. The budgets were first the harmonic mean of the simulations the level made per move
+#: in the wall-clock time it used to have (0.3 s, 1.5 s and 5 s) in a self-play game
+#: (``benchmarks/bench_ai.py --only budgets``), on a loaded machine: in matches against Pentobi "hard"
+#: then thought 0.64 s a Duo move and 0.79 s a classic one, not 1.5 s, and in Duo it fell from 47% to
+#: 27% against Pentobi level 6. Duo's "hard" and "expert" are therefore scaled by the ratio of those
+#: times (1.5 / 0.64): 2100 and 7000. Classic's "hard" at 600 met its target as it is (first in 25%
+#: against three level-5 seats, 80 games), so it stays. ``benchmarks/bench_ai.py --only levels`` prints
+#: each level's seconds a move.
 LEVEL_SIMULATIONS: dict[str, dict[str, int]] = {
     "medium": {"duo": 500, "classic": 300, "classic_2": 300, "classic_3": 250},
-    "hard": {"duo": 900, "classic": 600, "classic_2": 550, "classic_3": 500},
-    "expert": {"duo": 3000, "classic": 2000, "classic_2": 1800, "classic_3": 1700},
+    "hard": {"duo": 2100, "classic": 600, "classic_2": 550, "classic_3": 500},
+    "expert": {"duo": 7000, "classic": 2000, "classic_2": 1800, "classic_3": 1700},
 }
 #: The most seconds a searching level thinks about one move: a safety net under
 #: :data:`LEVEL_SIMULATIONS` for a slow or busy machine, not a budget. When it binds, the level
@@ -62,7 +66,7 @@ def level_limits(level: str) -> dict[str, Limit]:
     time cap (:data:`LEVEL_TIME_CAP`).
 
     >>> level_limits("hard")["duo"]
-    Limit(time=15.0, simulations=900, nodes=None)
+    Limit(time=15.0, simulations=2100, nodes=None)
     """
     key = validation.choice(level, "level", tuple(LEVEL_SIMULATIONS))
     return {variant: Limit(time=LEVEL_TIME_CAP[key], simulations=simulations)

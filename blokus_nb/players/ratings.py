@@ -153,9 +153,10 @@ RATINGS: dict[tuple[str, str], PentobiRating] = {
     ("easy", "classic"): _measured("easy", "classic", 1, 6, 40, 202, pairs=120),
     # Classic against three level-3 seats: first alone in 10 of 40, shared in 3; ahead of 63.5 of 120.
     ("medium", "classic"): _measured("medium", "classic", 3, 63.5, 40, 202, pairs=120, note=_WALL_CLOCK),
-    # Classic against three level-5 seats: first alone in 16 of 40, shared in 3; ahead of 79.5 of 120.
-    # It did not reproduce: seed 303 again and seeds 500, 600 and 700 gave first in 16.5 of 100.
-    ("hard", "classic"): _measured("hard", "classic", 5, 79.5, 40, 303, pairs=120, note=_WALL_CLOCK),
+    # Classic against three level-5 seats, two seeds: first alone in 17 of 80, shared in 6 (first in 20,
+    # 25%, Wilson 17-36%); ahead of 110.5 of 240 opponents. 0.79 s a move. (Seed 303's 44%, at the old
+    # wall-clock time, did not reproduce: seeds 500, 600 and 700 gave 16.5 of 100.)
+    ("hard", "classic"): _measured("hard", "classic", 5, 110.5, 80, (801, 901), pairs=240),
     # Classic against three level-6 seats: first alone in 7 of 40, shared in 2; ahead of 50 of 120.
     ("expert", "classic"): _measured("expert", "classic", 6, 50, 40, 303, pairs=120, note=_WALL_CLOCK),
     # classic_2, one player (two colors) against a level-1 player: no win in 40.
