@@ -73,7 +73,8 @@ $(LITE_E2E_STAMP): pyproject.toml $(BUNDLES)
 	    "hatchling>=1.21" "hatch-jupyter-builder>=0.9"
 	touch $(LITE_E2E_STAMP)
 
-build/lite-e2e/pyodide/pyodide.js: $(LITE_E2E_STAMP) tests/browser/lite_e2e_site.py tools/build_lite.py $(wildcard examples/*.ipynb)
+PACKAGE_FILES := $(shell find blokus_nb -type f -not -path '*/__pycache__/*')
+build/lite-e2e/pyodide/pyodide.js: $(LITE_E2E_STAMP) tests/browser/lite_e2e_site.py tools/build_lite.py $(wildcard examples/*.ipynb) $(PACKAGE_FILES)
 	$(LITE_E2E_VENV)/bin/python tests/browser/lite_e2e_site.py --out build/lite-e2e
 
 lite-e2e: build/lite-e2e/pyodide/pyodide.js

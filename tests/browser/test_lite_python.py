@@ -14,7 +14,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
-from widget_page import ARTIFACTS, REPO, Notebook, center, only_the_site, static_site
+from widget_page import ARTIFACTS, REPO, Notebook, only_the_site, place_by_mouse, static_site
 
 pytestmark = pytest.mark.slow
 
@@ -72,11 +72,8 @@ def test_the_play_notebook_runs_in_the_browser_and_its_ai_seat_answers(lite):
     root.scroll_into_view_if_needed()
     expect(root.locator('[data-role="status"]')).to_contain_text("Purple to play")
 
-    root.locator('[data-piece="L5"][data-color="purple"]').click()
     e10 = root.locator('svg.bk-board [data-cell="e10"]')
-    page.mouse.move(*center(e10))
-    expect(root.locator(".bk-preview")).to_have_attribute("data-state", "legal")
-    page.mouse.click(*center(e10))
+    place_by_mouse(page, root.locator('[data-piece="L5"][data-color="purple"]'), e10, root.locator(".bk-preview"))
     expect(e10).to_have_attribute("data-owner", "purple")
     # The AI seat ("medium") answers on the kernel's event loop: Pyodide starts no thread.
     expect(root.locator('svg.bk-board [data-owner="orange"]').first).to_be_attached(timeout=120_000)
@@ -93,11 +90,8 @@ def test_a_puzzle_opens_in_the_browser_and_a_piece_is_placed(lite):
     root.scroll_into_view_if_needed()
     expect(root.locator(".pz-cells [data-cell]")).to_have_count(15)
     expect(root.locator('[data-role="status"]')).to_have_text("Cover the 15 squares with the 3 pieces.")
-    root.locator('[data-piece="V5"]').click()
-    target = root.locator('.pz-cells [data-cell="0,1"]')
-    page.mouse.move(*center(target))
-    expect(root.locator(".pz-preview")).to_have_attribute("data-state", "legal")
-    page.mouse.click(*center(target))
+    place_by_mouse(page, root.locator('[data-piece="V5"]'), root.locator('.pz-cells [data-cell="0,1"]'),
+                   root.locator(".pz-preview"))
     expect(root.locator('.pz-cells [data-cell="0,0"]')).to_have_attribute("data-owner", "V5", timeout=60_000)
     page.screenshot(path=str(ARTIFACTS / "lite-python-puzzle.png"))
     assert lite.value("[[q.piece, q.cells] for q in p.puzzle.placements]") == [

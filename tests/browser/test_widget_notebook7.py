@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from playwright.sync_api import expect
-from widget_page import center
+from widget_page import place_by_mouse
 
 APP = "notebook"
 
@@ -12,11 +12,8 @@ def test_play_a_move_in_notebook_7(notebook):
     page = notebook.page
     root = notebook.show('w = BlokusWidget("duo", players={"orange": "random"}, ai_pause=0.2, seed=1); w')
     root.scroll_into_view_if_needed()
-    root.locator('[data-piece="X"][data-color="purple"]').click()
     cell = root.locator('svg.bk-board [data-cell="e10"]')
-    page.mouse.move(*center(cell))
-    expect(root.locator(".bk-preview")).to_have_attribute("data-state", "legal")
-    page.mouse.click(*center(cell))
+    place_by_mouse(page, root.locator('[data-piece="X"][data-color="purple"]'), cell, root.locator(".bk-preview"))
     expect(cell).to_have_attribute("data-owner", "purple")
     expect(root.locator('svg.bk-board [data-owner="orange"]').first).to_be_attached(timeout=10_000)
     expect(root).not_to_have_attribute("data-thinking", "true")

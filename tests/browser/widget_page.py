@@ -119,6 +119,16 @@ def center(locator) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
+def place_by_mouse(page, piece, target, preview) -> None:
+    """Pick ``piece`` from the tray, hover ``target`` until ``preview`` shows it legal there, and click."""
+    from playwright.sync_api import expect
+
+    piece.click()
+    page.mouse.move(*center(target))
+    expect(preview).to_have_attribute("data-state", "legal")
+    page.mouse.click(*center(target))
+
+
 def switch_theme(page, name: str, light: bool) -> None:
     """Choose JupyterLab's theme ``name`` from the Settings menu; return once its stylesheet applies."""
     page.locator(".lm-MenuBar-itemLabel", has_text="Settings").click()
