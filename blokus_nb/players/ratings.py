@@ -145,8 +145,9 @@ RATINGS: dict[tuple[str, str], PentobiRating] = {
     ("easy", "duo"): _measured("easy", "duo", 1, 0, 20, 11),
     # Duo: 12 wins, 2 draws, 6 losses against level 3.
     ("medium", "duo"): _measured("medium", "duo", 3, 13, 20, 11, note=_WALL_CLOCK),
-    # Duo: 19 wins, 2 draws, 19 losses against level 6.
-    ("hard", "duo"): _measured("hard", "duo", 6, 20, 40, 202, note=_WALL_CLOCK),
+    # Duo at 2100 simulations, two seeds: 32 wins, 2 draws, 46 losses against level 6 (41%, Wilson
+    # 31-52%); 1.31 s a move. At 900 simulations, the same seeds: 21.5 of 80.
+    ("hard", "duo"): _measured("hard", "duo", 6, 33, 80, (801, 901)),
     # Duo: 6 wins, 4 draws, 30 losses against level 7.
     ("expert", "duo"): _measured("expert", "duo", 7, 8, 40, 202, note=_WALL_CLOCK),
     # Classic, one seat against three level-1 seats: first in none of 40; ahead of 6 of 120 opponents.
@@ -157,8 +158,9 @@ RATINGS: dict[tuple[str, str], PentobiRating] = {
     # 25%, Wilson 17-36%); ahead of 110.5 of 240 opponents. 0.79 s a move. (Seed 303's 44%, at the old
     # wall-clock time, did not reproduce: seeds 500, 600 and 700 gave 16.5 of 100.)
     ("hard", "classic"): _measured("hard", "classic", 5, 110.5, 80, (801, 901), pairs=240),
-    # Classic against three level-6 seats: first alone in 7 of 40, shared in 2; ahead of 50 of 120.
-    ("expert", "classic"): _measured("expert", "classic", 6, 50, 40, 303, pairs=120, note=_WALL_CLOCK),
+    # Classic against three level-6 seats, two seeds: first alone in 16 of 80, shared in 4 (first in 18,
+    # 22.5%, Wilson 15-33%); ahead of 104.5 of 240 opponents. 2.43 s a move.
+    ("expert", "classic"): _measured("expert", "classic", 6, 104.5, 80, (801, 901), pairs=240),
     # classic_2, one player (two colors) against a level-1 player: no win in 40.
     ("easy", "classic_2"): _measured("easy", "classic_2", 1, 0, 40, 202),
     # classic_2 against a level-3 player: 17 wins, 4 draws, 19 losses.
