@@ -14,17 +14,14 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
-from widget_page import ARTIFACTS, TIMINGS, Notebook
+from widget_page import ARTIFACTS, TIMINGS, Notebook, free_port, wait_until_serving
 
 REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("E2E_CHROMIUM", "/usr/bin/chromium")
@@ -50,11 +47,6 @@ def pytest_terminal_summary(terminalreporter):
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / "latency.json").write_text(json.dumps(summary, indent=2))
 
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Lab:
@@ -83,7 +75,7 @@ def lab():
     manager = root / "settings" / "@jupyter-widgets" / "jupyterlab-manager"
     manager.mkdir(parents=True)
     (manager / "plugin.jupyterlab-settings").write_text(json.dumps({"saveState": True}))
-    port = _free_port()
+    port = free_port()
     cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ServerApp.ip=127.0.0.1",
            f"--ServerApp.port={port}", "--ServerApp.port_retries=0", f"--IdentityProvider.token={TOKEN}",
            f"--ServerApp.root_dir={root / 'nb'}", "--LabApp.news_url=None"]
@@ -93,17 +85,7 @@ def lab():
     proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT)
     server = Lab(root, port, proc)
     try:
-        deadline = time.time() + 90
-        while True:
-            assert proc.poll() is None, f"jupyter lab exited: {(root / 'lab.log').read_text()[-2000:]}"
-            try:
-                with urllib.request.urlopen(f"{server.base}/api/status?token={TOKEN}", timeout=2) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                pass
-            assert time.time() < deadline, "jupyter lab did not start in 90 s"
-            time.sleep(0.25)
+        wait_until_serving(f"{server.base}/api/status?token={TOKEN}", proc, 90, "jupyter lab", root / "lab.log")
         yield server
     finally:
         proc.terminate()

@@ -50,12 +50,8 @@ def lite(browser):
 
 def run_as_it_is(notebook: Notebook, index: int, timeout: float = START) -> str:
     """Run cell ``index`` of the notebook as the site has it; return its output text."""
-    cell = notebook.cell(index)
-    prompt = cell.locator(".jp-InputPrompt")
-    cell.locator(".jp-InputArea-editor").click()
-    notebook.page.keyboard.press("Shift+Enter")
-    expect(prompt).to_have_text(re.compile(r"^\[\d+\]:$"), timeout=timeout)
-    text = "\n".join(cell.locator(".jp-OutputArea-output").all_inner_texts())
+    notebook.run(index, timeout=timeout)
+    text = notebook.output(index)
     assert "Traceback" not in text and "Error" not in text, text
     return text
 
@@ -111,8 +107,7 @@ print("<<" + json.dumps(seconds) + ">>")"""
 
 def test_the_ai_levels_time_in_pyodide(lite):
     """How long a Duo move of each level takes in the browser (its third move), for the docs."""
-    lite.run(SCRATCH, TIMING, timeout=START)
-    text = "\n".join(lite.cell(SCRATCH).locator(".jp-OutputArea-output").all_inner_texts())
+    text = lite.py(TIMING, timeout=START)
     seconds = json.loads(re.search(r"<<(.*)>>", text, re.S).group(1))
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / "lite-ai-speed.json").write_text(json.dumps(seconds, indent=2) + "\n")

@@ -13,27 +13,17 @@ import os
 import re
 import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
-from widget_page import ARTIFACTS, center
+from widget_page import ARTIFACTS, center, free_port, wait_until_serving
 
 pytest.importorskip("marimo")
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLE = REPO / "examples" / "05_marimo.py"
 X_AT_E10 = "e9,d10,e10,f10,e11"
-
-
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
@@ -43,22 +33,14 @@ def marimo_app(tmp_path_factory):
     (home / ".config" / "marimo").mkdir(parents=True)
     (home / ".config" / "marimo" / "marimo.toml").write_text('[display]\ntheme = "system"\n')
     env = {**os.environ, "HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config")}
-    port = _free_port()
+    port = free_port()
     log = open(home / "marimo.log", "w")
     server = subprocess.Popen([sys.executable, "-m", "marimo", "run", str(EXAMPLE), "--headless", "--no-token",
                                "--host", "127.0.0.1", "--port", str(port)],
                               cwd=home, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/"
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(url, timeout=1)
-                break
-            except OSError:
-                assert server.poll() is None, (home / "marimo.log").read_text()
-                assert time.monotonic() < deadline, "marimo did not start"
-                time.sleep(0.3)
+        wait_until_serving(url, server, 60, "marimo", home / "marimo.log")
         yield url
     finally:
         server.terminate()

@@ -6,27 +6,18 @@ index, the review), so each jump is Python's answer to the view's request."""
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
-from widget_page import ARTIFACTS
+from widget_page import ARTIFACTS, free_port, wait_until_serving
 
 pytest.importorskip("marimo")
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLE = REPO / "examples" / "08_review_marimo.py"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def graph_x(box: dict, index: int, positions: int) -> float:
@@ -41,22 +32,14 @@ def page(browser, tmp_path_factory):
     (home / ".config" / "marimo" / "marimo.toml").write_text('[display]\ntheme = "light"\n')
     env = {**os.environ, "HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"),
            "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
-    port = _free_port()
+    port = free_port()
     log = open(home / "marimo.log", "w")
     server = subprocess.Popen([sys.executable, "-m", "marimo", "run", str(EXAMPLE), "--headless", "--no-token",
                                "--host", "127.0.0.1", "--port", str(port)],
                               cwd=home, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/"
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(url, timeout=1)
-                break
-            except OSError:
-                assert server.poll() is None, (home / "marimo.log").read_text()
-                assert time.monotonic() < deadline, "marimo did not start"
-                time.sleep(0.3)
+        wait_until_serving(url, server, 60, "marimo", home / "marimo.log")
         tab = browser.new_page(viewport={"width": 1300, "height": 1300})
         tab.console_errors = []
         tab.on("console", lambda m: m.type == "error" and tab.console_errors.append(m.text))

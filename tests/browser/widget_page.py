@@ -37,8 +37,8 @@ class Notebook:
     def cell(self, index: int):
         return self.page.locator(".jp-Notebook .jp-Cell").nth(index)
 
-    def run(self, index: int, code: str, timeout: float = 60_000) -> None:
-        """Replace cell ``index``'s code and run it; return when it has finished."""
+    def run(self, index: int, code: str | None = None, timeout: float = 60_000) -> None:
+        """Replace cell ``index``'s code (``None``: keep it) and run it; return when it has finished."""
         from playwright.sync_api import expect
 
         cell = self.cell(index)
@@ -47,8 +47,9 @@ class Notebook:
         editor = cell.locator(".jp-InputArea-editor")
         for _attempt in range(3):
             editor.click()
-            self.page.keyboard.press("Control+A")
-            self.page.keyboard.insert_text(code)  # no key events: no auto-closed brackets
+            if code is not None:
+                self.page.keyboard.press("Control+A")
+                self.page.keyboard.insert_text(code)  # no key events: no auto-closed brackets
             self.page.keyboard.press("Shift+Enter")
             try:
                 expect(prompt).not_to_have_text(before, timeout=10_000)
@@ -62,12 +63,15 @@ class Notebook:
     def py(self, code: str, timeout: float = 60_000) -> str:
         """Run ``code`` in the scratch cell; return its output text (raise on a Python error)."""
         self.run(self.SCRATCH, code, timeout)
-        outputs = self.cell(self.SCRATCH).locator(".jp-OutputArea-output")
         errors = self.cell(self.SCRATCH).locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]')
-        text = "\n".join(outputs.all_inner_texts())
+        text = self.output(self.SCRATCH)
         if errors.count() or "Traceback" in text:
             raise AssertionError(f"kernel error running {code!r}:\n{text}")
         return text.strip()
+
+    def output(self, index: int) -> str:
+        """The text of cell ``index``'s outputs."""
+        return "\n".join(self.cell(index).locator(".jp-OutputArea-output").all_inner_texts())
 
     def value(self, expression: str):
         """The JSON value of a Python expression evaluated in the kernel."""
@@ -150,24 +154,40 @@ def measure(page, root, event_type: str, target_selector: str, attribute: str, a
     return page.evaluate("window.__bkMeasure")
 
 
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_until_serving(url: str, process: subprocess.Popen, seconds: float, what: str,
+                       log: Path | None = None) -> None:
+    """Return once ``url`` answers 200; fail with ``what`` (and the tail of its ``log``) when
+    ``process`` ends first or ``seconds`` pass."""
+    deadline = time.monotonic() + seconds
+    while True:
+        if process.poll() is not None:
+            raise AssertionError(f"{what} exited: {log.read_text()[-2000:] if log is not None else ''}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            pass
+        assert time.monotonic() < deadline, f"{what} did not start in {seconds:g} s"
+        time.sleep(0.25)
+
+
 @contextmanager
 def static_site(folder: Path) -> Iterator[str]:
     """Serve ``folder`` as static files on 127.0.0.1 (as any web host would); yield its base URL."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port),
                                "--directory", str(folder)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.time() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(f"{base}/index.html", timeout=2):
-                    break
-            except OSError:
-                assert time.time() < deadline, "the static server did not start"
-                time.sleep(0.1)
+        wait_until_serving(f"{base}/index.html", server, 30, "the static server")
         yield base
     finally:
         server.terminate()
