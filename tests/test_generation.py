@@ -137,18 +137,23 @@ def test_bad_input_is_refused_at_once(kwargs, error, words):
     assert MAX_GENERATED_CELLS < 400
 
 
-def test_ctrl_c_stops_generation_and_leaves_nothing_broken():
-    def interrupt(*_):
-        raise KeyboardInterrupt
+def test_ctrl_c_stops_generation_and_leaves_nothing_broken(monkeypatch):
+    # Ctrl+C arrives in the middle of the search, after some candidates were built and
+    # tried (a timer would miss it on a machine fast enough to finish first).
+    from blokus_nb.puzzles import generation
 
-    old = signal.signal(signal.SIGALRM, interrupt)
-    try:
-        signal.setitimer(signal.ITIMER_REAL, 0.3)
-        with pytest.raises(KeyboardInterrupt):
-            generate("pentominoes", "random", difficulty=5, seed=0, time_budget=60)
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
+    real, calls = generation._candidate, []
+
+    def interrupted(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 4:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(generation, "_candidate", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        generate("pentominoes", "random", difficulty=5, seed=0, time_budget=60)
+    monkeypatch.setattr(generation, "_candidate", real)
     # The next run is as if the interrupted one never happened.
     first = generate("pentominoes", "random", difficulty=2, seed=9)
     second = generate("pentominoes", "random", difficulty=2, seed=9)
