@@ -270,3 +270,46 @@ def test_a_short_classic_training_run_writes_a_classic_net_that_searches(tmp_pat
     game = bn.Game("classic")
     result = PUCTPlayer(seed=0, classic_net=net).search(game, Limit(simulations=4))
     assert game.is_legal(result.move) and sum(result.chances) == pytest.approx(1)
+
+
+def test_the_classic_mirror_is_the_position_mirrored_with_next_and_previous_swapped(tmp_path):
+    # A position of three rounds, blue to move, and the same position built mirrored in the
+    # diagonal through blue's corner (a20 to t1), where yellow's pieces become green's and
+    # green's yellow's: mirroring the first in training must give the second's arrays.
+    from blokus_nb.players.net import CLASSIC, encode, legal_array, tables
+
+    mirrored = tables(20).mirrored
+    game = bn.Game("classic")
+    players = [bn.players.make_player("random", seed=s) for s in range(4)]
+    for k in range(12):
+        game.play(players[k % 4].choose_move(game))
+    assert game.to_play == "blue"
+    built = bn.Game("classic").board
+    for move in game.history:
+        color = game.colors.index(move.color)
+        built.place([0, 3, 2, 1][color], int(mirrored[move.placement]))
+    shares = np.array([0.5, 0.5, 0.0, 0.0], dtype=np.float32)
+    rows = []
+    for board, result in ((game.board, shares), (built, shares[[0, 3, 2, 1]])):
+        planes, hands = encode(board, 0)
+        pids = legal_array(board, 0)
+        rows.append({"planes": np.packbits(planes.T.astype(np.uint8), axis=1, bitorder="little"),
+                     "hands": hands.astype(np.uint8), "legal": pids, "target": pids[:1], "result": result})
+    arrays = tmp_path / "two.npz"
+    np.savez(arrays, planes=np.stack([r["planes"] for r in rows]), hands=np.stack([r["hands"] for r in rows]),
+             legal=np.concatenate([r["legal"] for r in rows]).astype(np.int32),
+             legal_start=np.array([0, len(rows[0]["legal"])]),
+             target=np.concatenate([r["target"] for r in rows]).astype(np.int32), target_start=np.array([0, 1]),
+             target_p=np.ones(2, dtype=np.float32), value=np.zeros(2, dtype=np.float32),
+             result=np.stack([r["result"] for r in rows]), game=np.array([1, 2]),
+             held_out=np.zeros(2, dtype=bool), plane_names=np.array(CLASSIC.planes), cells=np.array(400))
+    data = train_net.Data(arrays)
+    turned = data.batch(np.array([0]), mirror=True, classic_mirror=True)
+    expected = data.batch(np.array([1]), mirror=False)
+    assert np.array_equal(turned[0], expected[0])  # planes
+    assert np.array_equal(turned[1], expected[1])  # hands
+    assert sorted(turned[2]) == sorted(expected[2])  # the legal placements
+    assert np.array_equal(turned[4], train_net.tables(20).flat[mirrored[rows[0]["target"]]])
+    assert np.array_equal(turned[7], expected[7])  # each color's share of first place
+    # Without --classic-mirror a classic batch is never mirrored.
+    assert np.array_equal(data.batch(np.array([0]), mirror=True)[0], data.batch(np.array([0]), mirror=False)[0])

@@ -8,8 +8,8 @@ The board comes from the arrays (their ``plane_names``): arrays made with
 ``net_data.py --variant classic`` train the four-color classic network,
 whose value head is a softmax over the four colors' chances of finishing
 first, trained by cross-entropy against each color's share of first place
-in the game (``result``); the classic board has no mirror symmetry, so
-there is no augmentation. The exact runs behind the shipped weights are in
+in the game (``result``). The classic board has no exact mirror symmetry
+(see ``--classic-mirror``). The exact runs behind the shipped weights are in
 ``training/README.md``.
 
 The arrays come from Pentobi's level-6 self-play with root visit counts
@@ -22,7 +22,11 @@ with Pentobi and the value's Brier score on them after every epoch.
 * **Value loss**: binary cross-entropy of the mover's win chance against
   ``VALUE_MIX * Pentobi's estimate + (1 - VALUE_MIX) * the game's result``.
 * **Augmentation**: each batch is mirrored in the diagonal through both
-  start squares with probability one half (Duo's symmetry).
+  start squares with probability one half (Duo's symmetry). With
+  ``--classic-mirror``, classic batches are mirrored in the diagonal through
+  the mover's corner, which swaps the next and the previous color: an
+  approximate symmetry only, since it reverses the playing order (the
+  mirrored position is one where the color that moved last moves next).
 * Adam, mini-batches, the learning rate falling by cosine to 5% of
   ``--lr``; the weights are initialised, batches drawn and mirrored from
   ``--seed`` alone, so a run repeats exactly.
@@ -238,17 +242,24 @@ class Data:
         else:
             self.value_target = (VALUE_MIX * a["value"] + (1 - VALUE_MIX) * a["result"]).astype(np.float32)
 
-    def batch(self, rows: np.ndarray, mirror: bool):
-        """The arrays :func:`losses` takes for the positions ``rows``; ``mirror`` (Duo only)
-        mirrors them in the diagonal through both start squares."""
+    def batch(self, rows: np.ndarray, mirror: bool, classic_mirror: bool = False):
+        """The arrays :func:`losses` takes for the positions ``rows``; ``mirror`` mirrors Duo's
+        in the diagonal through both start squares, and with ``classic_mirror`` the classic
+        board's in the diagonal through the mover's corner (next and previous swap places)."""
         a = self.arrays
         encoding = self.encoding
         t = tables(encoding.size)
         size, per_position = encoding.size, n_policy(encoding)
-        mirror = mirror and encoding is DUO
+        mirror = mirror and (encoding is DUO or classic_mirror)
         planes = unpack_planes(a["planes"][rows], encoding.cells)
+        hands = a["hands"][rows].astype(np.float32)
+        value_target = self.value_target[rows]
         if mirror:
             planes = planes.reshape(len(rows), size, size, -1).transpose(0, 2, 1, 3).reshape(planes.shape)
+            if encoding is CLASSIC:
+                planes = planes[..., _CLASSIC_SWAP]
+                hands = hands.reshape(len(rows), 4, -1)[:, _PLAYERS_SWAP].reshape(hands.shape)
+                value_target = value_target[:, _PLAYERS_SWAP]
         legal, legal_start, target, target_p, target_start = [], [], [], [], []
         n_legal = n_target = 0
         for i, r in enumerate(rows):
@@ -263,9 +274,15 @@ class Data:
             target_p.append(a["target_p"][a["target_start"][r]:self.target_end[r]])
             n_legal += len(pids)
             n_target += len(tp)
-        return (planes, a["hands"][rows].astype(np.float32), np.concatenate(legal), np.array(legal_start),
+        return (planes, hands, np.concatenate(legal), np.array(legal_start),
                 np.concatenate(target), np.array(target_start), np.concatenate(target_p).astype(np.float64),
-                self.value_target[rows])
+                value_target)
+
+
+# The classic mirror through the mover's corner (a20, cell 0: the transpose) takes the next
+# color's corner (t20) to the previous color's (a1): their planes, hands and chances swap.
+_PLAYERS_SWAP = np.array([0, 3, 2, 1])
+_CLASSIC_SWAP = np.array([4 * group + k for group in range(3) for k in _PLAYERS_SWAP] + [12])
 
 
 def evaluate(params, data: Data, rows: np.ndarray, batch: int = 256) -> dict[str, float]:
@@ -293,10 +310,11 @@ def evaluate(params, data: Data, rows: np.ndarray, batch: int = 256) -> dict[str
 
 def train(data: Data, epochs: float, channels: int, layers: int, hidden: int, batch: int, lr: float,
           seed: int, max_positions: int | None = None, log=print, eval_positions: int | None = None,
-          checkpoint: Path | None = None, value_weight: float = 1.0) -> Net:
+          checkpoint: Path | None = None, value_weight: float = 1.0, classic_mirror: bool = False) -> Net:
     """Train from ``seed`` alone; after every epoch report on the held-out positions (the first
     ``eval_positions`` of them, if given) and, with ``checkpoint``, write the weights so far.
-    ``value_weight`` scales the value loss's gradient against the policy's."""
+    ``value_weight`` scales the value loss's gradient against the policy's; ``classic_mirror``
+    mirrors classic batches too (:meth:`Data.batch`)."""
     rng = np.random.default_rng(seed)
     params = init_params(channels, layers, hidden, seed, data.encoding)
     train_rows = np.flatnonzero(~data.arrays["held_out"])
@@ -321,7 +339,7 @@ def train(data: Data, epochs: float, channels: int, layers: int, hidden: int, ba
             order, cursor = rng.permutation(train_rows), 0
         rows = np.sort(order[cursor:cursor + batch])
         cursor += batch
-        args = data.batch(rows, mirror=bool(rng.random() < 0.5))
+        args = data.batch(rows, mirror=bool(rng.random() < 0.5), classic_mirror=classic_mirror)
         p_loss, v_loss, grads = losses(params, *args, value_weight=value_weight)
         running = [0.98 * running[0] + 0.02 * p_loss, 0.98 * running[1] + 0.02 * v_loss]
         rate = lr * (0.05 + 0.95 * 0.5 * (1 + math.cos(math.pi * step / steps)))
@@ -361,13 +379,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--value-weight", type=float, default=1.0,
                         help="weight of the value loss against the policy loss (1)")
     parser.add_argument("--checkpoint", type=Path, default=None, help="write the weights after every epoch")
+    parser.add_argument("--classic-mirror", action="store_true",
+                        help="mirror classic batches through the mover's corner half the time (approximate: "
+                             "it reverses the playing order)")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     data = Data(args.data)
     out = args.out if args.out is not None else data.encoding.path
     net = train(data, args.epochs, args.channels, args.layers, args.hidden, args.batch, args.lr, args.seed,
                 args.max_positions, eval_positions=args.eval_positions, checkpoint=args.checkpoint,
-                value_weight=args.value_weight)
+                value_weight=args.value_weight, classic_mirror=args.classic_mirror)
     out.parent.mkdir(parents=True, exist_ok=True)
     written = net.save(out)
     print(f"wrote {written} ({written.stat().st_size} bytes) in {time.perf_counter() - started:.0f} s")
