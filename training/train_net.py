@@ -27,6 +27,8 @@ with Pentobi and the value's Brier score on them after every epoch.
   the mover's corner, which swaps the next and the previous color: an
   approximate symmetry only, since it reverses the playing order (the
   mirrored position is one where the color that moved last moves next).
+  Measured against Pentobi, it did not make "hard" stronger
+  (``training/README.md``), so the shipped network is trained without it.
 * Adam, mini-batches, the learning rate falling by cosine to 5% of
   ``--lr``; the weights are initialised, batches drawn and mirrored from
   ``--seed`` alone, so a run repeats exactly.
