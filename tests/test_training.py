@@ -313,3 +313,25 @@ def test_the_classic_mirror_is_the_position_mirrored_with_next_and_previous_swap
     assert np.array_equal(turned[7], expected[7])  # each color's share of first place
     # Without --classic-mirror a classic batch is never mirrored.
     assert np.array_equal(data.batch(np.array([0]), mirror=True)[0], data.batch(np.array([0]), mirror=False)[0])
+
+
+@pytest.mark.skipif(not (SHARED_PENTOBI / "selfplay" / "classic_L6").is_dir(),
+                    reason="Pentobi's classic self-play games are not here")
+def test_classic_games_without_visit_counts_add_their_played_moves(tmp_path):
+    arrays = tmp_path / "classic.npz"
+    assert net_data.main(["--data", str(SHARED_PENTOBI), "--variant", "classic", "--games", "2",
+                          "--extra", "classic_L6", "--out", str(arrays)]) == 0
+    with np.load(arrays) as d:
+        extra = np.flatnonzero(d["game"] >= 100_000)
+        assert len(extra) > 100 and set(d["game"][extra].tolist()) == {100_001, 100_002}
+        ends = np.append(d["legal_start"][1:], len(d["legal"]))
+        for row in extra:  # the move played, in the mover's view, is one of its legal moves
+            legal = d["legal"][d["legal_start"][row]:ends[row]]
+            assert d["target"][d["target_start"][row]] in legal and d["target_p"][d["target_start"][row]] == 1
+        assert np.allclose(d["result"][extra].sum(axis=1), 1)
+        # Game 1 ended 109 80 68 79: blue alone first, so blue's positions say [1, 0, 0, 0] and
+        # yellow's (blue last in its frame) [0, 0, 0, 1].
+        first = extra[d["game"][extra] == 100_001]
+        assert d["result"][first[0]].tolist() == [1, 0, 0, 0] and d["result"][first[1]].tolist() == [0, 0, 0, 1]
+    with pytest.raises(SystemExit, match="holds games of duo, not classic"):
+        net_data.build(SHARED_PENTOBI, 1, ("duo_L6",), log=lambda _: None, variant="classic")

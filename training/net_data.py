@@ -26,8 +26,9 @@ network's canonical view (:func:`blokus_nb.players.net.encode`):
   value, clipped to 0..1), and ``result``: whether the mover won the game
   (1, 0.5 for a draw, 0).
 
-``--extra duo_L6`` adds sets without visit counts: there the move played is
-the policy target and Pentobi's estimate of its search for it the value.
+``--extra duo_L6`` (or, with ``--variant classic``, ``--extra classic_L6``)
+adds sets without visit counts: there the move played is the policy target
+and Pentobi's estimate of its search for it the value.
 ``--also DIR ...`` adds folders in the same layout as the main set (made by
 ``training/label_games.py`` from our own games, or by Pentobi's self-play),
 of the same variant; their every tenth game (by the ``game`` column of their
@@ -118,30 +119,37 @@ def positions(game_line: dict, final_score: str, variant: str = "duo"):
         game.play(position["played"])
 
 
-def played_positions(record: bn.Game, final_score: str, values: list[float]):
+def played_positions(record: bn.Game, final_score: str, values: list[float], variant: str = "duo"):
     """Yield one dict per position of a game without visit counts: the move played is the policy
     target, and Pentobi's estimate of its search for that move the value.
 
     ``values`` is the ``index.csv`` column; entry ``k`` (0-based) matches the root value of
     the search for move number ``k`` (1-based) in the sets that have both, and 0.000 means no
     search, so the position before the move with 0-based index ``k`` takes ``values[k + 1]``.
+    In classic, ``result`` is each color's share of first place in the mover's frame.
     """
-    game = bn.Game("duo")
+    encoding = CLASSIC if variant == "classic" else DUO
+    game = bn.Game(variant)
     for k, move in enumerate(m for m in record.history if not m.is_pass):
-        color = game.colors.index(game.to_play)
+        color = game.colors.index(move.color)
         board = game.board
         pids = board.legal_placements(color)
         if len(pids) > 1:
-            result = mover_result(final_score, color)
             estimate = values[k + 1] if k + 1 < len(values) else 0.0
             planes, hands = encode(board, color)
+            if encoding is CLASSIC:
+                result: float | list[float] = first_shares(final_score, color)
+                value = min(1.0, max(0.0, estimate))
+            else:
+                result = mover_result(final_score, color)
+                value = result if estimate == 0.0 else min(1.0, max(0.0, estimate))
             yield {
                 "planes": np.packbits(planes.T.astype(np.uint8), axis=1, bitorder="little"),
                 "hands": hands.astype(np.uint8),
-                "legal": canonical_pids(pids, color),
-                "target": canonical_pids([move.placement], color),
+                "legal": canonical_pids(pids, color, encoding),
+                "target": canonical_pids([move.placement], color, encoding),
                 "target_p": np.ones(1),
-                "value": result if estimate == 0.0 else min(1.0, max(0.0, estimate)),
+                "value": value,
                 "result": result,
             }
         game.play(move)
@@ -170,8 +178,6 @@ def build(data: Path, games: int | None, extra: tuple[str, ...] = (), log=print,
                 held.append(number % 10 == 0)
             if (k + 1) % 500 == 0:
                 log(f"{k + 1} games, {len(game_of)} positions ({time.perf_counter() - started:.0f} s)")
-    if extra and variant != "duo":
-        raise SystemExit("--extra sets are Duo sets")
     for n_set, name in enumerate(extra, start=1):
         with open(data / "selfplay" / name / "index.csv", newline="") as handle:
             index = list(csv.DictReader(handle))
@@ -181,7 +187,9 @@ def build(data: Path, games: int | None, extra: tuple[str, ...] = (), log=print,
             record = bn.read_sgf(data / "selfplay" / name / row["file"])
             number = game_number(row["file"])
             values = [float(v) for v in row["values"].split()]
-            for position in played_positions(record, row["final_score"], values):
+            if row["variant"] != variant:
+                raise SystemExit(f"{name} holds games of {row['variant']}, not {variant}")
+            for position in played_positions(record, row["final_score"], values, variant):
                 for key, value in position.items():
                     rows[key].append(value)
                 game_of.append(n_set * 100_000 + number)
