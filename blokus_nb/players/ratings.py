@@ -14,7 +14,7 @@ shipped: an instrument of the maintainers; its arguments are in
 
 >>> rating = pentobi_rating("medium")
 >>> rating.opponent, rating.about
-(3, 'about Pentobi level 4')
+(3, 'about Pentobi level 3')
 >>> pentobi_rating("hard").about
 'about Pentobi level 6'
 """
@@ -143,8 +143,9 @@ _WALL_CLOCK = "measured at the level's wall-clock time before 0.5 (medium 0.3 s,
 RATINGS: dict[tuple[str, str], PentobiRating] = {
     # Duo: no win in 20 games against level 1.
     ("easy", "duo"): _measured("easy", "duo", 1, 0, 20, 11),
-    # Duo: 12 wins, 2 draws, 6 losses against level 3.
-    ("medium", "duo"): _measured("medium", "duo", 3, 13, 20, 11, note=_WALL_CLOCK),
+    # Duo against level 3, two seeds: 17 wins, 2 draws, 21 losses (45%, Wilson 31-60%); 0.12 s a move.
+    # (At the old 0.3 s, seed 11: 13 of 20.)
+    ("medium", "duo"): _measured("medium", "duo", 3, 18, 40, (801, 901)),
     # Duo at 2100 simulations, two seeds: 32 wins, 2 draws, 46 losses against level 6 (41%, Wilson
     # 31-52%); 1.31 s a move. At 900 simulations, the same seeds: 21.5 of 80.
     ("hard", "duo"): _measured("hard", "duo", 6, 33, 80, (801, 901)),
@@ -152,8 +153,9 @@ RATINGS: dict[tuple[str, str], PentobiRating] = {
     ("expert", "duo"): _measured("expert", "duo", 7, 8, 40, 202, note=_WALL_CLOCK),
     # Classic, one seat against three level-1 seats: first in none of 40; ahead of 6 of 120 opponents.
     ("easy", "classic"): _measured("easy", "classic", 1, 6, 40, 202, pairs=120),
-    # Classic against three level-3 seats: first alone in 10 of 40, shared in 3; ahead of 63.5 of 120.
-    ("medium", "classic"): _measured("medium", "classic", 3, 63.5, 40, 202, pairs=120, note=_WALL_CLOCK),
+    # Classic against three level-3 seats, two seeds: first alone in 10 of 40 (25%, Wilson 14-40%); ahead
+    # of 58.5 of 120. 0.14 s a move. (At the old 0.3 s, seed 202: first in 11.5 of 40, ahead of 63.5.)
+    ("medium", "classic"): _measured("medium", "classic", 3, 58.5, 40, (801, 901), pairs=120),
     # Classic against three level-5 seats, two seeds: first alone in 17 of 80, shared in 6 (first in 20,
     # 25%, Wilson 17-36%); ahead of 110.5 of 240 opponents. 0.79 s a move. (Seed 303's 44%, at the old
     # wall-clock time, did not reproduce: seeds 500, 600 and 700 gave 16.5 of 100.)
@@ -163,16 +165,21 @@ RATINGS: dict[tuple[str, str], PentobiRating] = {
     ("expert", "classic"): _measured("expert", "classic", 6, 104.5, 80, (801, 901), pairs=240),
     # classic_2, one player (two colors) against a level-1 player: no win in 40.
     ("easy", "classic_2"): _measured("easy", "classic_2", 1, 0, 40, 202),
-    # classic_2 against a level-3 player: 17 wins, 4 draws, 19 losses.
-    ("medium", "classic_2"): _measured("medium", "classic_2", 3, 19, 40, 202, note=_WALL_CLOCK),
-    # classic_2 against a level-5 player: 18 wins, 22 losses (as player 1 14 of 20, as player 2 4).
-    ("hard", "classic_2"): _measured("hard", "classic_2", 5, 18, 40, 202, note=_WALL_CLOCK),
+    # classic_2 against a level-3 player, two seeds: 15 wins, 2 draws, 23 losses (40%, Wilson 26-55%);
+    # 0.13 s a move. (At the old 0.3 s, seed 202: 19 of 40.)
+    ("medium", "classic_2"): _measured("medium", "classic_2", 3, 16, 40, (801, 901)),
+    # classic_2 against a level-5 player, two seeds: 27 wins, 3 draws, 50 losses (35.6%, Wilson 26-47%);
+    # as player 1 23 of 40, as player 2 5.5 of 40. 0.60 s a move. (At the old 1.5 s, seed 202: 18 of 40.)
+    ("hard", "classic_2"): _measured("hard", "classic_2", 5, 28.5, 80, (801, 901)),
     # classic_3, one player of three against two level-1 players: first in none of 40; ahead of 4 of 80.
     ("easy", "classic_3"): _measured("easy", "classic_3", 1, 4, 40, 202, pairs=80),
-    # classic_3 against two level-3 players: first alone in 20 of 40, shared in 1; ahead of 50.5 of 80.
-    ("medium", "classic_3"): _measured("medium", "classic_3", 3, 50.5, 40, 202, pairs=80, note=_WALL_CLOCK),
-    # classic_3 against two level-5 players: first alone in 19 of 40, shared in 3; ahead of 50 of 80.
-    ("hard", "classic_3"): _measured("hard", "classic_3", 5, 50, 40, 202, pairs=80, note=_WALL_CLOCK),
+    # classic_3 against two level-3 players, two seeds: first alone in 9 of 40, shared in 1 (23.8%, Wilson
+    # 13-39%); ahead of 32.5 of 80. 0.11 s a move. (At the old 0.3 s, seed 202: first alone in 20 of 40.)
+    ("medium", "classic_3"): _measured("medium", "classic_3", 3, 32.5, 40, (801, 901), pairs=80),
+    # classic_3 against two level-5 players, two seeds: first alone in 29 of 80, shared in 2 (first in 30,
+    # 37.5%, Wilson 28-49%); ahead of 76.5 of 160 opponents. 0.57 s a move. (At the old 1.5 s, seed 202:
+    # first alone in 19 of 40, ahead of 50 of 80.)
+    ("hard", "classic_3"): _measured("hard", "classic_3", 5, 76.5, 80, (801, 901), pairs=160),
 }
 
 
