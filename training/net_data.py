@@ -28,7 +28,9 @@ network's canonical view (:func:`blokus_nb.players.net.encode`):
 
 ``--extra duo_L6`` (or, with ``--variant classic``, ``--extra classic_L6``)
 adds sets without visit counts: there the move played is the policy target
-and Pentobi's estimate of its search for it the value.
+and Pentobi's estimate of its search for it the value (in classic the result:
+each color's share of first place). In classic they made the network weaker
+against Pentobi (``training/README.md``).
 ``--also DIR ...`` adds folders in the same layout as the main set (made by
 ``training/label_games.py`` from our own games, or by Pentobi's self-play),
 of the same variant; their every tenth game (by the ``game`` column of their
