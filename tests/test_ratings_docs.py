@@ -37,4 +37,4 @@ def test_each_cell_of_the_strength_table_is_the_measured_rating(key):
     assert elo in cell and rating.about.replace("Pentobi ", "") in cell
     seeds = [part.split("--seed ")[1].split()[0] for part in rating.command.split(" ; ")]
     assert all(seed in cell for seed in seeds)
-    assert ("wall-clock" in cell) == bool(rating.note)
+    assert not rating.note or rating.note in cell

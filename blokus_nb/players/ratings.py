@@ -131,11 +131,6 @@ def _measured(level: str, variant: str, opponent: int, score: float, games: int,
     return rating_from_score(level, variant, opponent, score, pairs or games, command, note)
 
 
-#: The note of a rating measured before the levels were numbers of simulations (0.5): the level then
-#: thought a set wall-clock time a move, which the simulation budgets match on the machine measured.
-_WALL_CLOCK = "measured at the level's wall-clock time before 0.5 (medium 0.3 s, hard 1.5 s, expert 5 s a move)"
-
-
 #: The measured ratings, keyed by level and variant, as the README's strength table gives them. Each
 #: is one match or more through the Pentobi match harness (their arguments are the rating's
 #: ``command``), our seat alternating, one match per core with nothing else on it. A rating with a
@@ -149,8 +144,9 @@ RATINGS: dict[tuple[str, str], PentobiRating] = {
     # Duo at 2100 simulations, two seeds: 32 wins, 2 draws, 46 losses against level 6 (41%, Wilson
     # 31-52%); 1.31 s a move. At 900 simulations, the same seeds: 21.5 of 80.
     ("hard", "duo"): _measured("hard", "duo", 6, 33, 80, (801, 901)),
-    # Duo: 6 wins, 4 draws, 30 losses against level 7.
-    ("expert", "duo"): _measured("expert", "duo", 7, 8, 40, 202, note=_WALL_CLOCK),
+    # Duo at 7000 simulations against level 7, two seeds: 4 wins, 1 draw, 35 losses (11%, Wilson 5-25%);
+    # as purple 4.5 of 20, as orange 0 of 20. 4.28 s a move. (At the old 5 s, seed 202: 8 of 40.)
+    ("expert", "duo"): _measured("expert", "duo", 7, 4.5, 40, (801, 901)),
     # Classic, one seat against three level-1 seats: first in none of 40; ahead of 6 of 120 opponents.
     ("easy", "classic"): _measured("easy", "classic", 1, 6, 40, 202, pairs=120),
     # Classic against three level-3 seats, two seeds: first alone in 10 of 40 (25%, Wilson 14-40%); ahead
