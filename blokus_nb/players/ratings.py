@@ -136,8 +136,8 @@ def _measured(level: str, variant: str, opponent: int, score: float, games: int,
 #: ``command``), our seat alternating, one match per core with nothing else on it. A rating with a
 #: ``note`` is not of the level as shipped (see :attr:`PentobiRating.note`).
 RATINGS: dict[tuple[str, str], PentobiRating] = {
-    # Duo: no win in 20 games against level 1.
-    ("easy", "duo"): _measured("easy", "duo", 1, 0, 20, 11),
+    # Duo against level 1, two seeds: no win in 40 games.
+    ("easy", "duo"): _measured("easy", "duo", 1, 0, 40, (801, 901)),
     # Duo against level 3, two seeds: 17 wins, 2 draws, 21 losses (45%, Wilson 31-60%); 0.12 s a move.
     # (At the old 0.3 s, seed 11: 13 of 20.)
     ("medium", "duo"): _measured("medium", "duo", 3, 18, 40, (801, 901)),
@@ -147,8 +147,8 @@ RATINGS: dict[tuple[str, str], PentobiRating] = {
     # Duo at 7000 simulations against level 7, two seeds: 4 wins, 1 draw, 35 losses (11%, Wilson 5-25%);
     # as purple 4.5 of 20, as orange 0 of 20. 4.28 s a move. (At the old 5 s, seed 202: 8 of 40.)
     ("expert", "duo"): _measured("expert", "duo", 7, 4.5, 40, (801, 901)),
-    # Classic, one seat against three level-1 seats: first in none of 40; ahead of 6 of 120 opponents.
-    ("easy", "classic"): _measured("easy", "classic", 1, 6, 40, 202, pairs=120),
+    # Classic, one seat against three level-1 seats, two seeds: first in none of 40; ahead of 10.5 of 120.
+    ("easy", "classic"): _measured("easy", "classic", 1, 10.5, 40, (801, 901), pairs=120),
     # Classic against three level-3 seats, two seeds: first alone in 10 of 40 (25%, Wilson 14-40%); ahead
     # of 58.5 of 120. 0.14 s a move. (At the old 0.3 s, seed 202: first in 11.5 of 40, ahead of 63.5.)
     ("medium", "classic"): _measured("medium", "classic", 3, 58.5, 40, (801, 901), pairs=120),
@@ -159,16 +159,17 @@ RATINGS: dict[tuple[str, str], PentobiRating] = {
     # Classic against three level-6 seats, two seeds: first alone in 16 of 80, shared in 4 (first in 18,
     # 22.5%, Wilson 15-33%); ahead of 104.5 of 240 opponents. 2.43 s a move.
     ("expert", "classic"): _measured("expert", "classic", 6, 104.5, 80, (801, 901), pairs=240),
-    # classic_2, one player (two colors) against a level-1 player: no win in 40.
-    ("easy", "classic_2"): _measured("easy", "classic_2", 1, 0, 40, 202),
+    # classic_2, one player (two colors) against a level-1 player, two seeds: no win in 40.
+    ("easy", "classic_2"): _measured("easy", "classic_2", 1, 0, 40, (801, 901)),
     # classic_2 against a level-3 player, two seeds: 15 wins, 2 draws, 23 losses (40%, Wilson 26-55%);
     # 0.13 s a move. (At the old 0.3 s, seed 202: 19 of 40.)
     ("medium", "classic_2"): _measured("medium", "classic_2", 3, 16, 40, (801, 901)),
     # classic_2 against a level-5 player, two seeds: 27 wins, 3 draws, 50 losses (35.6%, Wilson 26-47%);
     # as player 1 23 of 40, as player 2 5.5 of 40. 0.60 s a move. (At the old 1.5 s, seed 202: 18 of 40.)
     ("hard", "classic_2"): _measured("hard", "classic_2", 5, 28.5, 80, (801, 901)),
-    # classic_3, one player of three against two level-1 players: first in none of 40; ahead of 4 of 80.
-    ("easy", "classic_3"): _measured("easy", "classic_3", 1, 4, 40, 202, pairs=80),
+    # classic_3, one player of three against two level-1 players, two seeds: first in 1 of 40; ahead of
+    # 3.5 of 80.
+    ("easy", "classic_3"): _measured("easy", "classic_3", 1, 3.5, 40, (801, 901), pairs=80),
     # classic_3 against two level-3 players, two seeds: first alone in 9 of 40, shared in 1 (23.8%, Wilson
     # 13-39%); ahead of 32.5 of 80. 0.11 s a move. (At the old 0.3 s, seed 202: first alone in 20 of 40.)
     ("medium", "classic_3"): _measured("medium", "classic_3", 3, 32.5, 40, (801, 901), pairs=80),
