@@ -54,7 +54,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import blokus_nb as bn  # noqa: E402
-from blokus_nb.players.net import CLASSIC, DUO, N_CELLS, canonical_pids, encode, legal_array  # noqa: E402
+from blokus_nb.players.net import CLASSIC, DUO, N_CELLS, canonical_pids, encode, encoding_of, legal_array  # noqa: E402
 
 DEFAULT_DATA = ROOT.parent / "shared" / "data" / "pentobi"
 FOLDER = "duo_L6_policy"
@@ -93,8 +93,8 @@ def first_shares(final_score: str, color: int) -> list[float]:
 
 def positions(game_line: dict, final_score: str, variant: str = "duo"):
     """Yield one dict per searched position of one game of ``variant`` (see the module docstring)."""
-    encoding = CLASSIC if variant == "classic" else DUO
     game = bn.Game(variant)
+    encoding = encoding_of(game.board)
     for position in game_line["positions"]:
         if game.is_over:
             break
@@ -130,8 +130,8 @@ def played_positions(record: bn.Game, final_score: str, values: list[float], var
     search, so the position before the move with 0-based index ``k`` takes ``values[k + 1]``.
     In classic, ``result`` is each color's share of first place in the mover's frame.
     """
-    encoding = CLASSIC if variant == "classic" else DUO
     game = bn.Game(variant)
+    encoding = encoding_of(game.board)
     for k, move in enumerate(m for m in record.history if not m.is_pass):
         color = game.colors.index(move.color)
         board = game.board
