@@ -132,6 +132,39 @@ class Breakdown:
         return {name: total / self.count * 1e6 for name, total in self.seconds.items()}
 
 
+class VectorRun:
+    """One ``BlokusVectorEnv`` step of every game per call, timed inside ``step()`` (which returns the
+    observations and masks); the random legal actions are drawn outside the clock."""
+
+    def __init__(self, variant: str, num_envs: int, seed: int = 1) -> None:
+        from blokus_nb.envs import BlokusVectorEnv
+
+        self.envs = BlokusVectorEnv(variant, num_envs=num_envs)
+        self.observation, _ = self.envs.reset(seed=seed)
+        self.rng = np.random.default_rng(seed)
+        self.tally = Tally()
+        for _ in range(120):  # let the games end at different times, as they do in training
+            self()
+        self.tally = Tally()
+
+    def draw(self) -> np.ndarray:
+        keys = self.rng.random(self.observation["action_mask"].shape, dtype=np.float32)
+        keys[~self.observation["action_mask"]] = -1.0
+        return keys.argmax(axis=1)  # a uniform legal placement of each game (any id where none is legal)
+
+    def __call__(self) -> None:
+        clock = time.perf_counter
+        t0 = clock()
+        actions = self.draw()
+        placing = int((self.envs.board.to_move >= 0).sum())  # the games that place a piece in this step
+        t1 = clock()
+        self.observation, *_ = self.envs.step(actions)
+        t2 = clock()
+        self.tally.environment += t2 - t1
+        self.tally.sampling += t1 - t0
+        self.tally.steps += placing
+
+
 def random_action(env: Any, rng: random.Random) -> int | None:
     observation, _, terminated, truncated, _ = env.last()
     if terminated or truncated:
@@ -152,6 +185,7 @@ def blokus_rl_env() -> Callable[[], Any] | None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="time per contender and variant")
+    parser.add_argument("--num-envs", type=int, default=256, help="games in the BlokusVectorEnv")
     args = parser.parse_args()
     rust = blokus_rl_env()
     for variant in ("classic", "duo"):
@@ -165,6 +199,8 @@ def main() -> None:
         units: dict[str, Callable[[], None]] = {
             name: (lambda name=name: play_one_game(envs[name], rngs[name], tallies[name])) for name in envs}
         units["breakdown"] = parts
+        vector = VectorRun(variant, args.num_envs)
+        units["vector"] = vector
         interleaved(units, args.seconds)
         for name, tally in tallies.items():
             per_game = tally.steps / tally.games
@@ -178,8 +214,14 @@ def main() -> None:
         print(f"{variant:8s} blokus-nb a step: {whole:.1f} us inside the env, of which "
               + ", ".join(f"{name} {us:.1f}" for name, us in micro.items())
               + f", the rest (Game.play, AEC bookkeeping) {whole - sum(micro.values()):.1f}")
+        batched = vector.tally
+        print(f"{variant:8s} BlokusVectorEnv ({args.num_envs} games) steps/s inside step() "
+              f"{batched.steps_per_second():8.0f}   ({batched.environment / batched.steps * 1e6:.1f} us a game's step; "
+              f"drawing the actions outside the clock {batched.sampling / batched.steps * 1e6:.1f} us)")
         if "blokus-rl" in tallies:
             theirs = tallies["blokus-rl"]
+            print(f"{variant:8s} BlokusVectorEnv / blokus-rl: "
+                  f"{batched.steps_per_second() / theirs.steps_per_second():.2f}x inside the env")
             print(f"{variant:8s} blokus-rl a step: {theirs.environment / theirs.steps * 1e6:.1f} us inside the env")
             print(f"{variant:8s} blokus-nb / blokus-rl: {ours.steps_per_second() / theirs.steps_per_second():.2f}x "
                   f"inside the env, {ours.steps_per_second(True) / theirs.steps_per_second(True):.2f}x "

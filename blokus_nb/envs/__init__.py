@@ -20,6 +20,7 @@ from .observation import PLANES, ObservationEncoder, split_observation
 _LAZY = {
     "BlokusEnv": "blokus_nb.envs.aec",
     "BlokusGymEnv": "blokus_nb.envs.single_agent",
+    "BlokusVectorEnv": "blokus_nb.envs.vector",
 }
 
 __all__ = ["PLANES", "ObservationEncoder", "split_observation", *_LAZY]

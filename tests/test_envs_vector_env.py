@@ -1,0 +1,217 @@
+"""BlokusVectorEnv: many games in one Gymnasium vector environment, row for row what BlokusEnv gives."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+gymnasium = pytest.importorskip("gymnasium")
+pytest.importorskip("pettingzoo")
+
+import blokus_nb as bn  # noqa: E402
+from blokus_nb.envs import BlokusEnv, BlokusVectorEnv  # noqa: E402
+
+VARIANTS = ("classic", "classic_2", "classic_3", "duo")
+
+
+def expected_row(env: BlokusEnv) -> tuple[np.ndarray, np.ndarray]:
+    observation, *_ = env.last()
+    return observation["observation"], observation["action_mask"].astype(bool)
+
+
+def run_alongside(variant: str, num_envs: int, steps: int, seed: int, reward: str = "result") -> int:
+    """Step a vector env and ``num_envs`` BlokusEnvs with the same random legal actions, comparing
+    every row of every step (auto-reset included); returns how many games ended."""
+    vector = BlokusVectorEnv(variant, num_envs=num_envs, reward=reward)
+    lone = [BlokusEnv(variant, reward=reward) for _ in range(num_envs)]
+    observation, infos = vector.reset(seed=seed)
+    for env in lone:
+        env.reset()
+    rng = np.random.default_rng(seed)
+    restart = np.zeros(num_envs, dtype=bool)
+    ended = 0
+    for _ in range(steps):
+        assert vector.observation_space.contains(observation)
+        actions = np.zeros(num_envs, dtype=np.int64)
+        for k, env in enumerate(lone):
+            if restart[k]:  # its final row was compared; this step starts it again
+                continue
+            want_observation, want_mask = expected_row(env)
+            np.testing.assert_array_equal(observation["observation"][k], want_observation)
+            np.testing.assert_array_equal(observation["action_mask"][k], want_mask)
+            game = env.game
+            assert infos["to_play"][k] == game.colors.index(game.to_play)
+            assert infos["player"][k] == game.player_to_play - 1
+            actions[k] = rng.choice(np.flatnonzero(want_mask))
+        observation, rewards, terminations, truncations, infos = vector.step(actions)
+        assert not truncations.any()
+        for k, env in enumerate(lone):
+            if restart[k]:
+                env.reset()
+                assert rewards[k] == 0 and not terminations[k]
+                continue
+            agent = env.agent_selection
+            env.step(int(actions[k]))
+            assert terminations[k] == env.game.is_over
+            if env.game.is_over:
+                ended += 1
+                assert rewards[k] == env.rewards[agent]
+                assert infos["_final_rewards"][k]
+                assert infos["final_rewards"][k].tolist() == [env.rewards[a] for a in env.possible_agents]
+                assert infos["final_points"][k].tolist() == list(env.game.scores("points").values())
+                assert infos["to_play"][k] == -1 and infos["player"][k] == -1
+                # the finished game seen as BlokusEnv shows it to the player who moved last
+                shown = env.observe(agent)
+                np.testing.assert_array_equal(observation["observation"][k], shown["observation"])
+                assert not observation["action_mask"][k].any()
+                while env.agents:  # PettingZoo's way out of a finished game
+                    env.step(None)
+            else:
+                assert rewards[k] == 0
+                assert "_final_rewards" not in infos or not infos["_final_rewards"][k]
+        restart = terminations.copy()
+    return ended
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_row_is_what_blokus_env_gives_for_the_same_game(variant):
+    steps = 70 if variant == "duo" else 100
+    assert run_alongside(variant, num_envs=3, steps=steps, seed=VARIANTS.index(variant)) >= 2
+
+
+def test_margin_rewards_are_blokus_env_s():
+    assert run_alongside("duo", num_envs=4, steps=40, seed=11, reward="margin") >= 4
+
+
+def test_spaces_follow_gymnasium_s_vector_conventions():
+    envs = BlokusVectorEnv("duo", num_envs=5)
+    single = BlokusEnv("duo")
+    assert envs.single_action_space == gymnasium.spaces.Discrete(13729)
+    assert envs.action_space.shape == (5,)
+    assert envs.single_observation_space["observation"] == single.observation_space("player_0")["observation"]
+    assert envs.single_observation_space["action_mask"].dtype == np.bool_
+    assert envs.observation_space["action_mask"].shape == (5, 13729)
+    assert envs.metadata["autoreset_mode"] == gymnasium.vector.AutoresetMode.NEXT_STEP
+    observation, infos = envs.reset(seed=4)
+    assert observation["observation"].dtype == np.int8 and observation["observation"].shape == (5, 1218)
+    assert infos["to_play"].tolist() == [0] * 5 and infos["_to_play"].all()
+    # the seed seeds the action space: two resets with one seed sample alike
+    first = envs.action_space.sample()
+    envs.reset(seed=4)
+    assert (envs.action_space.sample() == first).all()
+
+
+def legal_actions(observation: dict) -> np.ndarray:
+    return observation["action_mask"].argmax(axis=1)
+
+
+@pytest.mark.parametrize("bad", [
+    np.zeros(3, dtype=np.int64),             # too few
+    np.zeros((4, 1), dtype=np.int64),        # a column, not a row
+    np.zeros(4, dtype=np.float64),           # floats
+    np.zeros(4, dtype=bool),                 # bools
+    "0000",
+])
+def test_actions_of_the_wrong_shape_or_dtype_name_the_expected_shape(bad):
+    envs = BlokusVectorEnv("duo", num_envs=4)
+    envs.reset()
+    with pytest.raises(bn.ArgumentTypeError, match=r"shape \(4,\)"):
+        envs.step(bad)
+
+
+def test_a_bad_action_in_one_game_raises_blokus_env_s_error_and_changes_no_game():
+    envs = BlokusVectorEnv("duo", num_envs=3)
+    start, _ = envs.reset()
+    observation, *_ = envs.step(legal_actions(start))
+    before = {key: value.copy() for key, value in observation.items()}
+    lone = BlokusEnv("duo")  # game 2 as a lone environment
+    lone.reset()
+    lone.step(int(legal_actions(start)[2]))
+    illegal = int(np.flatnonzero(~before["action_mask"][2])[0])
+    with pytest.raises(bn.IllegalMoveError) as caught:
+        lone.step(illegal)
+    actions = legal_actions(observation)
+    actions[2] = illegal
+    with pytest.raises(bn.IllegalMoveError, match="sub-environment 2") as ours:
+        envs.step(actions)
+    assert ours.value.rule == caught.value.rule
+    actions[2] = 13729
+    with pytest.raises(bn.InvalidMoveError, match="sub-environment 2: action 13729"):
+        envs.step(actions)
+    actions[2] = -1
+    with pytest.raises(bn.InvalidMoveError):
+        envs.step(actions)
+    # nothing was half-applied: the next good step is as if the bad ones never happened
+    fresh = BlokusVectorEnv("duo", num_envs=3)
+    again, _ = fresh.reset()
+    fresh.step(legal_actions(again))
+    good = legal_actions(before)
+    one = envs.step(good)[0]
+    two = fresh.step(good)[0]
+    for key in one:
+        np.testing.assert_array_equal(one[key], two[key])
+    assert all(envs.game(k).moves == fresh.game(k).moves for k in range(3))
+
+
+def test_step_before_reset_and_a_bad_reset_mask_are_refused():
+    envs = BlokusVectorEnv("duo", num_envs=2, autoreset_mode="disabled")
+    with pytest.raises(bn.BlokusError, match="reset"):
+        envs.step(np.zeros(2, dtype=np.int64))
+    with pytest.raises(bn.BlokusError, match="first reset"):
+        envs.reset(options={"reset_mask": np.array([True, False])})
+    envs.reset()
+    with pytest.raises(bn.ArgumentTypeError, match=r"shape \(2,\)"):
+        envs.reset(options={"reset_mask": np.array([1, 0])})
+    with pytest.raises(bn.BlokusError, match="num_envs"):
+        BlokusVectorEnv("duo", num_envs=0)
+    with pytest.raises(bn.BlokusError, match="autoreset_mode"):
+        BlokusVectorEnv("duo", autoreset_mode="same_step")
+
+
+def test_disabled_autoreset_waits_for_a_reset_mask():
+    envs = BlokusVectorEnv("duo", num_envs=2, autoreset_mode="disabled")
+    observation, _ = envs.reset()
+    rng = np.random.default_rng(0)
+    finished = np.zeros(2, dtype=bool)
+    for _ in range(200):
+        actions = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in observation["action_mask"]])
+        observation, rewards, terminations, _, infos = envs.step(actions)
+        finished |= terminations
+        if finished.all():
+            break
+    assert finished.all()
+    observation, rewards, terminations, _, infos = envs.step(np.zeros(2, dtype=np.int64))
+    assert not terminations.any() and (infos["to_play"] == -1).all()  # still over, waiting
+    observation, infos = envs.reset(options={"reset_mask": np.array([False, True])})
+    assert infos["to_play"].tolist() == [-1, 0]
+    assert observation["action_mask"][1].sum() == 414 and not observation["action_mask"][0].any()
+
+
+def test_game_k_replays_the_sub_environment():
+    envs = BlokusVectorEnv("classic_3", num_envs=2)
+    observation, _ = envs.reset()
+    for _ in range(9):
+        observation, *_ = envs.step(legal_actions(observation))
+    game = envs.game(1)
+    assert len(game.moves) == 9
+    assert game.colors.index(game.to_play) == envs.board.to_move[1]
+    with pytest.raises(bn.BlokusError):
+        envs.game(2)
+
+
+@pytest.mark.slow
+def test_a_thousand_classic_games_fit_in_a_gigabyte():
+    code = (
+        "import resource, numpy as np\n"
+        "from blokus_nb.envs import BlokusVectorEnv\n"
+        "envs = BlokusVectorEnv('classic', num_envs=1024)\n"
+        "observation, _ = envs.reset(seed=0)\n"
+        "for _ in range(5):\n"
+        "    observation, *_ = envs.step(observation['action_mask'].argmax(axis=1))\n"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
+    )
+    peak_kb = int(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
+    assert peak_kb < 1024 * 1024, f"{peak_kb / 1024:.0f} MB"

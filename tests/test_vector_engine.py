@@ -1,0 +1,146 @@
+"""The batched engine is held to Game: the same legal placements, turns, passes and points, everywhere."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import random
+import time
+
+import numpy as np
+import pytest
+from data_paths import DATA
+from sample_games import PENTOBI_COLORS
+
+import blokus_nb as bn
+from blokus_nb.move import interned_move
+from blokus_nb.vector_engine import VectorBoard, tables
+
+VARIANTS = ("classic", "classic_2", "classic_3", "duo")
+
+
+def legal_ids(game: bn.Game, color: str) -> list[int]:
+    return sorted(game.board.legal_placements(game.colors.index(color)))
+
+
+def play_alongside(variant: str, n: int, seed: int) -> int:
+    """Play ``n`` random games in a VectorBoard and in ``n`` Games at once, checking every position.
+
+    Returns the number of (game, color) positions compared. Every color's mask is compared at
+    every position, not only the color to move's.
+    """
+    board = VectorBoard(variant, n)
+    games = [bn.Game(variant) for _ in range(n)]
+    rng = random.Random(seed)
+    n_colors = len(games[0].colors)
+    compared = 0
+    while True:
+        every = board.legal_mask(np.repeat(np.arange(n), n_colors), np.tile(np.arange(n_colors), n))
+        for k, game in enumerate(games):
+            for ci, color in enumerate(game.colors):
+                assert np.flatnonzero(every[k * n_colors + ci]).tolist() == legal_ids(game, color), (k, color)
+                compared += 1
+            expected = -1 if game.to_play is None else game.colors.index(game.to_play)
+            assert board.to_move[k] == expected, (variant, k)
+        assert board.points().tolist() == [list(g.scores("points").values()) for g in games]
+        live = np.flatnonzero(board.to_move >= 0)
+        if not len(live):
+            return compared
+        placements = []
+        for k in live:
+            game = games[k]
+            pid = rng.choice(legal_ids(game, game.to_play))
+            game.play(interned_move(game.to_play, pid, game.size))
+            placements.append(pid)
+        placements = np.array(placements)
+        assert board.is_legal(live, placements).all()
+        board.play(live, placements)
+        masks = board.advance(live)
+        for row, k in enumerate(live):
+            game = games[k]
+            want = [] if game.to_play is None else legal_ids(game, game.to_play)
+            assert np.flatnonzero(masks[row]).tolist() == want
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_color_s_legal_placements_equal_game_s_over_random_games(variant):
+    # 2,500 positions a variant or more (every color at every position): over 10,000 in all
+    compared = play_alongside(variant, n=48 if variant == "duo" else 10, seed=VARIANTS.index(variant))
+    assert compared >= 2500
+
+
+def test_games_at_different_stages_are_stepped_apart():
+    # one game started, one half-played, one finished: each follows its own rules
+    board = VectorBoard("duo", 3)
+    rng = np.random.default_rng(3)
+    for step in range(40):
+        live = np.flatnonzero(board.to_move >= 0)
+        if step < 20:
+            live = live[live != 0]  # game 0 waits
+        if not len(live):
+            break
+        masks = board.legal_mask(live)
+        picks = np.array([rng.choice(np.flatnonzero(m)) for m in masks])
+        board.play(live, picks)
+        board.advance(live)
+    assert board.placed[0].sum() < board.placed[1].sum()
+    fresh = VectorBoard("duo", 1)
+    board.reset(np.array([False, True, False]))
+    assert (board.legal_mask(np.array([1])) == fresh.legal_mask()).all()
+    assert board.placed[1].sum() == 0 and board.placed[2].sum() > 0
+
+
+@pytest.mark.parametrize("variant", ["classic", "duo"])
+def test_legal_placements_match_pentobi_s_listings_at_every_position(variant):
+    path = DATA / "pentobi" / "legal" / f"{variant}_L1_000{2 if variant == 'classic' else 1}.legal.jsonl.gz"
+    with gzip.open(path, "rt") as handle:
+        positions = [json.loads(line) for line in handle]
+    board = VectorBoard(variant, 1)
+    game = bn.Game(variant)
+    checked = 0
+    for position in positions:
+        for key, expected in position["legal"].items():
+            ci = game.colors.index(PENTOBI_COLORS[key])
+            mask = board.legal_mask(np.array([0]), np.array([ci]))[0]
+            ours = {str(interned_move(game.colors[ci], int(pid), game.size)) for pid in np.flatnonzero(mask)}
+            assert ours == set(expected), (position["move_number"], key)
+            checked += 1
+        if position["to_play"] is None:
+            assert board.to_move[0] == -1
+            break
+        assert board.to_move[0] == game.colors.index(PENTOBI_COLORS[position["to_play"]])
+        move = game.play(position["played"])
+        board.play(np.array([0]), np.array([move.placement]))
+        board.advance(np.array([0]))
+    assert checked == sum(len(p["legal"]) for p in positions) > 60  # every listing, to the end
+
+
+def perft(game: bn.Game, depth: int) -> int:
+    if depth == 0 or game.is_over:
+        return 1
+    total = 0
+    for move in game.legal_moves():
+        game.play(move)
+        total += perft(game, depth - 1)
+        game.undo()
+    return total
+
+
+def test_perft_two_plies_of_duo_equals_game_s():
+    # every position after Duo's first move, all 414 in one batch
+    game = bn.Game("duo")
+    first = np.array(sorted(game.board.legal_placements(0)))
+    board = VectorBoard("duo", len(first))
+    board.play(np.arange(len(first)), first)
+    masks = board.advance(np.arange(len(first)))
+    assert (board.to_move == 1).all()
+    assert int(masks.sum()) == perft(game, 2)
+
+
+def test_tables_are_built_once_and_quickly():
+    tables.cache_clear()
+    start = time.perf_counter()
+    first = tables(20)
+    assert time.perf_counter() - start < 2.0
+    assert tables(20) is first
+    assert first.n_placements == 30433
