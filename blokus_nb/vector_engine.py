@@ -41,6 +41,7 @@ from functools import cache
 import numpy as np
 
 from .coords import cell_index
+from .engine import _compile
 from .geometry import geometry, mask_cells
 from .pieces import PIECES
 from .variants import Variant, get_variant
@@ -138,6 +139,8 @@ def _bit_rows(rows: np.ndarray, words: int) -> np.ndarray:
     return np.packbits(columns, axis=1, bitorder="little").view(np.uint64)
 
 
+#: Up to this many games, legal placements are found one game at a time (:meth:`VectorBoard._legal_each`).
+FEW_GAMES = 24
 _BYTE_SHIFTS = np.arange(8, dtype=np.uint64)[None, :, None]
 _LOW_BITS = np.uint64(0x0101010101010101)
 
@@ -291,6 +294,38 @@ class VectorBoard:
 
     def _legal(self, games: np.ndarray, colors: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The legal masks of ``colors[i]`` in ``games[i]``, and whether each has one."""
+        if len(games) <= FEW_GAMES:
+            return self._legal_each(games, colors)
+        return self._legal_sliced(games, colors)
+
+    def _legal_each(self, games: np.ndarray, colors: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`_legal` one game at a time, by :mod:`blokus_nb.engine`'s bitboards (what ``Game`` uses):
+        cheaper than the bit-sliced pass for a few games (a turn passed in some of them)."""
+        t = self.tables
+        bitsets = _compile(t.size)[0]
+        placement_at = geometry(t.size).placement_at
+        masks = np.zeros((len(games), self.n_placements), dtype=bool)
+
+        def bitboard(row: np.ndarray) -> int:
+            return int.from_bytes(np.packbits(row, bitorder="little").tobytes(), "little")
+
+        for i, (game, color) in enumerate(zip(games, colors)):
+            allowed_row = ~self.blocked[game, color, :t.cells]
+            attach = bitboard(self.corners[game, color, :t.cells] & allowed_row)
+            if not attach:
+                continue
+            ids = []
+            for orientation, anchors in bitsets(bitboard(allowed_row), attach, bitboard(self.hand[game, color])):
+                at = placement_at[orientation]
+                while anchors:
+                    low = anchors & -anchors
+                    ids.append(at[low.bit_length() - 1])
+                    anchors ^= low
+            masks[i, ids] = True
+        return masks, masks.any(axis=1)
+
+    def _legal_sliced(self, games: np.ndarray, colors: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`_legal` for many games at once on bit-sliced rows (see the module docstring)."""
         t = self.tables
         words = (len(games) + 63) // 64
         allowed_rows = ~self.blocked[games, colors, :t.sink]

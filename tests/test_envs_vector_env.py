@@ -82,6 +82,13 @@ def test_every_row_is_what_blokus_env_gives_for_the_same_game(variant):
     assert run_alongside(variant, num_envs=3, steps=steps, seed=VARIANTS.index(variant)) >= 2
 
 
+def test_rows_are_blokus_env_s_with_enough_games_for_the_bit_sliced_pass():
+    # more games than vector_engine.FEW_GAMES: the masks come from the bit-sliced pass
+    from blokus_nb.vector_engine import FEW_GAMES
+
+    assert run_alongside("classic_3", num_envs=FEW_GAMES + 6, steps=90, seed=21) >= FEW_GAMES
+
+
 def test_margin_rewards_are_blokus_env_s():
     assert run_alongside("duo", num_envs=4, steps=40, seed=11, reward="margin") >= 4
 

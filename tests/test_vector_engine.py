@@ -69,6 +69,25 @@ def test_every_color_s_legal_placements_equal_game_s_over_random_games(variant):
     assert compared >= 2500
 
 
+@pytest.mark.parametrize("variant", ["classic_3", "duo"])
+def test_the_one_game_at_a_time_path_equals_the_bit_sliced_one(variant):
+    board = VectorBoard(variant, 40)
+    rng = np.random.default_rng(5)
+    for _ in range(30):
+        live = np.flatnonzero(board.to_move >= 0)
+        if not len(live):
+            break
+        every = np.arange(board.n)
+        colors = np.full(board.n, 0) + rng.integers(0, board.n_colors, board.n)
+        sliced = board._legal_sliced(every, colors)
+        each = board._legal_each(every, colors)
+        np.testing.assert_array_equal(sliced[0], each[0])
+        np.testing.assert_array_equal(sliced[1], each[1])
+        masks = board.legal_mask(live)
+        board.play(live, np.array([rng.choice(np.flatnonzero(m)) for m in masks]))
+        board.advance(live)
+
+
 def test_games_at_different_stages_are_stepped_apart():
     # one game started, one half-played, one finished: each follows its own rules
     board = VectorBoard("duo", 3)
@@ -102,6 +121,8 @@ def test_legal_placements_match_pentobi_s_listings_at_every_position(variant):
         for key, expected in position["legal"].items():
             ci = game.colors.index(PENTOBI_COLORS[key])
             mask = board.legal_mask(np.array([0]), np.array([ci]))[0]
+            # the bit-sliced pass too (one game alone takes the one-game-at-a-time path)
+            np.testing.assert_array_equal(board._legal_sliced(np.array([0]), np.array([ci]))[0][0], mask)
             ours = {str(interned_move(game.colors[ci], int(pid), game.size)) for pid in np.flatnonzero(mask)}
             assert ours == set(expected), (position["move_number"], key)
             checked += 1
