@@ -322,7 +322,7 @@ class VectorBoard:
                     ids.append(at[low.bit_length() - 1])
                     anchors ^= low
             masks[i, ids] = True
-        return masks, masks.any(axis=1)
+        return masks, np.asarray(masks.any(axis=1))
 
     def _legal_sliced(self, games: np.ndarray, colors: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """:meth:`_legal` for many games at once on bit-sliced rows (see the module docstring)."""
