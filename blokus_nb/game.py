@@ -300,7 +300,7 @@ class Game:
             color, pid = self._read(move)
         except BlokusError:
             return False
-        return self._why_illegal(color, pid, str(move)) is None
+        return self._why_illegal(color, pid, move) is None
 
     @_locked
     def parse_move(self, text: str, color: str | None = None) -> Move:
@@ -324,7 +324,7 @@ class Game:
             played = self._push(move.color, move.placement, move)  # the engine just listed it here
         else:
             color, pid = self._read(move)
-            error = self._why_illegal(color, pid, str(move))
+            error = self._why_illegal(color, pid, move)
             if error is not None:
                 raise error
             played = self._push(color, pid)
@@ -351,7 +351,7 @@ class Game:
         if not self._redo:
             raise BlokusError("there is no move to redo")
         move = self._redo[-1]
-        if self._why_illegal(move.color, move.placement, str(move)) is not None:
+        if self._why_illegal(move.color, move.placement, move) is not None:
             raise BlokusError(f"cannot redo {move}: it is no longer legal")
         self._redo.pop()
         played = self._push(move.color, move.placement)
@@ -611,45 +611,46 @@ class Game:
                                    move=move if len(move) <= MAX_MOVE_TEXT else shown(move))
         return color, parse_placement(move, self.size)
 
-    def _why_illegal(self, color: str, pid: int | None, text: str) -> IllegalMoveError | None:
+    def _why_illegal(self, color: str, pid: int | None, move: Move | str) -> IllegalMoveError | None:
+        # ``move`` is written out only for an error: a legal move's text (its cells' names) is not needed
         board, geo = self._board, self._board.geo
         if self._to_play is None:
-            return IllegalMoveError(f"cannot play {color} {text}: the game is over",
-                                    rule="game-over", move=text)
+            return IllegalMoveError(f"cannot play {color} {move}: the game is over",
+                                    rule="game-over", move=str(move))
         if color != self.to_play:
-            return IllegalMoveError(f"cannot play {color} {text}: it is {self.to_play}'s turn, "
-                                    f"not {color}'s", rule="wrong-color", move=text)
+            return IllegalMoveError(f"cannot play {color} {move}: it is {self.to_play}'s turn, "
+                                    f"not {color}'s", rule="wrong-color", move=str(move))
         ci = self._to_play
         if pid is None:
             if board.has_legal(ci):
                 return IllegalMoveError(f"{color} has legal moves, so it may not pass",
-                                        rule="pass", move=text)
+                                        rule="pass", move=str(move))
             return None
         piece = PIECES[geo.pieces[pid]]
         mask = geo.masks[pid]
         if not board.hand[ci] >> piece.index & 1:
             return IllegalMoveError(f"{color} has already placed the {piece.name} piece, so it cannot "
                                     f"cover {', '.join(geo.cell_names(pid))}",
-                                    rule="piece-used", move=text, cells=geo.cell_names(pid))
+                                    rule="piece-used", move=str(move), cells=geo.cell_names(pid))
         taken = mask & board.occupied
         if taken:
             cells = mask_names(taken, self.size)
             return IllegalMoveError(f"{', '.join(cells)} {'is' if len(cells) == 1 else 'are'} "
-                                    "already covered", rule="overlap", move=text, cells=cells)
+                                    "already covered", rule="overlap", move=str(move), cells=cells)
         beside = mask & board.blocked[ci]  # not overlapping, so blocked here means beside its own
         if beside:
             cells = mask_names(beside, self.size)
             return IllegalMoveError(f"{', '.join(cells)} would touch {color}'s own pieces along a side",
-                                    rule="side-contact", move=text, cells=cells)
+                                    rule="side-contact", move=str(move), cells=cells)
         if not board.own[ci]:
             start = self.variant.start_cells[color]
             if not mask >> cell_index(start, self.size) & 1:
                 return IllegalMoveError(f"{color}'s first piece must cover its start square {start}, "
                                         f"and {', '.join(geo.cell_names(pid))} does not",
-                                        rule="start-square", move=text, cells=[start])
+                                        rule="start-square", move=str(move), cells=[start])
         elif not mask & board.corners[ci]:
             return IllegalMoveError(f"{', '.join(geo.cell_names(pid))} does not touch any {color} piece "
-                                    "at a corner", rule="no-corner-contact", move=text,
+                                    "at a corner", rule="no-corner-contact", move=str(move),
                                     cells=geo.cell_names(pid))
         return None
 
