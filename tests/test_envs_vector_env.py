@@ -175,7 +175,7 @@ def test_step_before_reset_and_a_bad_reset_mask_are_refused():
     with pytest.raises(bn.BlokusError, match="num_envs"):
         BlokusVectorEnv("duo", num_envs=0)
     with pytest.raises(bn.BlokusError, match="autoreset_mode"):
-        BlokusVectorEnv("duo", autoreset_mode="same_step")
+        BlokusVectorEnv("duo", autoreset_mode="sometimes")
 
 
 def test_disabled_autoreset_waits_for_a_reset_mask():
@@ -195,6 +195,31 @@ def test_disabled_autoreset_waits_for_a_reset_mask():
     observation, infos = envs.reset(options={"reset_mask": np.array([False, True])})
     assert infos["to_play"].tolist() == [-1, 0]
     assert observation["action_mask"][1].sum() == 414 and not observation["action_mask"][0].any()
+
+
+def test_same_step_autoreset_returns_the_new_game_and_the_last_observation_in_infos():
+    same = BlokusVectorEnv("duo", num_envs=3, autoreset_mode=gymnasium.vector.AutoresetMode.SAME_STEP)
+    nxt = BlokusVectorEnv("duo", num_envs=3)
+    one, _ = same.reset()
+    two, _ = nxt.reset()
+    rng = np.random.default_rng(2)
+    ended = 0
+    for _ in range(60):
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in one["action_mask"]])
+        one, rewards_one, terminated_one, _, infos_one = same.step(actions)
+        two, rewards_two, terminated_two, _, infos_two = nxt.step(actions)
+        np.testing.assert_array_equal(rewards_one, rewards_two)
+        np.testing.assert_array_equal(terminated_one, terminated_two)
+        for k in np.flatnonzero(terminated_one):
+            ended += 1
+            # the last observation is next_step's, and the game has started again at once
+            for key in ("observation", "action_mask"):
+                np.testing.assert_array_equal(infos_one["final_obs"][k][key], two[key][k])
+            assert infos_one["to_play"][k] == 0 and one["action_mask"][k].sum() == 414
+            assert infos_one["final_rewards"][k].tolist() == infos_two["final_rewards"][k].tolist()
+        if terminated_two.any():  # from here next_step's games restart a step later than same_step's
+            break
+    assert ended >= 1
 
 
 def test_game_k_replays_the_sub_environment():

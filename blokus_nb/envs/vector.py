@@ -29,7 +29,9 @@ players and ``A`` placement ids:
 Auto-reset follows Gymnasium 1.x: with ``autoreset_mode="next_step"`` (the
 default) the step after a game ended starts it again, ignoring that game's
 action and returning its first observation with reward 0; with
-``"disabled"`` a finished game waits for ``reset(options={"reset_mask":
+``"same_step"`` the step that ends a game returns its first observation
+already, the last one in ``infos["final_obs"]`` (and ``infos["final_info"]``);
+with ``"disabled"`` a finished game waits for ``reset(options={"reset_mask":
 mask})``. Nothing in a game is random: ``seed`` seeds the action spaces.
 
 A bad action array changes no game: a wrong shape or dtype raises
@@ -75,8 +77,8 @@ from gymnasium.vector.utils import batch_space  # noqa: E402
 
 __all__ = ["BlokusVectorEnv", "AUTORESET_MODES"]
 
-#: The auto-reset modes: Gymnasium's ``next_step`` (the default) and ``disabled``.
-AUTORESET_MODES = ("next_step", "disabled")
+#: The auto-reset modes, Gymnasium's: ``next_step`` (the default), ``same_step`` and ``disabled``.
+AUTORESET_MODES = ("next_step", "same_step", "disabled")
 _N_PIECES = len(PIECES)
 #: At most this many games in one vector environment (about 8 GB of masks in classic).
 MAX_ENVS = 1 << 18
@@ -87,7 +89,7 @@ class BlokusVectorEnv(VectorEnv):
 
     ``variant``: ``"classic"``, ``"classic_2"``, ``"classic_3"`` or ``"duo"``;
     ``reward``, ``scoring``: as :class:`BlokusEnv`'s; ``autoreset_mode``:
-    ``"next_step"`` or ``"disabled"`` (or Gymnasium's ``AutoresetMode``).
+    ``"next_step"``, ``"same_step"`` or ``"disabled"`` (or Gymnasium's ``AutoresetMode``).
     """
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
@@ -130,6 +132,7 @@ class BlokusVectorEnv(VectorEnv):
         self._over = np.zeros(self.num_envs, dtype=bool)      # the game ended (and waits to restart)
         self._last_mover = np.zeros(self.num_envs, dtype=np.int64)
         self._started = False
+        self._start_mask: np.ndarray | None = None
 
     # -- Gymnasium's API ------------------------------------------------------------------
     def reset(self, *, seed: int | list[int] | None = None,
@@ -189,11 +192,40 @@ class BlokusVectorEnv(VectorEnv):
             terminations[ended] = True
             final = self._final_rewards()
             rewards[ended] = final[ended, self._last_mover[ended]]
-        infos = self._infos()
+        observations = self._observations(masks)
+        extra: dict[str, Any] = {}
         if len(ended):
-            infos["final_rewards"], infos["_final_rewards"] = final, terminations.copy()
-            infos["final_points"], infos["_final_points"] = board.points(), terminations.copy()
-        return self._observations(masks), rewards, terminations, np.zeros(self.num_envs, dtype=bool), infos
+            extra = {"final_rewards": final, "_final_rewards": terminations.copy(),
+                     "final_points": board.points(), "_final_points": terminations.copy()}
+            if self.autoreset_mode == AutoresetMode.SAME_STEP:
+                extra.update(self._restart_now(ended, observations, terminations))
+        infos = {**self._infos(), **extra}
+        return observations, rewards, terminations, np.zeros(self.num_envs, dtype=bool), infos
+
+    def _restart_now(self, ended: np.ndarray, observations: dict[str, np.ndarray],
+                     terminations: np.ndarray) -> dict[str, Any]:
+        """Same-step auto-reset: start ``ended`` again in ``observations``; their last observations and
+        infos as Gymnasium's ``final_obs`` and ``final_info``."""
+        final_obs = np.full(self.num_envs, None, dtype=object)
+        final_info = np.full(self.num_envs, None, dtype=object)
+        for k in ended:
+            final_obs[k] = {key: value[k].copy() for key, value in observations.items()}
+            final_info[k] = {"to_play": -1, "player": -1}
+        which = np.zeros(self.num_envs, dtype=bool)
+        which[ended] = True
+        self._restart(which)
+        observations["observation"][ended] = self._observation_rows(ended)
+        if not observations["action_mask"].flags.writeable:
+            observations["action_mask"] = observations["action_mask"].copy()
+        observations["action_mask"][ended] = self._first_mask()
+        return {"final_obs": final_obs, "_final_obs": terminations.copy(),
+                "final_info": final_info, "_final_info": terminations.copy()}
+
+    def _first_mask(self) -> np.ndarray:
+        """The legal placements of the first color at the start (the same in every game)."""
+        if self._start_mask is None:
+            self._start_mask = VectorBoard(self.variant, 1).legal_mask()[0]
+        return self._start_mask
 
     def _play(self, games: np.ndarray, placements: np.ndarray) -> None:
         """Play one checked placement in each of ``games`` (the turn stays until ``advance``)."""
@@ -264,26 +296,29 @@ class BlokusVectorEnv(VectorEnv):
         raise AssertionError(f"game {k}: placement {placement} is legal in Game, not in the vector engine")
 
     def _observations(self, masks: np.ndarray) -> dict[str, np.ndarray]:
-        board, n_colors, k = self.board, self.n_colors, np.arange(self.num_envs)
+        return {"observation": self._observation_rows(np.arange(self.num_envs)), "action_mask": masks}
+
+    def _observation_rows(self, games: np.ndarray) -> np.ndarray:
+        """The observation vectors of ``games``: colors in playing order from the color to move."""
+        board, n_colors = self.board, self.n_colors
         cells = self.board.tables.cells
-        start = board.to_move.copy()
+        start = board.to_move[games]
         over = start < 0
         if over.any():  # BlokusEnv shows a finished game from the last mover's next color
-            last = self._last_mover[over]
-            players = self.player_table[np.arange(n_colors), board.placed[over]]       # (games, colors)
+            last = self._last_mover[games[over]]
+            players = self.player_table[np.arange(n_colors), board.placed[games[over]]]  # (games, colors)
             start[over] = (players == last[:, None]).argmax(axis=1)
-        order = (start[:, None] + np.arange(n_colors)) % n_colors
-        rows, colors = k[:, None], order
+        rows, colors = games[:, None], (start[:, None] + np.arange(n_colors)) % n_colors
         own = board.own[rows, colors, :cells]
         blocked = board.blocked[rows, colors, :cells]
         corners = board.corners[rows, colors, :cells]
-        occupied = np.asarray(board.own[:, :, :cells].any(axis=1))[:, None, :]
-        planes = np.stack([own, corners & ~blocked, blocked & ~occupied], axis=2)  # (E, C, 3, cells)
-        observation = np.empty((self.num_envs, self.observation_length), dtype=np.int8)
+        occupied = np.asarray(own.any(axis=1))[:, None, :]
+        planes = np.stack([own, corners & ~blocked, blocked & ~occupied], axis=2)  # (games, C, 3, cells)
+        observation = np.empty((len(games), self.observation_length), dtype=np.int8)
         board_part = n_colors * len(PLANES) * cells
-        observation[:, :board_part] = planes.reshape(self.num_envs, board_part)
-        observation[:, board_part:] = board.hand[rows, colors].reshape(self.num_envs, -1)
-        return {"observation": observation, "action_mask": masks}
+        observation[:, :board_part] = planes.reshape(len(games), board_part)
+        observation[:, board_part:] = board.hand[rows, colors].reshape(len(games), -1)
+        return observation
 
     def _infos(self) -> dict[str, Any]:
         board = self.board
