@@ -4,6 +4,7 @@
 #   make check - the quick run for contributors: every test but the slow and browser ones, in parallel
 #   make lite  - the JupyterLite site in build/lite: blokus-nb in a browser with nothing installed
 #   make lite-e2e - that site with a Pyodide of its own in build/lite-e2e, for the offline browser test only
+#   make accel - the optional compiled playouts (blokus_nb/accel, C, loaded by ctypes; make env builds it)
 #   make docs  - the documentation site in build/docs/html (the example notebooks run, kept in build/docs/executed)
 # Node.js: the system's when it is 18 or later, else one installed into the venv from PyPI (tools/node.sh).
 SHELL := /bin/bash
@@ -22,9 +23,18 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Jupyter refuses to run as root (containers, CI machines) without this flag.
 LAB_FLAGS := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
-.PHONY: env js lab lite lite-env lite-e2e docs docs-env check test test-python test-js test-browser chromium bench clean
+.PHONY: env accel js lab lite lite-env lite-e2e docs docs-env check test test-python test-js test-browser chromium bench clean
 
-env: $(STAMP)
+env: $(STAMP) accel
+
+# The optional compiled accelerator (blokus_nb/accel): random playouts in C, the same moves as the
+# Python ones. Built when a C compiler is here; without one the Python playouts serve, as in a browser.
+ACCEL := blokus_nb/accel/_playout.cdll
+$(ACCEL): blokus_nb/accel/playout.c
+	@if command -v $(CC) >/dev/null 2>&1; then $(CC) -O2 -Wall -Wextra -shared -fPIC -o $@ $<; \
+	else echo "no C compiler ($(CC)): the accelerator is not built, the Python playouts serve"; fi
+
+accel: $(ACCEL)
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -127,4 +137,4 @@ bench: env
 	for b in benchmarks/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
 
 clean:
-	rm -rf $(VENV) js/node_modules tests/pyodide/node_modules blokus_nb/static build dist test-artifacts
+	rm -rf $(VENV) js/node_modules tests/pyodide/node_modules blokus_nb/static build dist test-artifacts $(ACCEL)

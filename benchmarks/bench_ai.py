@@ -21,6 +21,10 @@ Sections (``--only`` picks some):
 * ``batching``: whether evaluating several new positions in one forward pass (with
   virtual loss) would pay: the network's time per position at batch sizes 1 to 16,
   on real positions, beside the time of one whole simulation of "hard".
+* ``accel``: "hard" at ``Limit(simulations=1000)`` from the start, middle and end of
+  a held-out Duo and classic game, its playouts in Python (the 0.4 search: nothing
+  else of it changed) and in C (:mod:`blokus_nb.accel`, ``make accel``), alternating
+  in one process: simulations a second, their ratio, and that both chose the same move.
 * ``levels``: seconds a move of each searching level as shipped (its simulations,
   :data:`~blokus_nb.players.levels.LEVEL_SIMULATIONS`), through one self-play game
   in each variant: mean, median and slowest move, and how often the time cap bound.
@@ -278,6 +282,37 @@ def run_speed(args) -> None:
                   flush=True)
 
 
+def run_accel(args) -> None:
+    from blokus_nb import accel
+
+    if not accel.available():
+        print("\n== accel: the accelerator is not built (make accel): nothing to compare")
+        return
+    compiled = accel._library
+    print("\n== hard at 1,000 simulations: Python playouts (0.4) and compiled ones, one core")
+    for variant, folder in (("duo", "duo_L6"), ("classic", "classic_L6")):
+        moves = [m for m in bn.read_sgf(game_files(args_data, folder, held_out=True)[0]).history if not m.is_pass]
+        for stage, share in (("start", 0.0), ("middle", 0.4), ("end", 0.75)):
+            game = bn.Game(variant)
+            for move in moves[:int(len(moves) * share)]:
+                game.play(str(move))
+            seconds = {"python": 0.0, "compiled": 0.0}
+            chosen = {}
+            for _ in range(2):  # alternating, so that load from elsewhere slows both alike
+                for name in seconds:
+                    accel._library = compiled if name == "compiled" else (lambda: None)
+                    player = make_player("hard", seed=1)
+                    player.search(game, Limit(simulations=1))
+                    result = player.search(game, Limit(simulations=1000))
+                    seconds[name] += result.seconds
+                    chosen[name] = str(result.move)
+            accel._library = compiled
+            rate = {name: 2000 / s for name, s in seconds.items()}
+            print(f"{variant:8s} {stage:6s}: python {rate['python']:6.0f}/s  compiled {rate['compiled']:6.0f}/s  "
+                  f"{rate['compiled'] / rate['python']:.2f}x  same move: {chosen['python'] == chosen['compiled']}",
+                  flush=True)
+
+
 # ------------------------------------------------------------------------------ levels
 VARIANTS = ("duo", "classic", "classic_2", "classic_3")
 
@@ -510,7 +545,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     sections = {"matches": run_matches, "agreement": run_agreement, "speed": run_speed,
                 "calibration": run_calibration, "pentobi": run_pentobi, "batching": run_batching,
-                "levels": run_levels, "budgets": run_budgets}
+                "levels": run_levels, "budgets": run_budgets, "accel": run_accel}
     for name in args.only.split(","):
         sections[name.strip()](args)
     print(f"\n(done in {time.perf_counter() - started:.0f} s)")
