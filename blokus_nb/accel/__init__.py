@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import array
 import os
-import sys
 import random
+import sys
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
