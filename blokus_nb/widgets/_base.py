@@ -288,13 +288,26 @@ class WidgetBase(anywidget.AnyWidget):
             tag = request_tag(content)
             request = self._read_request(content)
             if request.kind not in self._latest_wins:
-                self._handle(request)
+                self._dispatch(request)
                 return
             with self._locked():  # the check and the change as one: another thread may bring a later one
                 if not self._superseded(tag):
-                    self._handle(request)
+                    self._dispatch(request)
         except Refusal as refusal:
             self._refuse(refusal, tag)
+
+    def _dispatch(self, request: Any) -> None:
+        """Handle a well-formed request, the last refusal forgotten first.
+
+        Every request of every widget passes here, so :attr:`error` is ``''``
+        after any accepted one, also one that redraws nothing (a hint, Stop,
+        Review). It is cleared before, not after: what the handling itself
+        reports (a seat that failed while its job ran in turn) stays, and a
+        refusal sets its own reason.
+        """
+        with self._locked():  # not between a background job's report and its check
+            self.error = ""
+        self._handle(request)
 
     def _refuse(self, refusal: Refusal, request: str = "") -> None:
         """Say why a request changed nothing; ``request`` (its view's tag) tells the views whose it was."""
