@@ -43,17 +43,17 @@ def _checked_match(level: object, variant: object, opponent: object, score: obje
     """The match a rating is of, each argument checked with the project's validators: ``level``
     a name, ``variant`` one of :data:`PENTOBI_ELO`'s, ``opponent`` one of its Pentobi levels, ``games``
     at least 1 and ``score`` from 0 to ``games``."""
-    level = validation.instance(level, "level", str, "the name of the level rated (text)")
-    if not level.strip():
+    name: str = validation.instance(level, "level", str, "the name of the level rated (text)")
+    if not name.strip():
         raise BlokusError("level is the name of the level rated, not empty text")
-    variant = validation.choice(variant, "variant", tuple(PENTOBI_ELO))
-    scale = PENTOBI_ELO[variant]
-    opponent = validation.whole_number(opponent, "opponent", low=1, high=len(scale),
-                                       what=f"a Pentobi level from 1 to {len(scale)}")
-    games = validation.positive_count(games, "games")
-    score = validation.number(score, "score", low=0, high=games,
-                              what=f"the points scored, a number from 0 to games ({games})")
-    return level, variant, opponent, score, games
+    known: str = validation.choice(variant, "variant", tuple(PENTOBI_ELO))
+    scale = PENTOBI_ELO[known]
+    pentobi: int = validation.whole_number(opponent, "opponent", low=1, high=len(scale),
+                                           what=f"a Pentobi level from 1 to {len(scale)}")
+    played: int = validation.positive_count(games, "games")
+    points: float = validation.number(score, "score", low=0, high=played,
+                                      what=f"the points scored, a number from 0 to games ({played})")
+    return name, known, pentobi, points, played
 
 
 def _wilson(score: float, games: int, z: float = 1.96) -> tuple[float, float]:
