@@ -180,6 +180,21 @@ class Reviewer:
                   else f"{self.limit.time:g} s" if self.limit.time is not None else "its own budget")
         return f"{name}, {budget} a position"
 
+    def check_game(self, game: Game) -> None:
+        """Raise :class:`~blokus_nb.errors.BlokusError` if the opening explorer is of another variant than ``game``.
+
+        >>> import blokus_nb as bn
+        >>> index = bn.analysis.opening_index("(;GM[Blokus Duo];B[d9,c10,d10,e10,d11])", progress=False)
+        >>> Reviewer(explorer=index).check_game(bn.Game("classic"))
+        Traceback (most recent call last):
+        ...
+        blokus_nb.errors.BlokusError: the explorer holds duo openings, and this game is classic: give a duo game, or an explorer of classic games
+        """
+        if self.explorer is not None and self.explorer.variant.name != game.variant.name:
+            theirs, ours = self.explorer.variant.name, game.variant.name
+            raise BlokusError(f"the explorer holds {theirs} openings, and this game is {ours}: give a {theirs} "
+                              f"game, or an explorer of {ours} games")
+
     # ---------------------------------------------------------------- what is known
     def follow(self, game: Game) -> None:
         """Keep the estimates of the positions ``game`` still has (those before its first changed move)."""
@@ -352,7 +367,10 @@ class Reviewer:
                     return
                 if board.mode == "play" and not game.is_over:
                     raise Refusal("a game is reviewed once it is over (or opened with mode='review')", "not-over")
-                board.open_review()
+                try:
+                    board.open_review()
+                except BlokusError as exc:  # the board stays as it was
+                    raise Refusal(str(exc), "cannot-review") from None
                 return
             if board.mode != "review":
                 raise Refusal("the opening explorer is part of the review board", "mode")
