@@ -30,6 +30,7 @@ from ..errors import ArgumentTypeError, BlokusError, IllegalMoveError, short_rep
 from ..game import Game
 from ..move import Move
 from ..players.base import check_limit
+from ..players.search import move_steps_of
 from ..variants import VARIANTS
 from ._base import STATIC, WidgetBase, WidgetOptionError
 from ._jobs import Job
@@ -37,7 +38,7 @@ from ._protocol import Refusal
 from .board_protocol import HUMAN, Command, NewGame, Place, Request, Seek, pieces_table, read_request, view_state
 from .replay import Replayer, record_comment
 from .review_protocol import ReviewRequest
-from .seats import check_hint_player, check_pause, check_review_options, check_seed, make_seat, stoppable, suggest
+from .seats import check_hint_player, check_pause, check_review_options, check_seed, make_seat, stoppable, suggest_steps
 
 if TYPE_CHECKING:
     from contextlib import AbstractContextManager
@@ -273,7 +274,7 @@ class BlokusWidget(WidgetBase):
                 raise BlokusError("a computer player is thinking; ask for a hint on a human's turn")
             copy, player, cancelled = game.copy(), self.hint_player, threading.Event()
             limit = stoppable(None, cancelled)
-            self._ask("hint", lambda: suggest(copy, player, limit), color=color, cancelled=cancelled)
+            self._ask("hint", lambda: suggest_steps(copy, player, limit), color=color, cancelled=cancelled)
 
     def start_review(self) -> None:
         """Start (or go on with) the review of the game in review mode; it runs in the background."""
@@ -516,7 +517,7 @@ class BlokusWidget(WidgetBase):
                 return
             copy, cancelled = game.copy(), threading.Event()
             limit = stoppable(self.ai_limit, cancelled)  # Undo or New game ends the search early
-            self._ask("move", lambda: player.choose_move(copy, limit), color=color, pause=self.ai_pause,
+            self._ask("move", lambda: move_steps_of(player, copy, limit), color=color, pause=self.ai_pause,
                       cancelled=cancelled)
 
     def _stamp(self) -> tuple[int, int, int]:
