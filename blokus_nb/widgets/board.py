@@ -338,10 +338,9 @@ class BlokusWidget(WidgetBase):
         """
         if self._review_options[2] is None:
             return
+        part = self._review_part()  # an explorer that cannot be built raises its own error (a PathError)
         try:
-            self._review_part().check_game(game)
-        except WidgetOptionError:
-            raise
+            part.check_game(game)
         except BlokusError as exc:
             raise WidgetOptionError(str(exc)) from None
 
@@ -358,12 +357,7 @@ class BlokusWidget(WidgetBase):
         """The review mode is taken only if the review part can show this game (made and checked now)."""
         mode = proposal["value"]
         if mode == "review" and self.game is not None:
-            try:
-                self._review_part()
-            except WidgetOptionError:
-                raise
-            except BlokusError as exc:
-                raise WidgetOptionError(f"the review board cannot open: {exc}") from None
+            self._review_part()  # made now: what it raises leaves the mode as it is
             self._check_explorer(self.game)
         return mode
 
