@@ -20,9 +20,10 @@ from .players.base import Limit, Player, check_limit, teams
 from .players.features import heuristic_scores, placement_features
 from .players.levels import make_player
 from .players.mcts import Searcher, mover_chance
+from .players.search import Steps, finish, move_steps_of, search_steps_of
 from .validation import count
 
-__all__ = ["Hint", "Alternative", "hint"]
+__all__ = ["Hint", "Alternative", "hint", "hint_steps"]
 
 
 @dataclass(frozen=True)
@@ -155,6 +156,19 @@ def hint(game: Game, player: str | Player = "hard", *, limit: Limit | None = Non
       - places 5 squares (the ... piece)
     ...
     """
+    return finish(hint_steps(game, player, limit=limit, seed=seed, alternatives=alternatives))
+
+
+def hint_steps(game: Game, player: str | Player = "hard", *, limit: Limit | None = None,
+               seed: int | None = None, alternatives: int = 3) -> Steps[Hint]:
+    """:func:`hint` in steps (see :mod:`blokus_nb.players.search`): a generator that gives the caller
+    control back between slices of the search, and returns the same hint.
+
+    >>> import blokus_nb as bn
+    >>> from blokus_nb.players.search import finish
+    >>> finish(hint_steps(bn.Game("duo"), "mcts", limit=Limit(simulations=30), seed=1)).color
+    'purple'
+    """
     if not isinstance(game, Game):
         raise ArgumentTypeError(f"hint needs a Game, not {type(game).__name__}")
     alternatives = count(alternatives, "alternatives")
@@ -173,7 +187,7 @@ def hint(game: Game, player: str | Player = "hard", *, limit: Limit | None = Non
     time_capped = False
     others: list[Alternative] = []
     if isinstance(chooser, Searcher):  # an MCTS player or an outside engine
-        result = chooser.search(game, limit)
+        result = yield from search_steps_of(chooser, game, limit)
         move, win_rate, simulations = result.move, mover_chance(result, game), result.simulations
         # the time cap bound: the search ended on time though it had a number of simulations to make
         budget = limit if limit is not None and not limit.is_unlimited else (
@@ -182,7 +196,7 @@ def hint(game: Game, player: str | Player = "hard", *, limit: Limit | None = Non
         others = [Alternative(s.move, s.win_rate, s.visits, s.heuristic)
                   for s in result.alternatives[1:alternatives + 1]]
     else:
-        move = chooser.choose_move(game, limit)
+        move = yield from move_steps_of(chooser, game, limit)
         pids = board.legal_placements(ci)
         scores = heuristic_scores(board, ci, pids, teams(game))
         ranked = sorted(zip(scores, pids), key=lambda sp: sp[0], reverse=True)

@@ -53,6 +53,33 @@ def test_missing_or_foreign_weights_are_refused_clearly(tmp_path):
         weights.move_scores(board, 0, board.legal_placements(0))
 
 
+def _shipped_with(tmp_path, **changes):
+    """The shipped weights saved again with np.savez, ``changes`` made."""
+    with np.load(WEIGHTS_PATH) as data:
+        arrays = {name: data[name] for name in data.files}
+    path = tmp_path / "changed.npz"
+    np.savez(path, **{**arrays, **changes})
+    return path
+
+
+@pytest.mark.parametrize("changes, message", [
+    ({"move_x": np.zeros(3)}, "an array named 'move_x', which is no part of the models"),
+    ({"value_15": np.zeros(12)}, "an array named 'value_15', which is no part"),
+    ({"bias": np.zeros(1)}, "an array named 'bias', which is no part"),
+    ({"move_14": np.array(["a"] * 31)}, "the array 'move_14' holds <U1 values, not numbers"),
+    ({"value_20": np.array([1j] * 12)}, "the array 'value_20' holds complex128 values, not numbers"),
+    ({"move_14": np.zeros(3)}, r"the array 'move_14' has the shape \(3,\), not \(31,\) as the model needs"),
+    ({"value_14": np.zeros((12, 1))}, r"the array 'value_14' has the shape \(12, 1\), not \(12,\)"),
+    ({"move_20": np.full(31, np.nan)}, "the array 'move_20' holds 31 values that are not finite"),
+    ({"value_14": np.r_[np.zeros(11), np.inf]}, "the array 'value_14' holds 1 value that is not finite"),
+])
+def test_weights_with_wrong_contents_are_refused_at_load_naming_the_file_and_the_array(tmp_path, changes, message):
+    path = _shipped_with(tmp_path, **changes)
+    with pytest.raises(bn.BlokusError, match=message) as raised:
+        load_weights(path)
+    assert str(path) in str(raised.value)
+
+
 @pytest.mark.parametrize("variant", ["duo", "classic", "classic_2", "classic_3"])
 def test_win_chances_are_probabilities_that_swap_with_the_sides(variant):
     game = random_game(variant, 3, 20)

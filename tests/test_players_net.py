@@ -153,8 +153,42 @@ def test_cut_short_or_misshapen_weights_are_refused(tmp_path, variant):
         misshapen = tmp_path / f"{name}.npz"
         params = dict(net.params, **{name: np.zeros(shape, dtype=np.float32)})
         np.savez(misshapen, format=np.array(encoding_format), **params)
-        with pytest.raises(bn.BlokusError, match="shapes"):
+        with pytest.raises(bn.BlokusError, match=f"the array '{name}' has the shape"):
             load_net(misshapen, variant=variant)
+
+
+def _saved_with(tmp_path, net, **changes):
+    """``net``'s arrays saved again with np.savez, ``changes`` made (None drops an array)."""
+    params = {k: v for k, v in {**net.params, **changes}.items() if v is not None}
+    path = tmp_path / "changed.npz"
+    np.savez(path, format=np.array(net.encoding.format), **params)
+    return path
+
+
+@pytest.mark.parametrize("variant", ["duo", "classic"])
+@pytest.mark.parametrize("change, message", [
+    (lambda p: {"conv0_b": p["conv0_b"].astype(str)}, r"the array 'conv0_b' holds <U\d+ values, not numbers"),
+    (lambda p: {"policy_w": p["policy_w"] > 0}, "the array 'policy_w' holds bool values, not numbers"),
+    (lambda p: {"value1_b": np.where(np.arange(len(p["value1_b"])) == 2, np.nan, p["value1_b"])},
+     "the array 'value1_b' holds 1 value that is not finite"),
+    (lambda p: {"conv2_w": np.full(p["conv2_w"].shape, np.inf, dtype=np.float32)},
+     "the array 'conv2_w' holds .* values that are not finite"),
+    (lambda p: {"hand_w": np.full(p["hand_w"].shape, 1e300)}, "'hand_w' holds .* not finite"),  # past float32
+    (lambda p: {"conv1_b": np.zeros(1, dtype=np.float32)}, r"'conv1_b' has the shape \(1,\), not \(\d+,\)"),
+    (lambda p: {"policy_b": np.float32(0)}, r"'policy_b' has the shape \(\), not \(91,\)"),
+    (lambda p: {"calibration": np.ones(3)}, r"'calibration' has the shape \(3,\)"),
+    (lambda p: {"value1_w": p["value1_w"][:-1]}, r"'value1_w' has the shape"),
+    (lambda p: {"move_x": np.zeros(3)}, "an array named 'move_x', which is no part of the"),
+    (lambda p: {"conv9_b": p["conv0_b"]}, "an array named 'conv9_b', which is no part of the"),
+    (lambda p: {"conv1_w": None, "conv1_b": None}, "lacks the array conv1_w"),
+    (lambda p: {"conv0_w": p["conv0_w"].ravel()}, "the array conv0_w has the shape .*, not a matrix"),
+])
+def test_a_network_file_with_wrong_contents_is_refused_at_load_naming_the_array(tmp_path, variant, change, message):
+    net = load_net(variant=variant)
+    path = _saved_with(tmp_path, net, **change(net.params))
+    with pytest.raises(bn.BlokusError, match=message) as raised:
+        load_net(path, variant=variant)
+    assert str(path) in str(raised.value)
 
 
 def test_weights_of_one_board_are_refused_for_the_other(tmp_path):

@@ -58,3 +58,33 @@ def test_a_kept_tree_is_found_again_only_for_a_position_grown_from_it():
 def test_a_new_keeper_has_nothing():
     keeper: KeptTree = KeptTree()
     assert keeper.root is None and keeper.take(bn.Game("duo")) is None
+
+
+@pytest.mark.parametrize("name", ["hard", "medium"])  # the network's search and the linear models'
+def test_a_search_in_steps_gives_control_back_and_finds_what_the_blocking_search_finds(name):
+    from blokus_nb.players import make_player
+
+    game, limit = bn.Game("duo"), Limit(simulations=400)
+    steps = make_player(name, seed=3).search_steps(game, limit)
+    taken = 0
+    while True:
+        try:
+            next(steps)
+            taken += 1
+        except StopIteration as end:
+            stepped = end.value
+            break
+    blocking = make_player(name, seed=3).search(game, limit)
+    assert taken >= 2  # several slices of SLICE_SECONDS, not one blocking call
+    assert stepped.move == blocking.move and stepped.win_rate == blocking.win_rate
+    assert [(a.move, a.visits) for a in stepped.alternatives] == [(a.move, a.visits) for a in blocking.alternatives]
+
+
+def test_closing_a_search_in_steps_ends_it_and_lets_the_player_search_again():
+    from blokus_nb.players import MCTSPlayer
+
+    player = MCTSPlayer(seed=1)
+    steps = player.search_steps(bn.Game("duo"), Limit(simulations=10**6))
+    next(steps)
+    steps.close()  # a cancelled job on the loop: without threads, a held lock would hang the kernel
+    assert player.search(bn.Game("duo"), Limit(simulations=5)).simulations == 5

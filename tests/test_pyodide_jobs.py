@@ -45,3 +45,11 @@ def test_jobs_run_on_pyodides_loop_after_the_handler_returns_and_the_latest_wins
 
 def test_a_job_started_by_each_delivery_runs_in_turn(facts):
     assert facts["chain"] == list(range(51))
+
+
+def test_a_job_in_steps_gives_pyodides_loop_back_and_a_cancel_closes_it(facts):
+    # 400 steps of 5 ms would hold the loop for 2 s; the Stop timer at 0.3 s runs between two of them
+    assert 0 < facts["steps_before_stop"] < 200
+    assert facts["steps_closed"] == ["review", "short"]  # the cancelled job's steps closed, its finally run
+    assert facts["stepped"] == [["short", "short done"]]  # only the job after the Stop is delivered
+    assert facts["steps_run"] == facts["steps_before_stop"] + 3

@@ -62,6 +62,7 @@ from ..errors import ArgumentTypeError, BlokusError
 from ..game import Game
 from ..move import Move
 from ..players.base import Limit, check_limit
+from ..players.search import Steps, finish, search_steps_of
 from ..validation import count, job_count, sequence
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -69,7 +70,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["BLUNDER", "CLASSES", "MARKS", "REVIEW_LIMIT", "THRESHOLDS", "Estimate", "accuracy", "classify",
            "check_frame", "estimate_positions", "final_shares", "movers", "review", "review_frame",
-           "review_summary", "search_positions", "side_curves"]
+           "review_summary", "search_positions", "search_positions_steps", "side_curves"]
 
 #: The review level: the search per position (about 0.1-0.3 s on Duo, see ``benchmarks/bench_review.py``).
 REVIEW_LIMIT = Limit(simulations=400)
@@ -165,21 +166,26 @@ def _positions(game: Game, wanted: set[int]) -> Iterator[tuple[int, Game, Move]]
 
 def _search(player_spec: Any, seed: int | None, index: int, position: Game, played: Move,
             limit: Limit | None) -> Estimate:
+    return finish(_search_steps(player_spec, seed, index, position, played, limit))
+
+
+def _search_steps(player_spec: Any, seed: int | None, index: int, position: Game, played: Move,
+                  limit: Limit | None) -> Steps[Estimate]:
+    """One position's estimate, in steps (a search gives its caller control back between slices)."""
     from ..players import make_player
     from ..players.mcts import first_place_chances, mover_chance
 
     # A fresh player per position, seeded by the position: the same estimates on every
     # machine and with any number of processes.
     player = make_player(player_spec, seed=None if seed is None else seed + index + 1)
-    search = getattr(player, "search", None)
-    if search is None:
+    if getattr(player, "search", None) is None:
         raise ArgumentTypeError(f"a review or an evaluation needs a player that searches and reports win "
                                 f"rates (an MCTS player such as 'hard', or a bn.engines.GTPEngine), not {player!r}")
     # Each position is searched afresh: a tree kept from the position before (a player given
     # without a seed is used as it is) would give it more simulations than the others, and only
     # when they run in the same process.
     getattr(player, "_forget", lambda: None)()
-    result = search(position, limit)
+    result = yield from search_steps_of(player, position, limit)
     stats = next((a for a in result.alternatives if a.move == played), None)
     # a move not tried has no estimate, not a 0
     played_rate = float(stats.win_rate) if stats is not None and stats.visits > 0 else math.nan
@@ -191,6 +197,34 @@ def _search_chunk(task: tuple) -> list[Estimate]:
     game, indices, spec, limit, seed = task
     return [_search(spec, seed, index, position, played, limit)
             for index, position, played in _positions(game, set(indices))]
+
+
+def search_positions_steps(game: Game, player: str | Player, limit: Limit | None, seed: int | None,
+                           todo: list[int], on_estimate: Callable[[Estimate], object] | None = None,
+                           stop: Callable[[], bool] | None = None) -> Steps[list[Estimate]]:
+    """:func:`search_positions` in this process, in steps: a generator that gives its caller control
+    back between two positions and between slices of a search (the review board's job, so that a
+    browser kernel's loop handles Stop meanwhile), and returns the same estimates.
+
+    >>> import blokus_nb as bn
+    >>> from blokus_nb.players.search import finish
+    >>> game = bn.read_sgf("(;GM[Blokus Duo];B[d9,c10,d10,e10,d11];W[j5])")
+    >>> [e.index for e in finish(search_positions_steps(game, "hard", Limit(simulations=10), 0, [0, 1]))]
+    [0, 1]
+    """
+    found: list[Estimate] = []
+    searched = replace(limit, stop=stop) if stop and limit is not None else limit
+    for index, position, played in _positions(game, set(todo)):
+        if stop is not None and stop():
+            break
+        estimate = yield from _search_steps(player, seed, index, position, played, searched)
+        if stop is not None and stop():  # cut short: not the estimate the limit asks for
+            break
+        found.append(estimate)
+        if on_estimate is not None:
+            on_estimate(estimate)
+        yield  # between two positions: the caller's turn
+    return sorted(found, key=lambda e: e.index)
 
 
 def estimate_positions(game: Game, player: str | Player = "hard", *, limit: Limit | None = None,
@@ -236,14 +270,7 @@ def search_positions(game: Game, player: str | Player, limit: Limit | None, seed
     chunks = [todo[k:k + CHUNK] for k in range(0, len(todo), CHUNK)]
     jobs = worker_count(n_jobs, len(chunks))
     if jobs <= 1:
-        searched = replace(limit, stop=stop) if stop and limit is not None else limit
-        for index, position, played in _positions(game, set(todo)):
-            if stop is not None and stop():
-                break
-            estimate = _search(player, seed, index, position, played, searched)
-            if stop is not None and stop():  # cut short: not the estimate the limit asks for
-                break
-            keep(estimate)
+        finish(search_positions_steps(game, player, limit, seed, todo, keep, stop))
     else:
         def done(_: int, estimates: list[Estimate]) -> None:
             if stop is None or not stop():

@@ -17,8 +17,9 @@ from __future__ import annotations
 import copy
 import numbers
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from .. import validation
 from ..errors import BlokusError, IllegalMoveError, short_repr
@@ -27,6 +28,28 @@ from ..move import Move
 from ..variants import VARIANTS
 
 __all__ = ["Limit", "Player", "RandomPlayer", "teams", "check_limit"]
+
+
+def stepwise(obj: Any, plain: str, steps: str) -> Callable[..., Any] | None:
+    """``obj``'s method ``steps`` (``plain`` in steps), or None where it would not do what ``plain`` does.
+
+    A class that overrides ``plain`` below the one that wrote its steps (a
+    user's player whose ``search`` counts, fails or waits) must be called by
+    ``plain``: its steps would skip the override. Then the work is one step.
+
+    >>> from blokus_nb.players import MCTSPlayer
+    >>> class Counting(MCTSPlayer):
+    ...     def search(self, game, limit=None):
+    ...         return super().search(game, limit)
+    >>> stepwise(MCTSPlayer(), "search", "search_steps") is not None, stepwise(Counting(), "search", "search_steps")
+    (True, None)
+    """
+    mro = type(obj).__mro__
+    steps_owner = next((k for k in mro if steps in vars(k)), None)
+    plain_owner = next((k for k in mro if plain in vars(k)), None)
+    if steps_owner is None or (plain_owner is not None and not issubclass(steps_owner, plain_owner)):
+        return None
+    return getattr(obj, steps)
 
 
 @dataclass(frozen=True)
@@ -139,6 +162,28 @@ class Player:
         >>> RandomPlayer(seed=3).choose_move(bn.Game("duo"), Limit(time=1)).color
         'purple'
         """
+        ready = self._ready(game, limit)
+        return ready if isinstance(ready, Move) else self._choose(*ready)
+
+    def choose_move_steps(self, game: Game, limit: Limit | None = None) -> Generator[None, None, Move]:
+        """:meth:`choose_move` in steps (see :mod:`blokus_nb.players.search`): a generator that gives
+        the caller control back between slices of a search, and returns the same move.
+
+        >>> import blokus_nb as bn
+        >>> from blokus_nb.players import RandomPlayer
+        >>> from blokus_nb.players.search import finish
+        >>> finish(RandomPlayer(seed=3).choose_move_steps(bn.Game("duo"))) == RandomPlayer(seed=3).choose_move(bn.Game("duo"))
+        True
+        """
+        ready = self._ready(game, limit)
+        if isinstance(ready, Move):
+            return ready
+        steps = stepwise(self, "_choose", "_choose_steps")
+        return (yield from steps(*ready)) if steps is not None else self._choose(*ready)
+
+    def _ready(self, game: Game, limit: Limit | None) -> Move | tuple[Game, Limit | None]:
+        """The arguments checked: the pass when the color to move has no placement, else a
+        snapshot of ``game`` and the limit to choose within."""
         validation.instance(game, "game", Game, "a blokus_nb.Game")
         check_limit(limit)
         game = game.copy()  # a snapshot: another thread (a widget, a notebook cell) may play on meanwhile
@@ -147,10 +192,15 @@ class Player:
             raise IllegalMoveError("the game is over: there is no move to choose", rule="game-over")
         if not game.board.has_legal(game.colors.index(color)):
             return Move.pass_move(color, game.size)
-        return self._choose(game, limit if limit is not None else self.limit_for(game))
+        return game, limit if limit is not None else self.limit_for(game)
 
     def _choose(self, game: Game, limit: Limit | None) -> Move:
         raise NotImplementedError
+
+    def _choose_steps(self, game: Game, limit: Limit | None) -> Generator[None, None, Move]:
+        """:meth:`_choose` in steps: one step, unless the player searches in steps (MCTS)."""
+        return self._choose(game, limit)
+        yield  # never reached: it makes this a generator, of a single step
 
     def with_seed(self, seed: int | None) -> Player:
         """A fresh copy of this player with a new seed (and nothing remembered from earlier moves).

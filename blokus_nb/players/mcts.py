@@ -78,7 +78,7 @@ from ..validation import count, fraction, number, positive_count
 from .base import Limit, Player, check_limit, teams
 from .features import heuristic_scores, last_opponent_piece
 from .model import Weights, load_weights
-from .search import KeptTree, run_budget
+from .search import KeptTree, Steps, finish, run_budget_steps, search_steps_of
 
 __all__ = ["MCTSPlayer", "SearchResult", "Searcher", "MoveStatistics", "first_place_chances", "mover_chance"]
 
@@ -255,6 +255,9 @@ class MCTSPlayer(Player):
     def _choose(self, game: Game, limit: Limit | None) -> Move:
         return self.search(game, limit).move
 
+    def _choose_steps(self, game: Game, limit: Limit | None) -> Steps[Move]:
+        return (yield from search_steps_of(self, game, limit)).move  # a subclass's own search, if it has one
+
     # -- the search ------------------------------------------------------------------
     def search(self, game: Game, limit: Limit | None = None) -> SearchResult:
         """Search the position of ``game`` within ``limit`` and report the best moves.
@@ -268,14 +271,20 @@ class MCTSPlayer(Player):
         >>> len(result.alternatives) > 1
         True
         """
+        return finish(self.search_steps(game, limit))
+
+    def search_steps(self, game: Game, limit: Limit | None = None) -> Steps[SearchResult]:
+        """:meth:`search` in steps (see :mod:`blokus_nb.players.search`): a generator that gives the
+        caller control back every :data:`~blokus_nb.players.search.SLICE_SECONDS` and returns the
+        same result. Closing it (a job cancelled) ends the search."""
         validation.instance(game, "game", Game, "a blokus_nb.Game")
         check_limit(limit)
         # One search at a time: a widget may start a new one before a cancelled one has
         # noticed; they would share the kept tree and the per-search set-up.
         with self._searching:
-            return self._search(game, limit)
+            return (yield from self._search_steps(game, limit))
 
-    def _search(self, game: Game, limit: Limit | None) -> SearchResult:
+    def _search_steps(self, game: Game, limit: Limit | None) -> Steps[SearchResult]:
         limit = self._budget(game, limit)
         self._setup(game)
         root_board = game.board.copy()
@@ -287,7 +296,7 @@ class MCTSPlayer(Player):
         if root.color < 0:
             raise BlokusError("no color can move: there is nothing to search")
         rng = self.rng
-        simulations, nodes, seconds, stopped_by = run_budget(
+        simulations, nodes, seconds, stopped_by = yield from run_budget_steps(
             limit, lambda: self._simulate(root, root_board.copy(), rng),
             lambda: len(root.pids) == 1 and root.expanded)
         self._tree.keep(root, game)

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import math
 import os
+import zipfile
+import zlib
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -34,13 +36,18 @@ import numpy as np
 from .. import validation
 from ..atomic import replace_file
 from ..engine import Board
-from ..errors import BlokusError
+from ..errors import BlokusError, short_repr
+from ..pieces import PIECES
+from ..variants import VARIANTS
+from .arrays import weight_array
 from .features import MOVE_FEATURES, PAIR_FEATURES, move_features, pair_features, room, side_features
 
 __all__ = ["Weights", "load_weights", "WEIGHTS_PATH"]
 
 #: The weights shipped with the package.
 WEIGHTS_PATH = Path(__file__).with_name("data") / "weights.npz"
+#: The board sizes a model may be made for.
+_SIZES = frozenset(variant.size for variant in VARIANTS.values())
 
 
 @dataclass(frozen=True, eq=False)
@@ -158,7 +165,10 @@ def load_weights(path: str | os.PathLike[str] | None = None) -> Weights:
     """The weights in ``path`` (default: the ones shipped with the package, read once).
 
     Raises :class:`~blokus_nb.BlokusError` when the file is missing or was
-    written for other features than this version computes.
+    written for other features than this version computes, and, naming the
+    array, when it holds one that is no part of the models (``move_x``), or
+    one that is not numbers, not of the length its features need, or NaN or
+    infinite anywhere.
     """
     path = None if path is None else validation.path(path, "path", "read")
     if path is None:
@@ -175,15 +185,24 @@ def _read(path: Path) -> Weights:
     try:
         with np.load(path, allow_pickle=False) as data:
             arrays = {name: data[name] for name in data.files}
-    except (OSError, ValueError) as error:
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile, zlib.error) as error:
         raise BlokusError(f"cannot read model weights from {path}: {error}. "
                           "Write them with `python training/train.py`") from None
     for key, expected in (("move_features", MOVE_FEATURES), ("pair_features", PAIR_FEATURES)):
-        if key not in arrays or tuple(arrays[key].tolist()) != expected:
+        if key not in arrays or arrays[key].dtype.kind != "U" or tuple(arrays[key].tolist()) != expected:
             raise BlokusError(f"{path} was trained on other features than this version computes "
                               f"({key}); train again with `python training/train.py`")
-    move = {int(k.split("_")[1]): v.astype(float) for k, v in arrays.items()
-            if k.startswith("move_") and k != "move_features"}
-    value = {int(k.split("_")[1]): v.astype(float) for k, v in arrays.items()
-             if k.startswith("value_") and not k.endswith("features")}
+    move: dict[int, np.ndarray] = {}
+    value: dict[int, np.ndarray] = {}
+    # Every other array is a model for a board size, in the shape its features need.
+    shapes = {"move": (len(MOVE_FEATURES) + len(PIECES),), "value": (len(PAIR_FEATURES),)}
+    for name, array in arrays.items():
+        if name in ("move_features", "pair_features"):
+            continue
+        model, _, size = name.partition("_")
+        if model not in shapes or not (size.isascii() and size.isdigit()) or int(size) not in _SIZES:
+            raise BlokusError(f"{path} holds an array named {short_repr(name, 60)}, which is no part of the "
+                              f"models: their arrays are move_<size> and value_<size> for the board sizes "
+                              f"{', '.join(map(str, sorted(_SIZES)))}, and move_features, pair_features")
+        (move if model == "move" else value)[int(size)] = weight_array(path, name, array, shapes[model])
     return Weights(move=move, value=value)

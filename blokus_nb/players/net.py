@@ -58,8 +58,9 @@ import numpy as np
 
 from ..atomic import replace_file
 from ..engine import Board
-from ..errors import BlokusError
+from ..errors import BlokusError, short_repr
 from ..geometry import geometry
+from .arrays import weight_array
 
 __all__ = ["Net", "NetTables", "Encoding", "encode", "encode_batch", "tables", "legal_array", "load_net",
            "encoding_of", "NET_PATH", "CLASSIC_NET_PATH", "PLANES", "CLASSIC_PLANES", "FORMAT",
@@ -451,7 +452,10 @@ def load_net(path: str | os.PathLike[str] | None = None, variant: str = "duo") -
 
     Raises :class:`~blokus_nb.BlokusError` when the file is missing, broken or
     made for other inputs than this version computes for the variant
-    (:data:`FORMAT`, :data:`CLASSIC_FORMAT`).
+    (:data:`FORMAT`, :data:`CLASSIC_FORMAT`), and, naming the array, when it
+    lacks one, holds one that is no part of the network, or one that is not
+    numbers, not of the shape the inputs and the other layers' widths give it,
+    or NaN or infinite anywhere.
 
     >>> load_net(variant="classic_2").encoding.name
     'classic'
@@ -490,30 +494,49 @@ def _read(path: Path, encoding: Encoding = DUO) -> Net:
     missing = [k for k in REQUIRED if k not in arrays]
     if missing:
         raise BlokusError(f"{path} lacks the arrays {', '.join(missing)}")
-    net = Net({k: v.astype(np.float32) for k, v in arrays.items()}, encoding)
-    _check_shapes(net, path)
-    return net
+    params = {name: weight_array(path, name, array, shape, np.float32)
+              for (name, array), shape in zip(arrays.items(), _shapes(arrays, encoding, path))}
+    return Net(params, encoding)
 
 
-def _check_shapes(net: Net, path: Path) -> None:
-    """Refuse weights whose arrays do not fit together or the encoding (one forward pass)."""
-    encoding = net.encoding
-    planes = np.zeros((1, encoding.cells, len(encoding.planes)), dtype=np.float32)
-    hands = np.zeros((1, encoding.hands), dtype=np.float32)
-    try:
-        policy, value = net.forward(planes, hands)
-    except ValueError as error:
-        raise BlokusError(f"{path} holds arrays of shapes that do not fit together or the "
-                          f"{encoding.name} inputs ({error}); train again with "
-                          "`python training/train_net.py`") from None
-    values = encoding.n_colors if encoding is CLASSIC else 1
-    value_shape = (1, values) if encoding is CLASSIC else (1,)
-    if (policy.shape != (1, encoding.cells * N_ORIENTATIONS) or value.shape != value_shape
-            or net.params["value2_w"].shape[-1] != values):
-        raise BlokusError(f"{path} gives outputs of shapes {policy.shape} and "
-                          f"{net.params['value2_w'].shape[-1]} values, not "
-                          f"{(1, encoding.cells * N_ORIENTATIONS)} and {values} as the "
-                          f"{encoding.name} network must; train again with `python training/train_net.py`")
+def _shapes(arrays: dict[str, np.ndarray], encoding: Encoding, path: Path) -> list[tuple[int, ...]]:
+    """The shape each of ``arrays`` must have (in their order), from the layers' widths found in the file.
+
+    The widths (channels of each convolution, units of the value layer) are
+    read from the weights' own columns; every other dimension follows from
+    them and from ``encoding``'s inputs, so arrays that do not fit together are
+    named, whatever numpy would have broadcast.
+    """
+    layers = sum(1 for name in arrays if name.startswith("conv") and name.endswith("_w"))
+    expected: dict[str, tuple[int, ...]] = {"calibration": (2,) if encoding is DUO else (1,)}
+    channels = len(encoding.planes)
+    for k in range(layers):
+        width = _columns(arrays, f"conv{k}_w", path)
+        expected |= {f"conv{k}_w": (9 * channels, width), f"conv{k}_b": (width,)}
+        channels = width
+    hidden, values = _columns(arrays, "value1_w", path), encoding.n_colors if encoding is CLASSIC else 1
+    expected |= {"hand_w": (encoding.hands, _columns(arrays, "conv0_w", path)),
+                 "policy_w": (channels, N_ORIENTATIONS), "policy_b": (N_ORIENTATIONS,),
+                 "value1_w": (channels + encoding.hands, hidden), "value1_b": (hidden,),
+                 "value2_w": (hidden, values), "value2_b": (values,)}
+    unknown = [name for name in arrays if name not in expected]
+    if unknown:
+        raise BlokusError(f"{path} holds an array named {short_repr(unknown[0], 60)}, which is no part of the "
+                          f"{encoding.name} network (its {layers} convolutions are conv0_w, conv0_b ... "
+                          f"conv{layers - 1}_w, conv{layers - 1}_b; then {', '.join(REQUIRED[:7])} and "
+                          "calibration)")
+    return [expected[name] for name in arrays]
+
+
+def _columns(arrays: dict[str, np.ndarray], name: str, path: Path) -> int:
+    """The number of columns of the matrix ``name`` (a layer's width)."""
+    array = arrays.get(name)
+    if array is None:  # a convolution missing between two others
+        raise BlokusError(f"{path} lacks the array {name}")
+    if array.ndim != 2:
+        raise BlokusError(f"{path}: the array {name} has the shape {array.shape}, not a matrix (inputs, "
+                          "outputs) as the network needs; train again with `python training/train_net.py`")
+    return int(array.shape[1])
 
 
 def softmax(z: np.ndarray) -> np.ndarray:

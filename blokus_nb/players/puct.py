@@ -73,7 +73,7 @@ from ..validation import choice, fraction, number
 from .base import Limit
 from .mcts import MCTSPlayer, MoveStatistics, SearchResult
 from .net import CLASSIC, DUO, Net, legal_array, load_net, tables
-from .search import KeptTree, run_budget
+from .search import KeptTree, Steps, run_budget_steps
 
 __all__ = ["PUCTPlayer", "NETWORK_VARIANTS"]
 
@@ -187,10 +187,10 @@ class PUCTPlayer(MCTSPlayer):
         return self._classic_net
 
     # -- the search ---------------------------------------------------------------
-    def _search(self, game: Game, limit: Limit | None) -> SearchResult:
+    def _search_steps(self, game: Game, limit: Limit | None) -> Steps[SearchResult]:
         name = game.variant.name
         if name not in self.networks:
-            return super()._search(game, limit)
+            return (yield from super()._search_steps(game, limit))
         limit = self._budget(game, limit)
         board = game.board
         self._setup(game)
@@ -213,7 +213,7 @@ class PUCTPlayer(MCTSPlayer):
         if not root.expanded:
             self._net_expand(root, board)
         rng = self.rng
-        simulations, nodes, seconds, stopped_by = run_budget(
+        simulations, nodes, seconds, stopped_by = yield from run_budget_steps(
             limit, lambda: self._net_simulate(root, board.copy(), rng), lambda: len(root.pids) == 1)
         self._net_tree.keep(root, game)
         return replace(self._net_result(game, root, simulations, nodes, seconds), stopped_by=stopped_by)

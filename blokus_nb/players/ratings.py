@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from .. import validation
 from ..errors import BlokusError
 
 __all__ = ["PentobiRating", "PENTOBI_ELO", "pentobi_rating", "RATINGS", "rating_from_score"]
@@ -35,6 +36,24 @@ PENTOBI_ELO: dict[str, tuple[int, ...]] = {
 }
 # classic_2 is the game that scale is Pentobi's for; classic_3 (pairwise, as classic) is rated on it too.
 PENTOBI_ELO["classic_2"] = PENTOBI_ELO["classic_3"] = PENTOBI_ELO["classic"]
+
+
+def _checked_match(level: object, variant: object, opponent: object, score: object, games: object,
+                   ) -> tuple[str, str, int, float, int]:
+    """The match a rating is of, each argument checked with the project's validators: ``level``
+    a name, ``variant`` one of :data:`PENTOBI_ELO`'s, ``opponent`` one of its Pentobi levels, ``games``
+    at least 1 and ``score`` from 0 to ``games``."""
+    name: str = validation.instance(level, "level", str, "the name of the level rated (text)")
+    if not name.strip():
+        raise BlokusError("level is the name of the level rated, not empty text")
+    known: str = validation.choice(variant, "variant", tuple(PENTOBI_ELO))
+    scale = PENTOBI_ELO[known]
+    pentobi: int = validation.whole_number(opponent, "opponent", low=1, high=len(scale),
+                                           what=f"a Pentobi level from 1 to {len(scale)}")
+    played: int = validation.positive_count(games, "games")
+    points: float = validation.number(score, "score", low=0, high=played,
+                                      what=f"the points scored, a number from 0 to games ({played})")
+    return name, known, pentobi, points, played
 
 
 def _wilson(score: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -72,6 +91,16 @@ class PentobiRating:
     #: wall-clock budget it had before it became a number of simulations).
     note: str = ""
 
+    def __post_init__(self) -> None:
+        _checked_match(self.level, self.variant, self.opponent, self.score, self.games)
+        for name in ("elo", "low", "high"):
+            validation.instance(getattr(self, name), name, (int, float), "a rating (a number)")
+        if math.isnan(self.elo) or math.isnan(self.low) or math.isnan(self.high) or math.isinf(self.elo):
+            raise BlokusError(f"elo, low and high are ratings (low may be -inf, high inf), not "
+                              f"{self.elo}, {self.low} and {self.high}")
+        validation.instance(self.command, "command", str, "text")
+        validation.instance(self.note, "note", str, "text")
+
     @property
     def share(self) -> float:
         """The score as a share of the games."""
@@ -102,9 +131,18 @@ def rating_from_score(level: str, variant: str, opponent: int, score: float, gam
                       command: str = "", note: str = "") -> PentobiRating:
     """The :class:`PentobiRating` of ``score`` points in ``games`` against Pentobi level ``opponent``.
 
+    Each argument is checked (``variant`` one of :data:`PENTOBI_ELO`'s, ``opponent`` a Pentobi level
+    from 1 to 9, ``games`` at least 1, ``score`` from 0 to ``games``): a bad one raises a
+    :class:`~blokus_nb.errors.BlokusError` naming it and what it may be.
+
     >>> rating_from_score("x", "duo", 5, 20, 40).elo
     1755.0
+    >>> rating_from_score("x", "duo", 10, 20, 40)
+    Traceback (most recent call last):
+    ...
+    blokus_nb.errors.BlokusError: opponent is a Pentobi level from 1 to 9, not 10
     """
+    level, variant, opponent, score, games = _checked_match(level, variant, opponent, score, games)
     base = PENTOBI_ELO[variant][opponent - 1]
     low, high = _wilson(score, games)
     low_elo, high_elo = round(_elo(base, low), 1), round(_elo(base, high), 1)
@@ -187,7 +225,9 @@ def pentobi_rating(level: str, variant: str = "duo") -> PentobiRating:
     >>> pentobi_rating("easy").about
     'below Pentobi level 1'
     """
-    key = (str(level).strip().lower(), str(variant).strip().lower())
+    validation.instance(level, "level", str, "the name of a level (text)")
+    validation.instance(variant, "variant", str, "the name of a variant (text)")
+    key = (level.strip().lower(), variant.strip().lower())
     if key not in RATINGS:
         known = ", ".join(f"{a} ({b})" for a, b in RATINGS)
         raise BlokusError(f"no Pentobi rating measured for {level!r} in {variant!r}; measured: {known}")

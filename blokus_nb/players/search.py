@@ -13,6 +13,14 @@ and they reuse their trees the same way, here:
   It says which of them ended the search (:data:`STOPPED_BY`), so that a
   level's time cap, a safety net under its simulation budget, is reported
   when it binds.
+* :func:`run_budget_steps` is the same loop in *steps*: a generator that
+  gives the caller back control every :data:`SLICE_SECONDS` of searching,
+  so that where no thread can start (Pyodide) the kernel's asyncio loop
+  handles a Stop or any other request between two slices of a long search.
+  Every search, hint and review has such a steps form (``search_steps``,
+  ``choose_move_steps``, :func:`search_steps_of`, :func:`finish`), and its
+  plain form is the steps run to their end: the same simulations in the
+  same order, so the same result for the same seed and limit.
 * :class:`KeptTree` keeps a search's root with its position, and finds the
   node for a later position that grew from it by the moves played since
   (*tree reuse*); anything else (an undo, another game, another variant)
@@ -28,20 +36,66 @@ and they reuse their trees the same way, here:
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from typing import Any, Generic, Protocol, TypeVar
 
 import numpy as np
 
 from ..game import Game
-from .base import Limit
+from .base import Limit, stepwise
 
-__all__ = ["KeptTree", "STOPPED_BY", "run_budget"]
+__all__ = ["KeptTree", "SLICE_SECONDS", "STOPPED_BY", "Steps", "finish", "move_steps_of", "run_budget",
+           "run_budget_steps", "search_steps_of"]
+
+T = TypeVar("T")
+#: Work done in steps: a generator that yields None between two steps and returns its answer.
+Steps = Generator[None, None, T]
+#: How long a search runs between two steps (seconds): short enough that a Stop pressed in a
+#: browser kernel is handled at once, long enough that the steps cost nothing.
+SLICE_SECONDS = 0.05
 
 #: What can end a search (:attr:`~blokus_nb.players.mcts.SearchResult.stopped_by`): a bound of its
 #: :class:`~blokus_nb.players.Limit`, its ``stop`` callable, or a forced move (one legal move) under a
 #: time bound.
 STOPPED_BY: tuple[str, ...] = ("simulations", "nodes", "time", "stop", "forced")
+
+
+def finish(steps: Steps[T]) -> T:
+    """Run ``steps`` to their end, here and now; return their answer.
+
+    >>> def count():
+    ...     yield
+    ...     return 42
+    >>> finish(count())
+    42
+    """
+    while True:
+        try:
+            next(steps)
+        except StopIteration as end:
+            return end.value
+
+
+def search_steps_of(searcher: Any, game: Game, limit: Limit | None) -> Steps[Any]:
+    """``searcher.search(game, limit)`` in steps: its ``search_steps`` if it has them, else one step.
+
+    >>> import blokus_nb as bn
+    >>> from blokus_nb.players import MCTSPlayer
+    >>> finish(search_steps_of(MCTSPlayer(seed=1), bn.Game("duo"), Limit(simulations=5))).simulations
+    5
+    """
+    steps = stepwise(searcher, "search", "search_steps")
+    if steps is not None:
+        return (yield from steps(game, limit))
+    return searcher.search(game, limit)  # an outside engine or a player of the user's: all at once
+
+
+def move_steps_of(player: Any, game: Game, limit: Limit | None) -> Steps[Any]:
+    """``player.choose_move(game, limit)`` in steps: its ``choose_move_steps`` if it has them, else one step."""
+    steps = stepwise(player, "choose_move", "choose_move_steps")
+    if steps is not None:
+        return (yield from steps(game, limit))
+    return player.choose_move(game, limit)
 
 
 def run_budget(limit: Limit, simulate: Callable[[], int], forced: Callable[[], bool]
@@ -59,11 +113,31 @@ def run_budget(limit: Limit, simulate: Callable[[], int], forced: Callable[[], b
     >>> run_budget(Limit(simulations=10**9, time=0.01), lambda: 1, lambda: False)[3]  # the time cap binds
     'time'
     """
+    return finish(run_budget_steps(limit, simulate, forced))
+
+
+def run_budget_steps(limit: Limit, simulate: Callable[[], int], forced: Callable[[], bool]
+                     ) -> Steps[tuple[int, int, float, str]]:
+    """:func:`run_budget` in steps of :data:`SLICE_SECONDS` (see the module docstring).
+
+    The bounds are checked before every simulation, as :func:`run_budget` does
+    (it runs these steps to their end), so ``stop`` set while the caller has
+    control ends the search before the next one.
+
+    >>> steps = run_budget_steps(Limit(simulations=3), lambda: 1, lambda: False)
+    >>> finish(steps)[:2]
+    (3, 4)
+    """
     stop = limit.stop
     start = time.perf_counter()
     deadline = None if limit.time is None else start + limit.time
     simulations, nodes = 0, 1
+    step_ends = start + SLICE_SECONDS
     while True:
+        now = time.perf_counter()
+        if now >= step_ends:
+            yield  # the caller's turn (a browser kernel's loop); the bounds are checked again after it
+            step_ends = time.perf_counter() + SLICE_SECONDS
         if limit.simulations is not None and simulations >= limit.simulations:
             stopped_by = "simulations"
             break

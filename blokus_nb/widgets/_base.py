@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import difflib
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
@@ -71,15 +71,38 @@ class BackgroundFailure(Exception):
 
 
 def _reported(compute: Callable[[], Any]) -> Callable[[], Any]:
-    """``compute``, with anything it raises turned into an :class:`Exception` that a job reports."""
+    """``compute``, with anything it raises turned into an :class:`Exception` that a job reports
+    (also while its steps run, when it returns them: see :mod:`._jobs`)."""
     def guarded() -> Any:
         try:
-            return compute()
+            answer = compute()
         except Exception:
             raise
         except BaseException as error:  # in a background thread this stops nothing but the search
             raise BackgroundFailure(error) from error
+        return _reported_steps(answer) if isinstance(answer, Generator) else answer
     return guarded
+
+
+def _reported_steps(steps: Generator[Any, None, Any]) -> Generator[Any, None, Any]:
+    """``steps``, with anything they raise turned into an :class:`Exception` as :func:`_reported` does.
+
+    Stepped here rather than with ``yield from``: what the steps raise comes out of ``next``,
+    while the job's cancel closes them at this ``yield`` (a ``GeneratorExit`` that must pass).
+    """
+    try:
+        while True:
+            try:
+                next(steps)
+            except StopIteration as end:
+                return end.value
+            except Exception:
+                raise
+            except BaseException as error:  # a player's own SystemExit, even its own GeneratorExit
+                raise BackgroundFailure(error) from error
+            yield
+    finally:
+        steps.close()
 
 
 def _raise_ours(trait: traitlets.TraitType) -> None:
@@ -288,13 +311,26 @@ class WidgetBase(anywidget.AnyWidget):
             tag = request_tag(content)
             request = self._read_request(content)
             if request.kind not in self._latest_wins:
-                self._handle(request)
+                self._dispatch(request)
                 return
             with self._locked():  # the check and the change as one: another thread may bring a later one
                 if not self._superseded(tag):
-                    self._handle(request)
+                    self._dispatch(request)
         except Refusal as refusal:
             self._refuse(refusal, tag)
+
+    def _dispatch(self, request: Any) -> None:
+        """Handle a well-formed request, the last refusal forgotten first.
+
+        Every request of every widget passes here, so :attr:`error` is ``''``
+        after any accepted one, also one that redraws nothing (a hint, Stop,
+        Review). It is cleared before, not after: what the handling itself
+        reports (a seat that failed while its job ran in turn) stays, and a
+        refusal sets its own reason.
+        """
+        with self._locked():  # not between a background job's report and its check
+            self.error = ""
+        self._handle(request)
 
     def _refuse(self, refusal: Refusal, request: str = "") -> None:
         """Say why a request changed nothing; ``request`` (its view's tag) tells the views whose it was."""

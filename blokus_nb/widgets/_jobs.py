@@ -23,6 +23,16 @@ other make a loop, not a recursion). Stale answers are dropped, owners told of
 cancelled jobs and errors delivered the same way in all three; only the pause
 is skipped in turn, where nothing could be drawn meanwhile.
 
+A long job is written in *steps* (:mod:`blokus_nb.players.search`): its
+``compute()`` returns a generator that yields between two positions of a
+review and between two slices of a search, and returns the answer. On the
+loop, the job gives the loop back at every step, so a Stop, a seek or any
+other request is handled after the current slice, and a job cancelled
+meanwhile is closed there (its search ends, its player's lock is let go); in
+a thread or in turn the steps are run to their end at once. Every job of the
+widgets is written so (AI seats, hints, the review, the engine's line; a
+puzzle's solution is one step), and its answer is the blocking one.
+
 >>> answers = []
 >>> jobs = Jobs(deliver=lambda job, result, error: answers.append(result) or result)
 >>> jobs.run(Job("hint", compute=lambda: 6 * 7, asked=0))
@@ -39,7 +49,7 @@ import sys
 import threading
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -65,6 +75,7 @@ class Job:
     """
 
     kind: str
+    #: The answer, or a generator of its steps that returns it (see the module docstring).
     compute: Callable[[], Any]
     asked: Any
     color: str = ""
@@ -88,6 +99,8 @@ class Jobs:
         self._queue: collections.deque[Job] = collections.deque()
         self._running_in_turn = False
         self._tasks: set[asyncio.Future[None]] = set()
+        # On the loop: the steps of the jobs suspended between two of them, closed when cancelled.
+        self._suspended: dict[Job, Generator[Any, None, Any]] = {}
 
     @property
     def busy(self) -> bool:
@@ -129,7 +142,7 @@ class Jobs:
         """
         self._take(job)
         try:
-            result = job.compute()
+            result = _answer_of(job.compute())
         except BaseException:
             self._release(job, delivering=False)
             raise
@@ -155,6 +168,9 @@ class Jobs:
             for old in dropped:
                 old.cancelled.set()
                 self._delivering.pop(old, None)
+            suspended = [self._suspended.pop(j) for j in dropped if j in self._suspended]
+        for steps in suspended:  # its search ends now, and lets go of what it holds (a player's lock)
+            _close(steps)
         for old in dropped:
             if old.on_cancel is not None:
                 old.on_cancel()
@@ -182,13 +198,47 @@ class Jobs:
         if job.cancelled.is_set():  # a newer job came first
             return
         started = time.perf_counter()
-        result, error = _computed(job)
+        result, error = None, None
+        try:
+            steps = job.compute()
+            if isinstance(steps, Generator):
+                result = await self._stepped(job, steps)
+            else:
+                result = steps
+        except _Cancelled:
+            return
+        except Exception as exc:
+            error = exc
         while not job.cancelled.is_set():
             left = job.pause - (time.perf_counter() - started)
             if left <= 0:
                 break
             await asyncio.sleep(min(left, 0.05))  # a cancel ends the pause (almost) at once
         _reporting(self._finish, job, result, error)
+
+    async def _stepped(self, job: Job, steps: Generator[Any, None, Any]) -> Any:
+        """Run ``steps`` one at a time, giving the loop back after each; their answer.
+
+        Raises :class:`_Cancelled` if the job is cancelled meanwhile (its steps are closed).
+        """
+        with self._guard:
+            if job.cancelled.is_set():
+                _close(steps)
+                raise _Cancelled
+            self._suspended[job] = steps
+        try:
+            while True:
+                try:
+                    next(steps)
+                except StopIteration as end:
+                    return end.value
+                await asyncio.sleep(0)  # the loop's turn: a Stop or a seek is handled here
+                if job.cancelled.is_set():  # closed by the cancel (or here, if it came another way)
+                    _close(steps)
+                    raise _Cancelled
+        finally:
+            with self._guard:
+                self._suspended.pop(job, None)
 
     def _in_turn(self, job: Job) -> None:
         self._queue.append(job)
@@ -239,10 +289,35 @@ def _loop() -> asyncio.AbstractEventLoop | None:
     return None
 
 
+class _Cancelled(Exception):
+    """A job on the loop was cancelled between two of its steps: nothing is delivered."""
+
+
+def _answer_of(result: Any) -> Any:
+    """``result``, or if it is a job's steps (a generator), their answer, run to their end here."""
+    if not isinstance(result, Generator):
+        return result
+    while True:
+        try:
+            next(result)
+        except StopIteration as end:
+            return end.value
+
+
+def _close(steps: Generator[Any, None, Any]) -> None:
+    """End a job's suspended steps (a ``finally`` in them runs; a player's lock is let go)."""
+    try:
+        steps.close()
+    except ValueError:  # running: it is the caller itself, and its task closes it after this step
+        pass
+    except Exception:  # what a search does on the way out must not break the cancel
+        traceback.print_exc(file=sys.stderr)
+
+
 def _computed(job: Job) -> tuple[Any, BaseException | None]:
     """``job``'s answer, or the error it raised (a failed search is reported in the widget, not raised)."""
     try:
-        return job.compute(), None
+        return _answer_of(job.compute()), None
     except Exception as exc:
         return None, exc
 

@@ -30,14 +30,15 @@ from ..errors import ArgumentTypeError, BlokusError, IllegalMoveError, short_rep
 from ..game import Game
 from ..move import Move
 from ..players.base import check_limit
+from ..players.search import move_steps_of
 from ..variants import VARIANTS
-from ._base import STATIC, WidgetBase
+from ._base import STATIC, WidgetBase, WidgetOptionError
 from ._jobs import Job
 from ._protocol import Refusal
 from .board_protocol import HUMAN, Command, NewGame, Place, Request, Seek, pieces_table, read_request, view_state
 from .replay import Replayer, record_comment
 from .review_protocol import ReviewRequest
-from .seats import check_hint_player, check_pause, check_review_options, check_seed, make_seat, stoppable, suggest
+from .seats import check_hint_player, check_pause, check_review_options, check_seed, make_seat, stoppable, suggest_steps
 
 if TYPE_CHECKING:
     from contextlib import AbstractContextManager
@@ -130,6 +131,7 @@ class BlokusWidget(WidgetBase):
                  review_player: Any = "hard", review_limit: Any = None, explorer: Any = None,
                  **kwargs: Any) -> None:
         self._generation = 0
+        self._putting_back = False  # a trait change that could not be drawn is being undone
         self._history_seen = 0
         self._move_callbacks: list[Callable[[Move], Any]] = []
         self._seat_players: dict[str, Any] = {}
@@ -144,9 +146,12 @@ class BlokusWidget(WidgetBase):
         self._review_options = (*check_review_options(review_player, review_limit), explorer)
         self._reviewer: Reviewer | None = None
         self._host = _Host(self)
+        variants = list(VARIANTS)
         if explorer is not None:  # an opening index is built (or refused) now, as the option is given
-            self._review_part()
-        super().__init__(mode=mode, variants=list(VARIANTS), pieces=pieces_table(), **kwargs)
+            first = game if game is not None else Game(variant)
+            self._check_explorer(first)  # before the widget exists: a refused option leaves nothing behind
+            variants = [first.variant.name]  # a new game from a view: the only variant it explores
+        super().__init__(mode=mode, variants=variants, pieces=pieces_table(), **kwargs)
         self.game = game if game is not None else Game(variant)
         self.players = {} if players is None else players
 
@@ -269,7 +274,7 @@ class BlokusWidget(WidgetBase):
                 raise BlokusError("a computer player is thinking; ask for a hint on a human's turn")
             copy, player, cancelled = game.copy(), self.hint_player, threading.Event()
             limit = stoppable(None, cancelled)
-            self._ask("hint", lambda: suggest(copy, player, limit), color=color, cancelled=cancelled)
+            self._ask("hint", lambda: suggest_steps(copy, player, limit), color=color, cancelled=cancelled)
 
     def start_review(self) -> None:
         """Start (or go on with) the review of the game in review mode; it runs in the background."""
@@ -325,7 +330,37 @@ class BlokusWidget(WidgetBase):
             self._reviewer = Reviewer(player, limit, explorer)
         return self._reviewer
 
+    def _check_explorer(self, game: Game) -> None:
+        """Refuse ``game`` if the opening explorer given is of another variant (made here if needed).
+
+        Called before the game or the review mode is taken, so that nothing
+        changes when it raises :class:`~blokus_nb.widgets._base.WidgetOptionError`.
+        """
+        if self._review_options[2] is None:
+            return
+        part = self._review_part()  # an explorer that cannot be built raises its own error (a PathError)
+        try:
+            part.check_game(game)
+        except BlokusError as exc:
+            raise WidgetOptionError(str(exc)) from None
+
     # ---------------------------------------------------------------- game -> views
+    @traitlets.validate("game")
+    def _valid_game(self, proposal: dict) -> Game | None:
+        game = proposal["value"]
+        if game is not None:  # None is refused by _on_new_game, which can put the old game back
+            self._check_explorer(game)
+        return game
+
+    @traitlets.validate("mode")
+    def _valid_mode(self, proposal: dict) -> str:
+        """The review mode is taken only if the review part can show this game (made and checked now)."""
+        mode = proposal["value"]
+        if mode == "review" and self.game is not None:
+            self._review_part()  # made now: what it raises leaves the mode as it is
+            self._check_explorer(self.game)
+        return mode
+
     @traitlets.observe("game")
     def _on_new_game(self, change: dict) -> None:
         old, new = change["old"], change["new"]
@@ -335,26 +370,51 @@ class BlokusWidget(WidgetBase):
         if old is not None:
             old.unsubscribe(self._on_game_change)
         new.subscribe(self._on_game_change)
-        with self._locked():
-            self._generation += 1
-            self._jobs.cancel()
-            self._history_seen = len(new.history)
-            self._shown = None
-            self._replayer.reset()
-            self._refresh(reset_replay=True, progressed=True)
+        with self._put_back("game", change):
+            with self._locked():
+                self._generation += 1
+                self._jobs.cancel()
+                self._history_seen = len(new.history)
+                self._shown = None
+                self._replayer.reset()
+                self._refresh(reset_replay=True, progressed=True)
         self._schedule_ai()
 
     @traitlets.observe("mode")
     def _on_mode(self, change: dict) -> None:
         if self.game is None:
             return
-        with self._locked():
-            self._generation += 1
-            self._jobs.cancel()
-            self._shown = None
-            self._replayer.reset()
-            self._refresh(reset_replay=True)
+        with self._put_back("mode", change):
+            with self._locked():
+                self._generation += 1
+                self._jobs.cancel()
+                self._shown = None
+                self._replayer.reset()
+                self._refresh(reset_replay=True)
         self._schedule_ai()
+
+    @contextmanager
+    def _put_back(self, name: str, change: dict) -> Iterator[None]:
+        """Put trait ``name`` back as it was (drawn again) if the change cannot be drawn, and raise.
+
+        traitlets sets a trait before its observers run; the checks that can be
+        made first are in the validators, and this is for anything else, so a
+        game or a mode the board cannot show is never left half taken. Once
+        only: if the old value cannot be drawn either, the error is raised as it is.
+        """
+        try:
+            yield
+        except BaseException:
+            old = change["old"]
+            if not self._putting_back and old is not None:
+                self._putting_back = True
+                try:
+                    setattr(self, name, old)
+                except Exception:  # the old value fails too: the first error says what went wrong
+                    pass
+                finally:
+                    self._putting_back = False
+            raise
 
     def _on_game_change(self, game: Game) -> None:
         if game is not self.game:  # a game this widget no longer shows
@@ -451,7 +511,7 @@ class BlokusWidget(WidgetBase):
                 return
             copy, cancelled = game.copy(), threading.Event()
             limit = stoppable(self.ai_limit, cancelled)  # Undo or New game ends the search early
-            self._ask("move", lambda: player.choose_move(copy, limit), color=color, pause=self.ai_pause,
+            self._ask("move", lambda: move_steps_of(player, copy, limit), color=color, pause=self.ai_pause,
                       cancelled=cancelled)
 
     def _stamp(self) -> tuple[int, int, int]:
@@ -514,7 +574,10 @@ class BlokusWidget(WidgetBase):
             if request.version != self.version:
                 raise Refusal("the board changed before this request arrived; nothing was done", "stale")
             if isinstance(request, NewGame):
-                self.new_game(request.variant)
+                try:
+                    self.new_game(request.variant)
+                except BlokusError as exc:  # a variant the explorer does not hold
+                    raise Refusal(str(exc), "variant") from None
                 return
             game = self.game
             if request.kind == "undo":

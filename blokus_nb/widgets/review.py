@@ -36,11 +36,12 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pandas as pd
 
 from .. import validation
-from ..analysis.review import REVIEW_LIMIT, Estimate, estimate_positions, placements, review_frame
+from ..analysis.review import REVIEW_LIMIT, Estimate, placements, review_frame, search_positions_steps
 from ..errors import ArgumentTypeError, BlokusError, IllegalMoveError
 from ..game import Game
 from ..players import Limit, Player, make_player
 from ..players.mcts import Searcher
+from ..players.search import Steps, finish, search_steps_of
 from ._jobs import Job
 from ._protocol import Refusal, piece_name
 from .review_line import ReviewLine
@@ -72,6 +73,12 @@ def engine_line(position: Game, player: Any, limit: Limit, seed: int | None, mov
     >>> [step["color"] for step in line]
     ['purple', 'orange']
     """
+    return finish(engine_line_steps(position, player, limit, seed, moves, stop))
+
+
+def engine_line_steps(position: Game, player: Any, limit: Limit, seed: int | None, moves: int = LINE_MOVES,
+                      stop: Any = None) -> Steps[list[dict[str, Any]]]:
+    """:func:`engine_line` in steps (its job: see :mod:`._jobs`), the same moves."""
     game = position.copy()
     line = []
     for _k in range(moves):
@@ -81,7 +88,7 @@ def engine_line(position: Game, player: Any, limit: Limit, seed: int | None, mov
         if not isinstance(searcher, Searcher):
             raise ArgumentTypeError(f"the engine's line needs a player that searches (an MCTS player such as "
                                     f"'hard', or a bn.engines.GTPEngine), not {searcher!r}")
-        result = searcher.search(game, replace(limit, stop=stop) if stop else limit)
+        result = yield from search_steps_of(searcher, game, replace(limit, stop=stop) if stop else limit)
         move = game.play(result.move)
         line.append({"move": str(move), "cells": list(move.cells), "piece": piece_name(move),
                      "color": move.color, "win": round(float(result.win_rate), 4)})
@@ -180,6 +187,21 @@ class Reviewer:
                   else f"{self.limit.time:g} s" if self.limit.time is not None else "its own budget")
         return f"{name}, {budget} a position"
 
+    def check_game(self, game: Game) -> None:
+        """Raise :class:`~blokus_nb.errors.BlokusError` if the opening explorer is of another variant than ``game``.
+
+        >>> import blokus_nb as bn
+        >>> index = bn.analysis.opening_index("(;GM[Blokus Duo];B[d9,c10,d10,e10,d11])", progress=False)
+        >>> Reviewer(explorer=index).check_game(bn.Game("classic"))
+        Traceback (most recent call last):
+        ...
+        blokus_nb.errors.BlokusError: the explorer holds duo openings, and this game is classic: give a duo game, or an explorer of classic games
+        """
+        if self.explorer is not None and self.explorer.variant.name != game.variant.name:
+            theirs, ours = self.explorer.variant.name, game.variant.name
+            raise BlokusError(f"the explorer holds {theirs} openings, and this game is {ours}: give a {theirs} "
+                              f"game, or an explorer of {ours} games")
+
     # ---------------------------------------------------------------- what is known
     def follow(self, game: Game) -> None:
         """Keep the estimates of the positions ``game`` still has (those before its first changed move)."""
@@ -261,9 +283,9 @@ class Reviewer:
             def found(estimate: Estimate) -> None:
                 self._found(board, stamp, estimate)
 
-            def compute() -> list[Estimate]:
-                return estimate_positions(copy, self.player, limit=self.limit, seed=self.seed, indices=todo,
-                                          on_estimate=found, stop=cancelled.is_set)
+            def compute() -> Steps[list[Estimate]]:  # in steps: a Stop between two positions, or two slices
+                return search_positions_steps(copy, self.player, self.limit, self.seed, todo, found,
+                                              cancelled.is_set)
 
             self.status, self.message = "running", ""
             self._show(board, game)
@@ -352,7 +374,10 @@ class Reviewer:
                     return
                 if board.mode == "play" and not game.is_over:
                     raise Refusal("a game is reviewed once it is over (or opened with mode='review')", "not-over")
-                board.open_review()
+                try:
+                    board.open_review()
+                except BlokusError as exc:  # the board stays as it was
+                    raise Refusal(str(exc), "cannot-review") from None
                 return
             if board.mode != "review":
                 raise Refusal("the opening explorer is part of the review board", "mode")
@@ -379,7 +404,7 @@ class Reviewer:
             if self.status == "queued":  # nothing to wait for: the next resume starts the review
                 self.status, self.message = "idle", ""
 
-        job = Job("line", lambda: engine_line(shown, self.player, self.limit, self.seed, stop=cancelled.is_set),
+        job = Job("line", lambda: engine_line_steps(shown, self.player, self.limit, self.seed, stop=cancelled.is_set),
                   board.stamp(), cancelled=cancelled, on_cancel=line_cancelled)
         self._show(board, board.game)
         board.jobs.start(job)

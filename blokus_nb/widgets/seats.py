@@ -19,12 +19,13 @@ from typing import Any
 from .. import validation
 from ..errors import ArgumentTypeError, short_repr
 from ..game import Game
-from ..hints import hint
+from ..hints import hint_steps
 from ..players import Limit, Player, make_player
+from ..players.search import Steps, finish
 from ._protocol import piece_name
 from .board_protocol import HUMAN
 
-__all__ = ["HUMAN", "MAX_AI_PAUSE", "make_seat", "stoppable", "suggest", "check_pause",
+__all__ = ["HUMAN", "MAX_AI_PAUSE", "make_seat", "stoppable", "suggest", "suggest_steps", "check_pause",
            "check_hint_player", "check_seed"]
 
 
@@ -66,7 +67,12 @@ def stoppable(limit: Limit | None, cancelled: threading.Event) -> Limit:
 
 def suggest(game: Game, player: Any = "hard", limit: Limit | None = None) -> dict[str, Any]:
     """A good move for the color to play and why, from :func:`blokus_nb.hints.hint`, as trait data."""
-    advice = hint(game, player=player, limit=limit)
+    return finish(suggest_steps(game, player, limit))
+
+
+def suggest_steps(game: Game, player: Any = "hard", limit: Limit | None = None) -> Steps[dict[str, Any]]:
+    """:func:`suggest` in steps (the Hint button's job: see :mod:`blokus_nb.widgets._jobs`)."""
+    advice = yield from hint_steps(game, player=player, limit=limit)
     move = advice.move
     if move.is_pass:
         raise ValueError(f"{advice.color} has no legal move")

@@ -45,7 +45,34 @@ def handler():  # a comm message: the move asked for, then a hint that makes it 
     facts["computed_before_the_handler_returned"] = list(computed)
     chained.start(Job("move", lambda: 0, asked=0))
 `);
+pyodide.runPython(`
+stepped = Jobs(lambda job, result, error: facts.setdefault("stepped", []).append([job.kind, result]))
+steps_run, steps_closed = [], []
+
+def slices(kind, count):  # a long job in steps, as a search is: busy for 5 ms, then the loop's turn
+    try:
+        for k in range(count):
+            end = time.perf_counter() + 0.005
+            while time.perf_counter() < end:
+                pass
+            steps_run.append(kind)
+            yield
+        return f"{kind} done"
+    finally:
+        steps_closed.append(kind)
+
+def long_job():  # a Stop arrives from the browser while it runs (see the timer below)
+    stepped.start(Job("review", lambda: slices("review", 400), asked=0))
+
+def stop():
+    facts["steps_before_stop"] = steps_run.count("review")
+    stepped.cancel()
+    stepped.start(Job("short", lambda: slices("short", 3), asked=1))
+`);
 pyodide.runPython("handler()");
-await new Promise((resolve) => setTimeout(resolve, 2000));  // the browser's event loop turns
+pyodide.runPython("long_job()");
+setTimeout(() => pyodide.runPython("stop()"), 300);  // a request the loop handles between two steps
+await new Promise((resolve) => setTimeout(resolve, 2500));  // the browser's event loop turns
 console.log(pyodide.runPython(`json.dumps({**facts, "computed": computed, "delivered": delivered,
-                                           "dropped": dropped, "chain": chain})`));
+                                           "dropped": dropped, "chain": chain, "steps_run": len(steps_run),
+                                           "steps_closed": steps_closed})`));

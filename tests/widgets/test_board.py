@@ -238,6 +238,44 @@ def test_an_error_is_cleared_by_the_next_good_move(duo):
     assert duo.error == ""
 
 
+def test_an_accepted_request_forgets_the_last_refusal_even_when_nothing_is_redrawn():
+    duo = BlokusWidget("duo", hint_player="greedy")
+    refused = {"type": "seek", "index": 3}  # play mode: moving through the game needs replay mode
+    custom(duo, refused)
+    assert duo.error.startswith("moving through the game")
+    custom(duo, {"type": "hint", "version": duo.version})  # accepted: the board is not redrawn
+    assert duo.error == ""
+    wait_for(lambda: duo.hint != {})
+    assert duo.error == ""
+    custom(duo, refused)
+    place(duo, X_AT_E10)  # accepted and redrawn
+    assert duo.error == "" and len(duo.game.history) == 1
+    custom(duo, refused)
+    custom(duo, {"type": "undo", "version": duo.version})
+    assert duo.error == "" and duo.game.history == []
+
+
+def test_a_review_board_forgets_the_last_refusal_on_stop_and_review():
+    game = bn.Game("duo")
+    for _ in range(4):
+        game.play(game.legal_moves()[0])
+    w = BlokusWidget(game=game, mode="review", review_limit=bn.players.Limit(simulations=3000))
+    try:
+        assert w.review["status"] == "running"
+        custom(w, {"type": "seek", "index": "3"})  # refused: not a whole number
+        assert "whole number" in w.error
+        custom(w, {"type": "stop-review"})
+        assert w.review["status"] == "stopped" and w.error == ""
+        custom(w, {"type": "seek", "index": "3"})
+        custom(w, {"type": "review", "version": w.version})
+        assert w.review["status"] == "running" and w.error == ""
+        custom(w, {"type": "seek", "index": "3"})
+        custom(w, {"type": "seek", "index": 2})
+        assert w.replay_index == 2 and w.error == ""
+    finally:
+        w.close()
+
+
 # ---------------------------------------------------------------- Python is the authority
 def test_changes_made_in_python_reach_the_views(duo):
     sent = Recorder(duo)

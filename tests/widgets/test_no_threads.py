@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import threading
 
+import pandas as pd
 import pytest
 from data_paths import DATA
 
@@ -155,3 +156,101 @@ def test_a_review_and_a_puzzle_solution_complete_on_the_loop():
         puzzle.close()
 
     asyncio.run(work())
+
+
+# ---------------------------------------------------------------- long jobs give the loop back (issue 45)
+def finished_duo() -> bn.Game:
+    return bn.read_sgf(DATA / "pentobi" / "games" / "duo" / "duo_L1_0001.blksgf")
+
+
+def test_stop_is_handled_within_a_position_of_a_review_on_the_loop():
+    async def work() -> dict:
+        w = BlokusWidget(game=finished_duo(), mode="review", review_limit=Limit(simulations=40))
+        loop = asyncio.get_running_loop()
+        asked = loop.time()
+        seen: dict = {}
+
+        def stop() -> None:
+            seen["late"] = loop.time() - asked - 0.3  # how long the loop was held past the Stop's time
+            custom(w, {"type": "stop-review"})
+            seen["status"], seen["error"], seen["done"] = w.review["status"], w.error, w.review["done"]
+
+        loop.call_later(0.3, stop)
+        await until(lambda: "status" in seen)
+        await asyncio.sleep(0.3)
+        seen["after"], seen["total"], seen["busy"] = w.review["done"], w.review["total"], w._jobs.busy
+        w.close()
+        return seen
+
+    seen = asyncio.run(work())
+    assert seen["status"] == "stopped" and seen["error"] == ""  # accepted, not "no review is running"
+    assert seen["late"] < 1.0  # a slice of a search, not the whole review (about 9 s here)
+    assert seen["after"] == seen["done"] < seen["total"] and not seen["busy"]  # nothing more after Stop
+
+
+@pytest.mark.slow
+@pytest.mark.filterwarnings("ignore::tqdm.TqdmMonitorWarning")  # the blocking review's bar, without threads
+def test_a_review_stopped_and_resumed_on_the_loop_finds_what_the_blocking_review_finds():
+    game = short_game()
+
+    async def work() -> pd.DataFrame:
+        w = BlokusWidget(game=game.copy(), mode="review", review_limit=LIMIT)
+        await until(lambda: w.review["done"] >= 2)
+        custom(w, {"type": "stop-review"})
+        assert w.review["status"] == "stopped" and w.review["done"] < 8
+        custom(w, {"type": "review", "version": w.version})
+        await until(lambda: w.review["status"] == "done")
+        frame = w.review_frame()
+        w.close()
+        return frame
+
+    frame = asyncio.run(work())
+    pd.testing.assert_frame_equal(frame, bn.analysis.review(game, limit=LIMIT, progress=False), check_like=True)
+
+
+def test_a_long_ai_search_on_the_loop_lets_an_undo_through_and_ends():
+    async def work() -> tuple[float, int, str]:
+        w = BlokusWidget("duo", players={"orange": "hard"}, ai_limit=Limit(simulations=10**6), ai_pause=0.0)
+        loop = asyncio.get_running_loop()
+        place(w, X_AT_E10)
+        assert w.thinking == "orange"
+        await asyncio.sleep(0.3)  # the search runs in slices: this sleep ends between two of them
+        started = loop.time()
+        w.undo()  # cancels the search: its steps are closed, the player's lock let go
+        late = loop.time() - started
+        await asyncio.sleep(0.1)
+        result = late, len(w.game.history), w.thinking
+        w.close()
+        return result
+
+    late, played, thinking = asyncio.run(work())
+    assert late < 0.5 and played == 0 and thinking == ""
+
+
+def test_an_ai_seat_and_a_hint_on_the_loop_are_the_blocking_answers():
+    from blokus_nb.widgets.seats import suggest
+
+    limit = Limit(simulations=200)
+
+    def hinter(seed: int) -> bn.players.MCTSPlayer:
+        return bn.players.MCTSPlayer(seed=seed, limit=limit)
+
+    async def work() -> tuple[str, dict]:
+        w = BlokusWidget("duo", players={"orange": bn.players.make_player("hard", seed=5)}, ai_limit=limit,
+                         ai_pause=0.0)
+        place(w, X_AT_E10)
+        await until(lambda: len(w.game.history) == 2)
+        w.hint_player = hinter(6)
+        custom(w, {"type": "hint", "version": w.version})
+        await until(lambda: w.hint != {})
+        answer, hint = str(w.game.history[1]), dict(w.hint)
+        w.close()
+        return answer, hint
+
+    answer, hint = asyncio.run(work())
+    after = bn.Game("duo")
+    after.play(X_AT_E10)
+    assert answer == str(bn.players.make_player("hard", seed=5).choose_move(after, limit))
+    after.play(answer)
+    expected = suggest(after, hinter(6), None)
+    assert hint["move"] == expected["move"] and hint["reasons"] == expected["reasons"]

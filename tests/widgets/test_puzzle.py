@@ -237,6 +237,16 @@ def test_a_stale_or_replayed_request_changes_nothing(small):
     assert len(small.puzzle.placements) == 1
 
 
+@pytest.mark.parametrize("kind", ["hint", "check", "solution"])
+def test_an_accepted_search_request_forgets_the_last_refusal(small, kind):
+    custom(small, {"type": "remove", "cell": [2, 1], "version": small.version})  # refused: no piece there
+    assert "no piece covers" in small.error
+    custom(small, {"type": kind, "version": small.version})  # accepted: nothing redrawn until it is found
+    assert small.error == ""
+    wait_for(lambda: small.thinking == "")
+    assert small.error == ""
+
+
 def test_removing_where_there_is_no_piece_is_refused(small):
     sent = Recorder(small)
     custom(small, {"type": "remove", "cell": [2, 1], "version": small.version})

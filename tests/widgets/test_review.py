@@ -14,6 +14,7 @@ import blokus_nb as bn
 from blokus_nb import analysis
 from blokus_nb.players import Limit
 from blokus_nb.widgets import BlokusWidget
+from blokus_nb.widgets._base import WidgetOptionError
 from widgets.helpers import Recorder, custom, wait_for
 
 LIMIT = Limit(simulations=15)
@@ -176,6 +177,81 @@ def test_the_explorer_lists_the_corpus_moves_and_refuses_others(duo_game):
         assert sum(m["games"] for m in explorer["moves"]) == 20
         refusal = refused(widget, {"type": "explore", "move": "a1", "version": widget.version})
         assert refusal["rule"] == "not-explored"
+    finally:
+        widget.close()
+
+
+DUO_INDEX_SOURCE = "(;GM[Blokus Duo];B[d9,c10,d10,e10,d11];W[j5])"
+
+
+def finished_game(variant: str) -> bn.Game:
+    game = bn.Game(variant)
+    while not game.is_over:
+        game.play(game.legal_moves()[0] if game.legal_moves() else "pass")
+    return game
+
+
+def test_an_explorer_of_another_variant_is_refused_when_given():
+    index = analysis.opening_index(DUO_INDEX_SOURCE, depth=2, progress=False)
+    game = finished_game("classic")
+    with pytest.raises(WidgetOptionError, match="the explorer holds duo openings, and this game is classic"):
+        BlokusWidget(game=game, explorer=index, review_limit=Limit(simulations=2))
+    with pytest.raises(bn.BlokusError, match="holds duo openings"):
+        BlokusWidget("classic", mode="review", explorer=DUO_INDEX_SOURCE)  # a corpus, indexed now
+    assert game._listeners == []  # the refused board left no subscription behind
+
+
+def test_a_game_of_another_variant_is_refused_on_a_board_with_an_explorer():
+    index = analysis.opening_index(DUO_INDEX_SOURCE, depth=2, progress=False)
+    widget = BlokusWidget("duo", explorer=index, review_limit=Limit(simulations=2))
+    try:
+        sent = Recorder(widget)
+        game, version = widget.game, widget.version
+        assert widget.variants == ["duo"]  # a view offers only the variant explored
+        with pytest.raises(WidgetOptionError, match="holds duo openings, and this game is classic"):
+            widget.game = bn.Game("classic")
+        with pytest.raises(WidgetOptionError, match="holds duo openings, and this game is classic_2"):
+            widget.new_game("classic_2")
+        custom(widget, {"type": "new", "variant": "classic", "version": widget.version})
+        assert sent.refusals()[-1]["rule"] == "variant" and "holds duo openings" in widget.error
+        assert widget.game is game and widget.variant == "duo" and widget.version == version
+        widget.new_game()  # the same variant: fine
+        assert widget.game is not game and widget.variant == "duo"
+    finally:
+        widget.close()
+
+
+def test_a_review_that_cannot_open_is_refused_and_the_board_stays_as_it_was(monkeypatch):
+    from blokus_nb.widgets.review import Reviewer
+
+    widget = BlokusWidget(game=finished_game("duo"), review_limit=Limit(simulations=2))
+    try:
+        sent = Recorder(widget)
+        version, board = widget.version, widget.board
+
+        def broken(self, game, shown):
+            raise bn.BlokusError("no review state today")
+
+        monkeypatch.setattr(Reviewer, "state", broken)
+        with pytest.raises(bn.BlokusError, match="no review state today"):
+            widget.mode = "review"
+        assert widget.mode == "play" and widget.review == {} and widget.board == board
+        custom(widget, {"type": "review", "version": widget.version})
+        refusal = sent.refusals()[-1]
+        assert refusal["rule"] == "cannot-review" and "no review state today" in refusal["reason"]
+        assert widget.error == refusal["reason"] and widget.mode == "play" and widget.review == {}
+        monkeypatch.undo()
+        assert widget.version > version  # the play board was drawn again, as it was
+        widget.mode = "review"
+        game = widget.game
+        monkeypatch.setattr(Reviewer, "state", broken)
+        with pytest.raises(bn.BlokusError, match="no review state today"):
+            widget.game = finished_game("duo")  # a game the review board cannot show
+        assert widget.game is game and widget.mode == "review"
+        monkeypatch.undo()
+        widget.mode = "play"
+        widget.mode = "review"
+        assert widget.mode == "review" and widget.review["total"] > 0
     finally:
         widget.close()
 
