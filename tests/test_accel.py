@@ -6,6 +6,7 @@ import random
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 
 import blokus_nb as bn
@@ -82,3 +83,20 @@ def test_blokus_nb_accel_0_leaves_it_unused():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env={"BLOKUS_NB_ACCEL": "0", "PATH": ""}).stdout
     assert out.strip() == "False"
+
+
+@pytest.mark.parametrize("variant", ["classic", "classic_3", "duo"])
+def test_compiled_action_masks_equal_the_engine_s(variant):
+    from blokus_nb.envs.observation import ObservationEncoder
+
+    encoder = ObservationEncoder(variant)
+    compared = 0
+    for seed in range(40):
+        game = position(variant, seed)
+        for color in range(len(game.colors)):
+            compiled = accel.legal_mask(game.board, color)
+            expected = encoder._mask_of(game.board.legal_bitsets(color))
+            assert compiled is not None and compiled.dtype == np.int8
+            np.testing.assert_array_equal(compiled, expected)
+            compared += int(expected.sum())
+    assert compared > 5000

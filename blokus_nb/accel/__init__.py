@@ -37,7 +37,7 @@ from ..geometry import _edge_masks, geometry
 if TYPE_CHECKING:
     from ..engine import Board
 
-__all__ = ["available", "playout", "LIBRARY"]
+__all__ = ["available", "legal_mask", "playout", "LIBRARY"]
 
 #: Where ``make accel`` puts the compiled library (not named ``.so``: it is no Python module).
 LIBRARY = Path(__file__).with_name("_playout.cdll")
@@ -60,6 +60,8 @@ def _library() -> ctypes.CDLL | None:
     library.accel_playout.argtypes = [pointer, integer, integer, integer, ctypes.c_double, ctypes.c_double,
                                       pointer, pointer, pointer, pointer, pointer, pointer, integer,
                                       ctypes.c_uint32]
+    library.accel_legal_mask.restype = integer
+    library.accel_legal_mask.argtypes = [pointer, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_uint32, pointer]
     return library
 
 
@@ -174,3 +176,20 @@ def playout(board: Board, to_play: int, rng: random.Random, done: int, big_first
         rng.setstate((version, (*mt, *index), gauss))
     pairs = played[:2 * count].tolist()
     return list(zip(pairs[::2], pairs[1::2]))
+
+
+def legal_mask(board: Board, color: int) -> np.ndarray | None:
+    """The int8 action mask of ``color``'s legal placements on ``board``
+    (:meth:`ObservationEncoder.action_mask <blokus_nb.envs.ObservationEncoder.action_mask>`'s), or
+    ``None`` where the accelerator is not built."""
+    library = _library()
+    if library is None:
+        return None
+    handle, words, _ = _tables(board.size)
+    allowed = board.geo.full & ~board.blocked[color]
+    attach = board.corners[color] & allowed
+    mask = np.zeros(len(board.geo.masks), dtype=np.int8)
+    if attach:
+        library.accel_legal_mask(handle, _words(allowed, words), _words(attach, words), board.hand[color],
+                                 mask.ctypes.data)
+    return mask

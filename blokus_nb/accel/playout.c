@@ -329,3 +329,41 @@ int accel_playout(const void *tables_, int n_colors, int to_play, int done, doub
     *mt_index = g.index;
     return n_played;
 }
+
+/* The legal placements of one color as a mask: ``mask[pid]`` set to 1 for each (the caller zeroes it).
+ * ``allowed`` and ``attach`` are the color's allowed cells and attach points (Board.legal_bitsets),
+ * ``hand`` its pieces. Returns the number of legal placements. */
+int accel_legal_mask(const void *tables_, const uint64_t *allowed_words, const uint64_t *attach_words,
+                     uint32_t hand, int8_t *mask) {
+    const tables *t = tables_;
+    int words = t->words;
+    bits allowed, attach;
+    memset(&allowed, 0, sizeof(bits));
+    memset(&attach, 0, sizeof(bits));
+    for (int i = 0; i < words; i++) { allowed.w[i] = allowed_words[i]; attach.w[i] = attach_words[i]; }
+    if (is_empty(&attach, words)) return 0;
+    bits shifted_allowed[MAX_OFFSETS], shifted_attach[MAX_OFFSETS];
+    for (int k = 0; k < t->n_offsets; k++) {
+        shift_right(&allowed, t->offsets[k], &shifted_allowed[k], words);
+        shift_right(&attach, t->offsets[k], &shifted_attach[k], words);
+    }
+    int total = 0;
+    for (int o = 0; o < t->n_orientations; o++) {
+        if (!(hand >> t->orientation_piece[o] & 1)) continue;
+        const int *ks = t->orientation_offsets[o];
+        int n = t->orientation_cells[o];
+        const int32_t *at = t->placement_at + (size_t)o * t->cells;
+        for (int i = 0; i < words; i++) {
+            uint64_t v = 0;
+            for (int j = 0; j < n; j++) v |= shifted_attach[ks[j]].w[i];
+            v &= t->valid[o].w[i];
+            for (int j = 0; j < n && v; j++) v &= shifted_allowed[ks[j]].w[i];
+            while (v) {
+                mask[at[i * 64 + __builtin_ctzll(v)]] = 1;
+                v &= v - 1;
+                total++;
+            }
+        }
+    }
+    return total;
+}

@@ -115,7 +115,6 @@ class BlokusEnv(AECEnv):
         self._orders = [tuple((start + k) % n for k in range(n)) for start in range(n)]
         self._human = HumanView()
         self.game: Game | None = None
-        self._legal: tuple[int, list[tuple[int, int]]] | None = None  # (game version, engine bitsets)
 
     # -- spaces --------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space:
@@ -138,7 +137,6 @@ class BlokusEnv(AECEnv):
             for k, agent in enumerate(self.possible_agents):
                 self.action_spaces[agent].seed(seed + k)
         game = self.game = Game(self.variant)
-        self._legal = None
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
@@ -166,7 +164,7 @@ class BlokusEnv(AECEnv):
         if color is not None and player == self.agent_selection and not self.terminations.get(player, True):
             ci = game.colors.index(color)
             return {"observation": encoder._observation(game.board, self._orders[ci]),
-                    "action_mask": encoder._mask_of(self._legal_bitsets(ci))}
+                    "action_mask": encoder._legal_mask(game.board, ci)}
         start = self._next_color(self._agent_index[player] + 1)
         return {"observation": encoder._observation(game.board, self._orders[start]),
                 "action_mask": encoder.no_actions()}
@@ -250,14 +248,6 @@ class BlokusEnv(AECEnv):
         if self.game is None:
             raise BlokusError("call reset() before using the environment")
         return self.game
-
-    def _legal_bitsets(self, ci: int) -> list[tuple[int, int]]:
-        """The engine's legal ``(orientation, anchors)`` of color index ``ci`` (to move), made once per position."""
-        game = self._started()
-        legal = self._legal
-        if legal is None or legal[0] != game.version:
-            legal = self._legal = (game.version, game.board.legal_bitsets(ci))
-        return legal[1]
 
     def _agent_of(self, color: str) -> str:
         """The agent of ``color``, the color to move (:attr:`Game.player_to_play <blokus_nb.Game.player_to_play>`)."""

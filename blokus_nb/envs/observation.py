@@ -40,7 +40,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from .. import validation
+from .. import accel, validation
 from ..engine import Board
 from ..errors import BlokusError, short_repr
 from ..geometry import geometry
@@ -143,7 +143,13 @@ class ObservationEncoder:
         """
         board = self._board(board)
         color = validation.whole_number(color, "color", low=0, high=self.n_colors - 1)
-        return self._mask_of(board.legal_bitsets(color))
+        return self._legal_mask(board, color)
+
+    def _legal_mask(self, board: Board, color: int) -> np.ndarray:
+        """:meth:`action_mask` of checked arguments: by the compiled accelerator where it is built
+        (:mod:`blokus_nb.accel`, the same mask in a fifth of the time), else from the engine's bitsets."""
+        compiled = accel.legal_mask(board, color)
+        return compiled if compiled is not None else self._mask_of(board.legal_bitsets(color))
 
     def mask_of(self, bitsets: Sequence[tuple[int, int]]) -> np.ndarray:
         """The action mask of the engine's ``(orientation, anchor bitboard)`` pairs
