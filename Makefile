@@ -91,7 +91,7 @@ $(LITE_E2E_STAMP): pyproject.toml $(BUNDLES)
 	touch $(LITE_E2E_STAMP)
 
 PACKAGE_FILES := $(shell find blokus_nb -type f -not -path '*/__pycache__/*')
-build/lite-e2e/pyodide/pyodide.js: $(LITE_E2E_STAMP) tests/browser/lite_e2e_site.py tools/build_lite.py $(wildcard examples/*.ipynb) $(PACKAGE_FILES)
+build/lite-e2e/pyodide/pyodide.js: $(LITE_E2E_STAMP) tests/browser/lite_e2e_site.py tools/build_lite.py tools/owned.py $(wildcard examples/*.ipynb) $(PACKAGE_FILES)
 	$(LITE_E2E_VENV)/bin/python tests/browser/lite_e2e_site.py --out build/lite-e2e
 
 lite-e2e: build/lite-e2e/pyodide/pyodide.js
