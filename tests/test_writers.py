@@ -173,3 +173,14 @@ def test_make_marks_the_venv_it_creates():
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     assert "\t$(PYTHON) -m venv $(VENV)\n\ttouch $(VENV)/.made-by-blokus-nb\n" in makefile
     assert owned.MARK == ".made-by-blokus-nb"
+
+
+def test_build_dist_on_a_tag_that_is_not_the_version_refuses_before_building(tmp_path):
+    import os
+
+    result = subprocess.run([sys.executable, str(ROOT / "tools" / "build_dist.py"), "--out", str(tmp_path / "d")],
+                            capture_output=True, text=True,
+                            env={**os.environ, "GITHUB_REF_TYPE": "tag", "GITHUB_REF_NAME": "v9.9.9"})
+    assert result.returncode == 1 and "the tag is v9.9.9" in result.stderr
+    assert not (tmp_path / "d").exists()
+    assert tool("build_dist").version() == __import__("blokus_nb").__version__

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
+import re
 import subprocess
 import sys
 import tarfile
@@ -32,7 +33,16 @@ SHIPPED = ("blokus_nb/static/widget.js", "blokus_nb/static/widget.css", "blokus_
            "blokus_nb/players/data/net_classic.npz", "blokus_nb/py.typed")
 
 
+def version() -> str:
+    text = (ROOT / "blokus_nb" / "__init__.py").read_text(encoding="utf-8")
+    return re.search(r'^__version__ = "([^"]+)"', text, re.M).group(1)
+
+
 def check_prerequisites(out: Path) -> None:
+    # On a tag (release.yml), the tag must be the version: v0.4.0 publishes 0.4.0 and nothing else.
+    if os.environ.get("GITHUB_REF_TYPE") == "tag" and os.environ.get("GITHUB_REF_NAME") != f"v{version()}":
+        sys.exit(f"the tag is {os.environ.get('GITHUB_REF_NAME')}, and blokus_nb/__init__.py says version "
+                 f"{version()}: tag v{version()}, or set __version__ (RELEASING.md)")
     missing = [name for name in SHIPPED if not (ROOT / name).is_file()]
     if missing:
         sys.exit(f"the release would lack {', '.join(missing)}: run `make js` (or `make dist`) first")
