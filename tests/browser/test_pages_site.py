@@ -69,6 +69,9 @@ def test_from_the_manual_to_the_site_and_a_move_against_the_ai_with_every_reques
     finally:
         print("\n".join(notebook.console[-30:]))
         page.close()
+    # The kernel's worker's requests are among them: Pyodide and the wheels came from the site.
+    assert any(url.endswith("/pyodide/pyodide.asm.wasm") for url in requested), requested[-20:]
+    assert any("/pypi/blokus_nb-" in url for url in requested)
     hosts = {urlsplit(url).hostname for url in requested if not url.startswith(("data:", "blob:"))}
     assert len(requested) > 50 and hosts == {"127.0.0.1"}, sorted(set(requested) - {u for u in requested
                                                                                     if "127.0.0.1" in u})[:20]
