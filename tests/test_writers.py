@@ -184,3 +184,25 @@ def test_build_dist_on_a_tag_that_is_not_the_version_refuses_before_building(tmp
     assert result.returncode == 1 and "the tag is v9.9.9" in result.stderr
     assert not (tmp_path / "d").exists()
     assert tool("build_dist").version() == __import__("blokus_nb").__version__
+
+
+@pytest.mark.slow  # builds a site
+@pytest.mark.skipif(not (LITE_PYTHON.exists() and (ROOT / "build" / "lite" / "index.html").exists()),
+                    reason="needs make lite")
+def test_a_site_built_before_the_marks_is_replaced_and_one_with_a_users_file_is_not(tmp_path):
+    """A clone's build/lite from an older version has no mark: recognised by its entries, narrowly."""
+    for name in ("site", "site-src"):
+        shutil.copytree(ROOT / "build" / ("lite" if name == "site" else "lite-src"), tmp_path / name,
+                        ignore=shutil.ignore_patterns(owned.MARK))
+    assert build_lite.built_before_marks(tmp_path / "site") and build_lite.built_before_marks(tmp_path / "site-src")
+    (tmp_path / "site" / "homework.txt").write_text("mine")
+    assert not build_lite.built_before_marks(tmp_path / "site")
+    args = ["tools/build_lite.py", "--out", str(tmp_path / "site"), "--offline", "--wheels",
+            str(ROOT / "build" / "lite-wheels")]
+    result = run_tool(LITE_PYTHON, *args)
+    assert result.returncode == 1 and "was not made by tools/build_lite.py" in result.stderr
+    assert (tmp_path / "site" / "homework.txt").exists()
+    (tmp_path / "site" / "homework.txt").unlink()
+    result = run_tool(LITE_PYTHON, *args)
+    assert result.returncode == 0, result.stderr
+    assert owned.made_by(tmp_path / "site") == owned.made_by(tmp_path / "site-src") == "tools/build_lite.py"

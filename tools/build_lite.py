@@ -215,6 +215,22 @@ def extensions(into: Path) -> None:
         shutil.copytree(installed / name, into / name)
 
 
+def built_before_marks(folder: Path) -> bool:
+    """A site (or its ``-src``) this script built before it marked its folders: a ``jupyter-lite.json``
+    naming the app blokus-nb, with nothing but a JupyterLite site's entries beside it."""
+    try:
+        config = json.loads((folder / "jupyter-lite.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    names = {path.name for path in folder.iterdir()}
+    known = {"jupyter-lite.json", "pypi", "labextensions", "files", "api", "build", "extensions", "lab",
+             "notebooks", "tree", "edit", "repl", "consoles", "doc", "index.html", "pyodide", "bootstrap.js",
+             "config-utils.js", "service-worker.js", "package.json", "manifest.webmanifest", "jupyter-lite.ipynb",
+             "jupyterlite.schema.v0.json", "icon-120x120.png", "icon-512x512.png", ".jupyterlite.doit.db", ".cache"}
+    return (isinstance(config, dict) and config.get("jupyter-config-data", {}).get("appName") == "blokus-nb"
+            and all(name in known or name.startswith("rspack.config") for name in names))
+
+
 def check_prerequisites(out: Path, source: Path, cache: Path, pyodide: Path | None, offline: bool) -> None:
     """Everything the build needs, checked before it touches anything (each failure names what to do)."""
     if Path(sys.prefix).resolve().is_relative_to(out) or ROOT.is_relative_to(out):
@@ -229,7 +245,7 @@ def check_prerequisites(out: Path, source: Path, cache: Path, pyodide: Path | No
                  f"fetch them first (`make lite-env`, or this script with --fetch)")
     if pyodide is not None:
         check_pyodide(pyodide)
-    owned.check([out, source], TOOL)
+    owned.check([out, source], TOOL, built_before_marks)
 
 
 def build(out: Path, wheels: Path | None = None, pyodide: Path | None = None, offline: bool = False) -> None:
@@ -242,7 +258,7 @@ def build(out: Path, wheels: Path | None = None, pyodide: Path | None = None, of
     pyodide = pyodide.resolve() if pyodide is not None else None
     check_prerequisites(out, source, cache, pyodide, offline)
     for folder in (out, source):
-        owned.replace(folder, TOOL)
+        owned.replace(folder, TOOL, built_before_marks)
     (source / "pypi").mkdir(parents=True)
     our_wheel(source / "pypi")
     for wheel in site_wheels(cache, offline):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import shutil
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 MARK = ".made-by-blokus-nb"
@@ -23,8 +24,9 @@ def made_by(folder: Path) -> str | None:
     return mark.read_text(encoding="utf-8").splitlines()[0] if mark.stat().st_size else ""
 
 
-def problem(folder: Path, tool: str) -> str | None:
-    """Why ``tool`` may not replace ``folder``, or ``None`` if it may."""
+def problem(folder: Path, tool: str, earlier: Callable[[Path], bool] | None = None) -> str | None:
+    """Why ``tool`` may not replace ``folder``, or ``None`` if it may. ``earlier`` recognises what the
+    tool built before it marked its folders (a clone's build/lite of an older version), narrowly."""
     if folder.is_symlink():
         return f"{folder} is a symbolic link: name a folder of its own"
     if not folder.exists():
@@ -34,6 +36,8 @@ def problem(folder: Path, tool: str) -> str | None:
     if not any(folder.iterdir()):
         return None
     maker = made_by(folder)
+    if maker is None and earlier is not None and earlier(folder):
+        return None
     if maker is None:
         return (f"{folder} exists and was not made by {tool} (it has no {MARK} file): "
                 f"it is left as it is; name another folder, or remove this one yourself")
@@ -42,17 +46,17 @@ def problem(folder: Path, tool: str) -> str | None:
     return None
 
 
-def check(folders: list[Path], tool: str) -> None:
+def check(folders: list[Path], tool: str, earlier: Callable[[Path], bool] | None = None) -> None:
     """Stop (exit status 1, a message naming the folder) if ``tool`` may not replace one of ``folders``."""
     for folder in folders:
-        reason = problem(folder, tool)
+        reason = problem(folder, tool, earlier)
         if reason is not None:
             sys.exit(reason)
 
 
-def replace(folder: Path, tool: str) -> None:
+def replace(folder: Path, tool: str, earlier: Callable[[Path], bool] | None = None) -> None:
     """Empty ``folder`` (checked first) and mark it as made by ``tool``: it is ``tool``'s from now on."""
-    check([folder], tool)
+    check([folder], tool, earlier)
     if folder.exists():
         shutil.rmtree(folder)
     folder.mkdir(parents=True)

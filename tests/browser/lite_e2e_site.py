@@ -86,7 +86,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, default=ROOT / "build" / "lite-e2e")
     parser.add_argument("--cache", type=Path, default=ROOT / "build" / "lite-e2e-cache")
     args = parser.parse_args(argv)
-    owned.check([args.out.resolve()], build_lite.TOOL)  # before the download: nothing touched if refused
+    owned.check([args.out.resolve()], build_lite.TOOL, build_lite.built_before_marks)  # before the download: nothing touched if refused
     wheel = pyodide_wheel(args.cache)
     pyodide = unpack_pyodide(wheel, args.cache / PYODIDE_FOLDER)  # 46 files: unpacked whole every time
     build_lite.build(args.out, args.cache / "wheels", pyodide=pyodide)
