@@ -161,11 +161,11 @@ bench: env
 	HATCH_JUPYTER_BUILDER_SKIP_NPM=1 $(PY) -m pip install --quiet -e ".[bench]"
 	for b in benchmarks/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
 
-# Only what the build made: the venv when it has make's mark, the bundles esbuild writes (nothing else
-# of blokus_nb/static), and dist/ when tools/build_dist.py made it; build/ and test-artifacts/ are
-# the build's alone (.gitignore).
+# Only what the build made: the venv when it has make's mark (or is the clone's own .venv, installed
+# by make before the marks), the bundles esbuild writes (nothing else of blokus_nb/static), and dist/
+# when tools/build_dist.py made it; build/ and test-artifacts/ are the build's alone (.gitignore).
 clean:
-	@if [ -e $(VENV) ] && [ ! -e $(VENV)/.made-by-blokus-nb ]; then \
+	@if [ -e $(VENV) ] && [ ! -e $(VENV)/.made-by-blokus-nb ] && ! { [ "$(VENV)" = .venv ] && [ -e $(STAMP) ]; }; then \
 	    echo "make clean: $(VENV) was not made by make (no .made-by-blokus-nb in it): left as it is"; \
 	else rm -rf $(VENV); fi
 	@if [ -e dist ] && [ ! -e dist/.made-by-blokus-nb ]; then \

@@ -167,6 +167,14 @@ def test_make_clean_removes_only_what_make_made(tmp_path):
     owned.mark(dist, "tools/build_dist.py")
     subprocess.run(["make", "clean", "VENV=my-env"], cwd=tmp_path, check=True, capture_output=True)
     assert not venv.exists() and not dist.exists()
+    # The clone's own .venv, installed by make before the marks (its stamp), goes; another venv with a
+    # stamp (make env VENV=~/my-env installs into it too) stays.
+    for name in (".venv", "my-env"):
+        users_folder(tmp_path / name)
+        (tmp_path / name / ".installed-stamp").write_text("")
+    subprocess.run(["make", "clean"], cwd=tmp_path, check=True, capture_output=True)
+    subprocess.run(["make", "clean", "VENV=my-env"], cwd=tmp_path, check=True, capture_output=True)
+    assert not (tmp_path / ".venv").exists() and untouched(tmp_path / "my-env")
 
 
 def test_make_marks_the_venv_it_creates():
