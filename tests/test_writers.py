@@ -214,3 +214,13 @@ def test_a_site_built_before_the_marks_is_replaced_and_one_with_a_users_file_is_
     result = run_tool(LITE_PYTHON, *args)
     assert result.returncode == 0, result.stderr
     assert owned.made_by(tmp_path / "site") == owned.made_by(tmp_path / "site-src") == "tools/build_lite.py"
+
+
+def test_a_pyodide_inside_the_folder_the_build_empties_is_refused(tmp_path, monkeypatch):
+    site = tmp_path / "site"
+    owned.replace(site, build_lite.TOOL)
+    (site / "pyodide").mkdir()
+    (site / "pyodide" / "pyodide.js").write_text("")
+    with pytest.raises(SystemExit, match="--pyodide .* is inside .*which the build empties first"):
+        build_lite.build(site, pyodide=site / "pyodide")
+    assert (site / "pyodide" / "pyodide.js").exists()

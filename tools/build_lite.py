@@ -235,6 +235,10 @@ def check_prerequisites(out: Path, source: Path, cache: Path, pyodide: Path | No
     """Everything the build needs, checked before it touches anything (each failure names what to do)."""
     if Path(sys.prefix).resolve().is_relative_to(out) or ROOT.is_relative_to(out):
         sys.exit(f"{out} is emptied first: name a folder of its own for the site")
+    for given, what in ((pyodide, "--pyodide"), (cache, "--wheels")):
+        if given is not None and (given.is_relative_to(out) or given.is_relative_to(source)):
+            sys.exit(f"{what} {given} is inside {out if given.is_relative_to(out) else source}, which the build "
+                     f"empties first: copy it elsewhere and name that")
     if not (ROOT / "blokus_nb" / "static" / "widget.js").exists():
         sys.exit("the front-end is not built: run `make js` (or `make lite`) first")
     installed_extensions()
