@@ -16,6 +16,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 LITE_PYTHON = ROOT / "build" / "lite-env" / "bin" / "python"
 E2E_PYODIDE = ROOT / "build" / "lite-e2e-cache" / "pyodide-0.27.7"
+#: The venv the site is built in, with the wheels it fetches (make lite-env): the lite tests build offline.
+LITE_READY = LITE_PYTHON.exists() and (ROOT / "build" / "lite-wheels" / ".fetched").exists()
 
 
 def tool(name: str):
@@ -72,7 +74,7 @@ def test_build_lite_checks_the_front_end_before_touching_anything(tmp_path, monk
     assert untouched(out) and untouched(source)
 
 
-@pytest.mark.skipif(not LITE_PYTHON.exists(), reason="the venv the site is built in is missing: make lite-env")
+@pytest.mark.skipif(not LITE_READY, reason="the venv the site is built in and its wheels: make lite-env")
 def test_build_lite_refuses_a_folder_it_did_not_make_and_its_src_sibling(tmp_path):
     out = users_folder(tmp_path / "userdir")
     result = run_tool(LITE_PYTHON, "tools/build_lite.py", "--out", str(out), "--offline",
@@ -87,7 +89,7 @@ def test_build_lite_refuses_a_folder_it_did_not_make_and_its_src_sibling(tmp_pat
     assert untouched(source) and not out.exists()
 
 
-@pytest.mark.skipif(not LITE_PYTHON.exists(), reason="the venv the site is built in is missing: make lite-env")
+@pytest.mark.skipif(not LITE_READY, reason="the venv the site is built in and its wheels: make lite-env")
 def test_build_lite_offline_names_the_wheels_it_lacks_and_touches_nothing(tmp_path):
     result = run_tool(LITE_PYTHON, "tools/build_lite.py", "--out", str(tmp_path / "site"), "--offline",
                       "--wheels", str(tmp_path / "no-wheels"))
@@ -95,7 +97,7 @@ def test_build_lite_offline_names_the_wheels_it_lacks_and_touches_nothing(tmp_pa
     assert not (tmp_path / "site").exists() and not (tmp_path / "site-src").exists()
 
 
-@pytest.mark.skipif(not (LITE_PYTHON.exists() and E2E_PYODIDE.exists()),
+@pytest.mark.skipif(not (LITE_READY and E2E_PYODIDE.exists()),
                     reason="needs make lite-env and make lite-e2e")
 def test_a_pyodide_of_another_release_than_the_kernels_is_refused_before_anything(tmp_path):
     result = run_tool(LITE_PYTHON, "tools/build_lite.py", "--out", str(tmp_path / "site"), "--offline",
@@ -194,19 +196,18 @@ def test_build_dist_on_a_tag_that_is_not_the_version_refuses_before_building(tmp
     assert tool("build_dist").version() == __import__("blokus_nb").__version__
 
 
-@pytest.mark.slow  # builds a site
-@pytest.mark.skipif(not (LITE_PYTHON.exists() and (ROOT / "build" / "lite" / "index.html").exists()),
-                    reason="needs make lite")
+@pytest.mark.slow  # builds a site twice
+@pytest.mark.skipif(not LITE_READY, reason="the venv the site is built in and its wheels: make lite-env")
 def test_a_site_built_before_the_marks_is_replaced_and_one_with_a_users_file_is_not(tmp_path):
     """A clone's build/lite from an older version has no mark: recognised by its entries, narrowly."""
-    for name in ("site", "site-src"):
-        shutil.copytree(ROOT / "build" / ("lite" if name == "site" else "lite-src"), tmp_path / name,
-                        ignore=shutil.ignore_patterns(owned.MARK))
-    assert build_lite.built_before_marks(tmp_path / "site") and build_lite.built_before_marks(tmp_path / "site-src")
-    (tmp_path / "site" / "homework.txt").write_text("mine")
-    assert not build_lite.built_before_marks(tmp_path / "site")
     args = ["tools/build_lite.py", "--out", str(tmp_path / "site"), "--offline", "--wheels",
             str(ROOT / "build" / "lite-wheels")]
+    assert run_tool(LITE_PYTHON, *args).returncode == 0
+    for name in ("site", "site-src"):  # as the version before the marks left them
+        (tmp_path / name / owned.MARK).unlink()
+        assert build_lite.built_before_marks(tmp_path / name)
+    (tmp_path / "site" / "homework.txt").write_text("mine")
+    assert not build_lite.built_before_marks(tmp_path / "site")
     result = run_tool(LITE_PYTHON, *args)
     assert result.returncode == 1 and "was not made by tools/build_lite.py" in result.stderr
     assert (tmp_path / "site" / "homework.txt").exists()
