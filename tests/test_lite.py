@@ -72,7 +72,10 @@ def test_every_notebook_of_the_site_is_an_example_and_the_records_they_read_go_w
 
 def test_make_lite_builds_the_site_with_this_script():
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
-    assert "\nlite: $(LITE_STAMP)\n\t$(LITE_VENV)/bin/python tools/build_lite.py --out build/lite\n" in makefile
+    assert ("\nlite: lite-env\n\t$(LITE_VENV)/bin/python tools/build_lite.py --out build/lite --wheels $(LITE_WHEELS)"
+            " --offline \\\n\t    $(if $(PYODIDE),--pyodide $(PYODIDE))\n") in makefile
+    # The wheels are fetched with the environment: the build itself makes no request.
+    assert "\nlite-env: $(LITE_STAMP) $(LITE_WHEELS)/.fetched\n" in makefile
     assert "LITE_VENV := build/lite-env\n" in makefile and "test-python: env lite-env " in makefile
 
 
@@ -106,3 +109,16 @@ def test_the_site_builds_and_carries_our_wheel_the_widgets_wheels_and_the_notebo
     assert (site / "files" / "tests" / "data" / "pentobi" / "games" / "duo" / "duo_L1_0001.blksgf").exists()
     listing = json.loads((site / "api" / "contents" / "examples" / "all.json").read_text(encoding="utf-8"))
     assert {item["name"] for item in listing["content"]} == set(build_lite.NOTEBOOKS)
+
+
+def test_the_classroom_site_carries_its_pyodide_and_loads_nothing_else():
+    """make lite PYODIDE=... and make lite-e2e give a site its Pyodide by one mechanism (build_lite.give_pyodide)."""
+    site = ROOT / "build" / "lite-e2e"
+    if not (site / "pyodide" / "pyodide.js").exists():
+        pytest.skip("make lite-e2e builds the site with a Pyodide of its own")
+    config = json.loads((site / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
+    kernel = config["litePluginSettings"][build_lite.KERNEL_SETTINGS]
+    # Relative: JupyterLite resolves it against jupyter-lite.json's folder, so the site works under a path too.
+    assert kernel["pyodideUrl"] == build_lite.SITE_PYODIDE == "./pyodide/pyodide.js"
+    assert kernel["disablePyPIFallback"] is True and kernel["pipliteUrls"][0].startswith("./pypi/all.json")
+    assert build_lite.pyodide_version(site / "pyodide") == "0.27.7"
