@@ -710,11 +710,12 @@ def _examples(tmp_path):
     table = _table().copy()
     results, frame, evaluation, observation = copy.deepcopy(_made())
     return {
-        "action": 0, "agent": "player_0", "bitsets": [], "board": bn.Game("duo").board, "callback": print,
+        "action": 0, "actions": np.full(16, bn.Game("duo").legal_moves()[0].placement),  # BlokusVectorEnv's 16
+        "agent": "player_0", "bitsets": [], "board": bn.Game("duo").board, "callback": print,
         "cell": "e10", "cells": [(0, 0), (1, 0), (2, 0), (0, 1)], "character": "T", "color": "purple",
         "command": [sys.executable, str(fake_gtp.SCRIPT)], "count": 1, "data": table,
         "evaluation": evaluation, "fills": {(0, 0): "#555555"}, "frame": frame, "game": game,
-        "games": [bn.Game("duo")], "height": 3, "identifier": "GM", "key": 0,
+        "games": [bn.Game("duo")], "height": 3, "identifier": "GM", "k": 0, "key": 0,
         "kinds": [(2, [0b0011, 0b1100, 0b0101, 0b1010])], "level": 1, "long": bn.analysis.to_long(table),
         "message": "m", "move": "e10", "n": 3, "n_cells": 4, "n_entrants": 2, "name": "duo",
         "neighbours": [[1, 2], [0, 3], [0, 3], [1, 2]], "observation": observation, "options": {"1": [1]},
@@ -757,6 +758,7 @@ def _factories():
                                        env=dict(os.environ, PYTHONPATH=str(Path(__file__).parent.parent))),
         "Node": lambda: bn.sgf.parse_tree(SHORT).root, "GameTree": lambda: bn.sgf.parse_tree(SHORT),
         "Tiling": lambda: _puzzle().solve(), "BlokusEnv": env("BlokusEnv"), "BlokusGymEnv": env("BlokusGymEnv"),
+        "BlokusVectorEnv": env("BlokusVectorEnv"),
         "ObservationEncoder": lambda: __import__("blokus_nb.envs", fromlist=["x"]).ObservationEncoder("duo"),
         "AlgorithmX": lambda: exact_cover.AlgorithmX({"1": [1]}),
         "TilingSearch": lambda: exact_cover.TilingSearch(4, [[1, 2], [0, 3], [0, 3], [1, 2]],
