@@ -84,7 +84,7 @@ def evaluate(game: Game, player: str | Player = "hard", *, limit: Limit | None =
 
     ``player`` is a searching player or its name (``"hard"``, ``"medium"``,
     ``"mcts"``); ``limit`` overrides its thinking per position (e.g.
-    ``Limit(simulations=200)``: ``"hard"`` alone makes 2100 simulations a position in Duo).
+    ``Limit(simulations=200)``: ``"hard"`` alone makes 3200 simulations a position in Duo).
     ``n_jobs`` spreads positions over worker processes (``None``: every core).
 
     One row per placement (passes decide nothing): ``move_number`` (as in

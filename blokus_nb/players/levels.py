@@ -46,12 +46,15 @@ LEVEL_LOCAL: dict[str, float] = {"duo": 0.5}
 #: (``benchmarks/bench_ai.py --only budgets``), on a loaded machine: in matches against Pentobi "hard"
 #: then thought 0.64 s a Duo move and 0.79 s a classic one, not 1.5 s, and in Duo it fell from 47% to
 #: 27% against Pentobi level 6. Duo's "hard" and "expert" are therefore scaled by the ratio of those
-#: times (1.5 / 0.64): 2100 and 7000. Classic's "hard" at 600 met its target as it is (first in 25%
-#: against three level-5 seats, 80 games), so it stays. ``benchmarks/bench_ai.py --only levels`` prints
+#: times (1.5 / 0.64): 2100 and 7000. With the compiled playouts (:mod:`blokus_nb.accel`), 3200
+#: simulations take Duo's "hard" the time 2100 took (1.49 s a move against 1.31 s in matches), and
+#: "hard" moved there: 40 of 80 against Pentobi level 6 (50%), where 2100 scored 33. Classic's
+#: "hard" at 600 met its target as it is (first in 25% against three level-5 seats, 80 games), so it
+#: stays. ``benchmarks/bench_ai.py --only levels`` prints
 #: each level's seconds a move.
 LEVEL_SIMULATIONS: dict[str, dict[str, int]] = {
     "medium": {"duo": 500, "classic": 300, "classic_2": 300, "classic_3": 250},
-    "hard": {"duo": 2100, "classic": 600, "classic_2": 550, "classic_3": 500},
+    "hard": {"duo": 3200, "classic": 600, "classic_2": 550, "classic_3": 500},
     "expert": {"duo": 7000, "classic": 2000, "classic_2": 1800, "classic_3": 1700},
 }
 #: The most seconds a searching level thinks about one move: a safety net under
@@ -66,7 +69,7 @@ def level_limits(level: str) -> dict[str, Limit]:
     time cap (:data:`LEVEL_TIME_CAP`).
 
     >>> level_limits("hard")["duo"]
-    Limit(time=15.0, simulations=2100, nodes=None)
+    Limit(time=15.0, simulations=3200, nodes=None)
     """
     key = validation.choice(level, "level", tuple(LEVEL_SIMULATIONS))
     return {variant: Limit(time=LEVEL_TIME_CAP[key], simulations=simulations)

@@ -179,9 +179,10 @@ RATINGS: dict[tuple[str, str], PentobiRating] = {
     # Duo against level 3, two seeds: 17 wins, 2 draws, 21 losses (45%, Wilson 31-60%); 0.12 s a move.
     # (At the old 0.3 s, seed 11: 13 of 20.)
     ("medium", "duo"): _measured("medium", "duo", 3, 18, 40, (801, 901)),
-    # Duo at 2100 simulations, two seeds: 32 wins, 2 draws, 46 losses against level 6 (41%, Wilson
-    # 31-52%); 1.31 s a move. At 900 simulations, the same seeds: 21.5 of 80.
-    ("hard", "duo"): _measured("hard", "duo", 6, 33, 80, (801, 901)),
+    # Duo at 3200 simulations against level 6, two seeds: 38 wins, 4 draws, 38 losses (50%, Wilson
+    # 39-61%); as purple 29 of 40, as orange 11 of 40; 1.49 s a move with the compiled playouts. At
+    # 2100 simulations, seeds 801 and 901: 33 of 80 (41%); at 900, the same seeds: 21.5 of 80.
+    ("hard", "duo"): _measured("hard", "duo", 6, 40, 80, (3301, 3401)),
     # Duo at 7000 simulations against level 7, two seeds: 4 wins, 1 draw, 35 losses (11%, Wilson 5-25%);
     # as purple 4.5 of 20, as orange 0 of 20. 4.28 s a move. (At the old 5 s, seed 202: 8 of 40.)
     ("expert", "duo"): _measured("expert", "duo", 7, 4.5, 40, (801, 901)),
