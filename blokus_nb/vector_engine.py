@@ -86,8 +86,8 @@ class Tables:
     #: The distinct cell offsets of the orientations.
     offsets: tuple[int, ...]
     n_orientations: int
-    #: Orientations grouped by their number of cells: ``(orientations, offset indices)``.
-    groups: tuple[tuple[np.ndarray, np.ndarray], ...]
+    #: Orientations grouped by their number of cells: per group, each orientation's offset indices.
+    group_offsets: tuple[np.ndarray, ...]
     #: Per placement, its row in the grouped ``(orientation, anchor)`` result.
     result_row: np.ndarray
     #: Pieces of the grouped orientations, in group order.
@@ -107,12 +107,12 @@ def tables(size: int) -> Tables:
     by_size: dict[int, list[int]] = {}
     for o, ks in enumerate(geo.orientation_offsets):
         by_size.setdefault(len(ks), []).append(o)
-    groups = []
+    group_offsets = []
     position = np.empty(len(geo.orientations), dtype=np.int64)
     group_pieces = []
     row = 0
     for _, orientations in sorted(by_size.items()):
-        groups.append((np.array(orientations), np.array([geo.orientation_offsets[o] for o in orientations])))
+        group_offsets.append(np.array([geo.orientation_offsets[o] for o in orientations]))
         group_pieces.append(np.array([geo.orientations[o][0] for o in orientations]))
         for o in orientations:
             position[o] = row
@@ -127,7 +127,7 @@ def tables(size: int) -> Tables:
                   covered=covered, sides=sides, diagonals=diagonals,
                   piece=np.array(geo.pieces, dtype=np.int8), offsets=tuple(geo.offsets),
                   n_orientations=len(geo.orientations),
-                  groups=tuple(groups), result_row=position[orientation_of] * cells + anchor_of,
+                  group_offsets=tuple(group_offsets), result_row=position[orientation_of] * cells + anchor_of,
                   group_pieces=tuple(group_pieces))
 
 
@@ -338,7 +338,7 @@ class VectorBoard:
         touches = np.stack([attach[d:d + cells] for d in t.offsets])
         grouped = np.empty((t.n_orientations, cells, words), dtype=np.uint64)
         row = 0
-        for (_, offsets), pieces in zip(t.groups, t.group_pieces):
+        for offsets, pieces in zip(t.group_offsets, t.group_pieces):
             fit = fits[offsets[:, 0]]
             fit &= hand[pieces][:, None, :]
             touch = touches[offsets[:, 0]]

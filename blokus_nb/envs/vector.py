@@ -132,7 +132,6 @@ class BlokusVectorEnv(VectorEnv):
         self._over = np.zeros(self.num_envs, dtype=bool)      # the game ended (and waits to restart)
         self._last_mover = np.zeros(self.num_envs, dtype=np.int64)
         self._started = False
-        self._start_mask: np.ndarray | None = None
 
     # -- Gymnasium's API ------------------------------------------------------------------
     def reset(self, *, seed: int | list[int] | None = None,
@@ -158,10 +157,7 @@ class BlokusVectorEnv(VectorEnv):
             raise BlokusError("the first reset() starts every game: give no reset_mask")
         self._restart(which)
         self._started = True
-        masks = np.zeros((self.num_envs, self.n_actions), dtype=bool)
-        live = np.flatnonzero(self.board.to_move >= 0)
-        masks[live] = self.board.legal_mask(live)
-        return self._observations(masks), self._infos()
+        return self._observations(self.board.legal_mask()), self._infos()
 
     def step(self, actions: Any) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray,
                                           dict[str, Any]]:
@@ -215,17 +211,9 @@ class BlokusVectorEnv(VectorEnv):
         which[ended] = True
         self._restart(which)
         observations["observation"][ended] = self._observation_rows(ended)
-        if not observations["action_mask"].flags.writeable:
-            observations["action_mask"] = observations["action_mask"].copy()
-        observations["action_mask"][ended] = self._first_mask()
+        observations["action_mask"][ended] = self.board.legal_mask(ended)
         return {"final_obs": final_obs, "_final_obs": terminations.copy(),
                 "final_info": final_info, "_final_info": terminations.copy()}
-
-    def _first_mask(self) -> np.ndarray:
-        """The legal placements of the first color at the start (the same in every game)."""
-        if self._start_mask is None:
-            self._start_mask = VectorBoard(self.variant, 1).legal_mask()[0]
-        return self._start_mask
 
     def _play(self, games: np.ndarray, placements: np.ndarray) -> None:
         """Play one checked placement in each of ``games`` (the turn stays until ``advance``)."""
