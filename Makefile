@@ -4,7 +4,7 @@
 #   make check - the quick run for contributors: every test but the slow and browser ones, in parallel
 #   make lite  - the JupyterLite site in build/lite: blokus-nb in a browser with nothing installed
 #   make lite-e2e - that site with a Pyodide of its own in build/lite-e2e, for the offline browser test only
-#   make accel - the optional compiled playouts (blokus_nb/accel, C, loaded by ctypes; make env builds it)
+#   make accel - the optional compiled accelerator (blokus_nb/accel, C, loaded by ctypes; make env builds it)
 #   make docs  - the documentation site in build/docs/html (the example notebooks run, kept in build/docs/executed)
 #   make pages - what GitHub Pages publishes, in build/pages: the lite site at its root, the manual under docs/
 #   make dist  - the release: sdist and wheel in dist/, the front-end inside, checked by twine
@@ -32,10 +32,12 @@ LAB_FLAGS := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 env: $(STAMP) accel
 
 # The optional compiled accelerator (blokus_nb/accel): random playouts in C, the same moves as the
-# Python ones. Built when a C compiler is here; without one the Python playouts serve, as in a browser.
-ACCEL := blokus_nb/accel/_playout.cdll
-$(ACCEL): blokus_nb/accel/playout.c
-	@if command -v $(CC) >/dev/null 2>&1; then $(CC) -O2 -Wall -Wextra -shared -fPIC -o $@ $<; \
+# Python ones, and the batched engine's moves. Built when a C compiler is here; without one the Python
+# and numpy paths serve, as in a browser.
+ACCEL := blokus_nb/accel/_accel.cdll
+ACCEL_SOURCES := blokus_nb/accel/playout.c blokus_nb/accel/vector.c
+$(ACCEL): $(ACCEL_SOURCES)
+	@if command -v $(CC) >/dev/null 2>&1; then $(CC) -O2 -Wall -Wextra -shared -fPIC -o $@ $(ACCEL_SOURCES); \
 	else echo "no C compiler ($(CC)): the accelerator is not built, the Python playouts serve"; fi
 
 accel: $(ACCEL)

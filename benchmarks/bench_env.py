@@ -30,6 +30,7 @@ from typing import Any
 
 import numpy as np
 
+from blokus_nb import accel
 from blokus_nb.envs import BlokusEnv
 
 
@@ -134,10 +135,11 @@ class VectorRun:
     """One ``BlokusVectorEnv`` step of every game per call, timed inside ``step()`` (which returns the
     observations and masks); the random legal actions are drawn outside the clock."""
 
-    def __init__(self, variant: str, num_envs: int, seed: int = 1) -> None:
+    def __init__(self, variant: str, num_envs: int, seed: int = 1, *, copy: bool = False,
+                 compiled: bool | None = None) -> None:
         from blokus_nb.envs import BlokusVectorEnv
 
-        self.envs = BlokusVectorEnv(variant, num_envs=num_envs)
+        self.envs = BlokusVectorEnv(variant, num_envs=num_envs, copy=copy, compiled=compiled)
         self.observation, _ = self.envs.reset(seed=seed)
         self.rng = np.random.default_rng(seed)
         self.tally = Tally()
@@ -197,8 +199,14 @@ def main() -> None:
         units: dict[str, Callable[[], None]] = {
             name: (lambda name=name: play_one_game(envs[name], rngs[name], tallies[name])) for name in envs}
         units["breakdown"] = parts
-        vector = VectorRun(variant, args.num_envs)
-        units["vector"] = vector
+        # The compiled moves where built (blokus_nb.accel): the environment's own read-only buffers
+        # (copy=False) and new arrays (copy=True); and numpy alone, as in a browser.
+        vectors = {"copy=False": VectorRun(variant, args.num_envs)}
+        if accel.available():
+            vectors["copy=True"] = VectorRun(variant, args.num_envs, copy=True)
+            vectors["numpy alone"] = VectorRun(variant, args.num_envs, compiled=False)
+        for label, vector in vectors.items():
+            units[f"vector {label}"] = vector
         interleaved(units, args.seconds)
         for name, tally in tallies.items():
             per_game = tally.steps / tally.games
@@ -212,14 +220,17 @@ def main() -> None:
         print(f"{variant:8s} blokus-nb a step: {whole:.1f} us inside the env, of which "
               + ", ".join(f"{name} {us:.1f}" for name, us in micro.items())
               + f", the rest (Game.play, AEC bookkeeping) {whole - sum(micro.values()):.1f}")
-        batched = vector.tally
-        print(f"{variant:8s} BlokusVectorEnv ({args.num_envs} games) steps/s inside step() "
-              f"{batched.steps_per_second():8.0f}   ({batched.environment / batched.steps * 1e6:.1f} us a game's step; "
-              f"drawing the actions outside the clock {batched.sampling / batched.steps * 1e6:.1f} us)")
+        for label, vector in vectors.items():
+            batched = vector.tally
+            print(f"{variant:8s} BlokusVectorEnv ({args.num_envs} games, {label}) steps/s inside step() "
+                  f"{batched.steps_per_second():8.0f}   ({batched.environment / batched.steps * 1e6:.1f} us a "
+                  f"game's step; drawing the actions outside the clock {batched.sampling / batched.steps * 1e6:.1f} us)")
+            if "blokus-rl" in tallies:
+                theirs = tallies["blokus-rl"]
+                print(f"{variant:8s} BlokusVectorEnv ({label}) / blokus-rl: "
+                      f"{batched.steps_per_second() / theirs.steps_per_second():.2f}x inside the env")
         if "blokus-rl" in tallies:
             theirs = tallies["blokus-rl"]
-            print(f"{variant:8s} BlokusVectorEnv / blokus-rl: "
-                  f"{batched.steps_per_second() / theirs.steps_per_second():.2f}x inside the env")
             print(f"{variant:8s} blokus-rl a step: {theirs.environment / theirs.steps * 1e6:.1f} us inside the env")
             print(f"{variant:8s} blokus-nb / blokus-rl: {ours.steps_per_second() / theirs.steps_per_second():.2f}x "
                   f"inside the env, {ours.steps_per_second(True) / theirs.steps_per_second(True):.2f}x "

@@ -40,8 +40,10 @@ from functools import cache
 
 import numpy as np
 
+from .accel.vector import compiled_moves
 from .coords import cell_index
 from .engine import _compile
+from .errors import BlokusError
 from .geometry import geometry, mask_cells
 from .pieces import PIECES
 from .variants import Variant, get_variant
@@ -83,6 +85,8 @@ class Tables:
     sides: np.ndarray
     diagonals: np.ndarray
     piece: np.ndarray
+    #: Per placement, its anchor cell (its cells are the anchor plus its orientation's offsets).
+    anchor: np.ndarray
     #: The distinct cell offsets of the orientations.
     offsets: tuple[int, ...]
     n_orientations: int
@@ -125,7 +129,7 @@ def tables(size: int) -> Tables:
                 anchor_of[pid] = anchor
     return Tables(size=size, cells=cells, pad=pad, sink=sink, n_placements=len(geo.masks),
                   covered=covered, sides=sides, diagonals=diagonals,
-                  piece=np.array(geo.pieces, dtype=np.int8), offsets=tuple(geo.offsets),
+                  piece=np.array(geo.pieces, dtype=np.int8), anchor=anchor_of, offsets=tuple(geo.offsets),
                   n_orientations=len(geo.orientations),
                   group_offsets=tuple(group_offsets), result_row=position[orientation_of] * cells + anchor_of,
                   group_pieces=tuple(group_pieces))
@@ -168,17 +172,27 @@ class VectorBoard:
 
     ``to_move``, ``own``, ``blocked``, ``corners``, ``hand``, ``done``,
     ``placed`` (pieces placed per color) and ``last_piece`` are the state;
-    read them, change them only through :meth:`play` and :meth:`reset`.
+    read them, change them only through :meth:`reset`, :meth:`play` and
+    :meth:`advance`. ``masks`` ``(n, placements)`` holds the legal placements
+    of every game's color to move as :meth:`advance` last found them.
+
+    Where the optional compiled accelerator is built (:mod:`blokus_nb.accel`),
+    the moves are made in C with each game's legal placements kept up to date
+    incrementally (:mod:`blokus_nb.accel.vector`): the same state and masks,
+    and ``masks`` is then one array changed in place (``masks_in_place``);
+    else every :meth:`advance` makes a new one. ``compiled=False`` keeps to
+    numpy; ``compiled=True`` requires the accelerator.
     """
 
-    def __init__(self, variant: str | Variant, n: int) -> None:
+    def __init__(self, variant: str | Variant, n: int, *, compiled: bool | None = None) -> None:
         self.variant = get_variant(variant)
         self.n = n
         self.n_colors = len(self.variant.colors)
         self.tables = t = tables(self.variant.size)
         self.n_placements = t.n_placements
-        self._start = np.array([cell_index(self.variant.start_cells[c], self.variant.size)
-                                for c in self.variant.colors])
+        #: Each color's start cell (its cell index).
+        self.start_cells = np.array([cell_index(self.variant.start_cells[c], self.variant.size)
+                                     for c in self.variant.colors])
         shape = (n, self.n_colors, t.sink + 1)
         self.own = np.zeros(shape, dtype=bool)
         self.blocked = np.zeros(shape, dtype=bool)
@@ -188,18 +202,33 @@ class VectorBoard:
         self.placed = np.zeros((n, self.n_colors), dtype=np.int16)
         self.last_piece = np.full((n, self.n_colors), -1, dtype=np.int8)
         self.to_move = np.zeros(n, dtype=np.int64)
+        self.masks = np.zeros((n, t.n_placements), dtype=bool)
+        self.compiled = compiled_moves(self) if compiled is not False else None
+        if compiled and self.compiled is None:
+            raise BlokusError("compiled=True needs the compiled accelerator, which is not built here "
+                              "(make accel) or is turned off (BLOKUS_NB_ACCEL=0)")
+        if self.compiled is not None:
+            self.masks = self.compiled.masks
+        #: Whether ``masks`` is one array changed in place (compiled), not a new one each :meth:`advance`.
+        self.masks_in_place = self.compiled is not None
+        every = np.arange(n)
         self.reset(np.ones(n, dtype=bool))
+        self.advance(every, np.zeros(n, dtype=bool))
 
     # -- changes --------------------------------------------------------------------------
     def reset(self, which: np.ndarray) -> None:
-        """Put the games where ``which`` is true back at the start."""
+        """Put the games where ``which`` is true back at the start; :meth:`advance` (with ``moved``
+        false) then finds their masks."""
         k = np.flatnonzero(which)
+        if self.compiled is not None:
+            self.compiled.reset(k)
+            return
         t = self.tables
         self.own[k] = False
         self.blocked[k] = False
         self.blocked[k, :, t.cells:] = True  # the pad: no placement reaches it, and attach never does
         self.corners[k] = False
-        self.corners[k[:, None], np.arange(self.n_colors), self._start] = True
+        self.corners[k[:, None], np.arange(self.n_colors), self.start_cells] = True
         self.hand[k] = True
         self.done[k] = False
         self.placed[k] = 0
@@ -211,6 +240,9 @@ class VectorBoard:
 
         The color to move stays; :meth:`advance` moves it on.
         """
+        if self.compiled is not None:
+            self.compiled.play(games, placements)
+            return
         t = self.tables
         colors = self.to_move[games]
         rows = games[:, None]
@@ -228,13 +260,47 @@ class VectorBoard:
         self.last_piece[games, colors] = pieces
         self.placed[games, colors] += 1
 
-    def advance(self, games: np.ndarray, moved: np.ndarray | None = None) -> np.ndarray:
+    def step(self, games: np.ndarray, placements: np.ndarray, restarted: np.ndarray | None = None) -> None:
+        """Play ``placements[i]`` in game ``games[i]`` and move its turn on, and put the games
+        ``restarted`` (none of ``games``) back at the start: :meth:`play`, :meth:`reset` and
+        :meth:`advance` in one, their masks found together."""
+        games = np.asarray(games, dtype=np.int64)
+        restarted = np.zeros(0, dtype=np.int64) if restarted is None else np.asarray(restarted, dtype=np.int64)
+        if len(restarted):
+            which = np.zeros(self.n, dtype=bool)
+            which[restarted] = True
+            self.reset(which)
+        if self.compiled is not None:  # each game played and shown at once, while its rows are in the cache
+            self.compiled.advance(restarted, np.zeros(len(restarted), dtype=bool))
+            self.compiled.step(games, placements)
+            return
+        self.play(games, placements)
+        both = np.concatenate([games, restarted])
+        order = np.argsort(both, kind="stable")
+        self.advance(both[order], np.concatenate([np.ones(len(games), dtype=bool),
+                                                  np.zeros(len(restarted), dtype=bool)])[order])
+
+    def advance(self, games: np.ndarray, moved: np.ndarray | None = None) -> None:
         """Move the turn in ``games`` (those where ``moved`` is true, by default all) to the next color
-        with a legal placement; return the masks of every one of ``games``.
+        with a legal placement, and find the masks of every one of ``games`` (rows of ``masks``).
 
         A color found with none is marked done; a game where every color is
         done gets ``to_move`` ``-1`` and an all-false mask.
         """
+        games = np.asarray(games, dtype=np.int64)
+        if self.compiled is not None:
+            self.compiled.advance(games, np.ones(len(games), dtype=bool) if moved is None else moved)
+            return
+        found = self._advance(games, moved)
+        if len(games) == self.n and (games == np.arange(self.n)).all():
+            self.masks = found
+        else:  # a new array all the same: whoever holds the last one keeps it as it was
+            masks = self.masks.copy()
+            masks[games] = found
+            self.masks = masks
+
+    def _advance(self, games: np.ndarray, moved: np.ndarray | None) -> np.ndarray:
+        """:meth:`advance` by numpy: the masks of ``games``."""
         n_colors = self.n_colors
         turning = games if moved is None else games[moved]
         self.to_move[turning] = self._next_open(turning, (self.to_move[turning] + 1) % n_colors)
@@ -351,11 +417,13 @@ class VectorBoard:
         masks = _game_rows(legal, len(games))
         return masks, np.asarray(masks.any(axis=1))  # any() stops at a row's first legal placement
 
-    def points(self) -> np.ndarray:
-        """``(n, colors)`` Pentobi points: squares on the board, +15 when all 21 pieces are placed,
-        +20 instead when the last was the monomino (as :meth:`Game.scores`'s ``"points"``)."""
-        squares = self.own[:, :, :self.tables.cells].sum(axis=2)  # the sink holds padded writes
-        all_placed = ~self.hand.any(axis=2)
-        bonus = np.where(self.last_piece == MONOMINO, 20, 15)
+    def points(self, games: np.ndarray | None = None) -> np.ndarray:
+        """``(len(games), colors)`` Pentobi points of ``games`` (by default all): squares on the board,
+        +15 when all 21 pieces are placed, +20 instead when the last was the monomino (as
+        :meth:`Game.scores`'s ``"points"``)."""
+        games = np.arange(self.n) if games is None else np.asarray(games)
+        squares = self.own[games, :, :self.tables.cells].sum(axis=2)  # the sink holds padded writes
+        all_placed = ~self.hand[games].any(axis=2)
+        bonus = np.where(self.last_piece[games] == MONOMINO, 20, 15)
         return squares + np.where(all_placed, bonus, 0)
 

@@ -52,6 +52,19 @@ def no_threads(monkeypatch) -> list[str]:
     return tried
 
 
+@pytest.fixture(params=["numpy", "compiled"])
+def engine_path(request, monkeypatch) -> str:
+    """The batched engine's two paths, one test run each: numpy alone (as in a browser), and the compiled
+    accelerator's moves (skipped where it is not built)."""
+    from blokus_nb import accel, vector_engine
+
+    if request.param == "numpy":
+        monkeypatch.setattr(vector_engine, "compiled_moves", lambda board: None)
+    elif not accel.available():
+        pytest.skip("the compiled accelerator is not built (make accel)")
+    return request.param
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Tests that start pools share one pytest-xdist worker (``--dist loadgroup``). Browser tests run last. Playwright's sync API (one instance for the session) keeps an asyncio
     loop marked as running in this thread while it lives, so a test after it that runs or looks for

@@ -1,4 +1,4 @@
-"""The compiled playouts (blokus_nb.accel) play exactly what the Python playouts play."""
+"""The compiled accelerator (blokus_nb.accel) plays exactly what the Python playouts and the numpy batched engine play."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from blokus_nb import accel
 from blokus_nb.engine import PENTOMINOES
 from blokus_nb.players import levels
 from blokus_nb.players.base import Limit
+from blokus_nb.vector_engine import VectorBoard
 
 pytestmark = pytest.mark.skipif(not accel.available(), reason="the accelerator is not built (make accel)")
 
@@ -100,3 +101,43 @@ def test_compiled_action_masks_equal_the_engine_s(variant):
             np.testing.assert_array_equal(compiled, expected)
             compared += int(expected.sum())
     assert compared > 5000
+
+
+@pytest.mark.parametrize("variant", ["classic", "classic_2", "classic_3", "duo"])
+def test_the_compiled_moves_make_the_numpy_path_s_state_and_masks(variant):
+    plain, compiled = VectorBoard(variant, 30, compiled=False), VectorBoard(variant, 30, compiled=True)
+    assert not plain.masks_in_place and compiled.masks_in_place
+    rng = np.random.default_rng(len(variant))
+    fields = ("own", "blocked", "corners", "hand", "done", "placed", "last_piece", "to_move", "masks")
+    steps = 0
+    while True:
+        for name in fields:
+            np.testing.assert_array_equal(getattr(compiled, name), getattr(plain, name), err_msg=name)
+        live = np.flatnonzero(plain.to_move >= 0)
+        if not len(live):
+            break
+        # now and then a game starts again mid-way, and some games wait a move
+        if steps % 17 == 9 and steps < 40:
+            again = np.zeros(30, dtype=bool)
+            again[live[::7]] = True
+            plain.reset(again), compiled.reset(again)
+            plain.advance(np.flatnonzero(again), np.zeros(again.sum(), dtype=bool))
+            compiled.advance(np.flatnonzero(again), np.zeros(again.sum(), dtype=bool))
+            steps += 1
+            continue
+        live = live[rng.random(len(live)) < 0.8]
+        picks = np.array([rng.choice(np.flatnonzero(plain.masks[k])) for k in live], dtype=np.int64)
+        if steps % 2:  # play and advance apart, or in one step() with a game started again
+            plain.play(live, picks), compiled.play(live, picks)
+            plain.advance(live), compiled.advance(live)
+        else:
+            waiting = np.setdiff1d(np.arange(30), live)[:1 if steps < 40 else 0]  # then let the games end
+            plain.step(live, picks, waiting), compiled.step(live, picks, waiting)
+        # the observation planes kept in C are the numpy path's formula
+        cells = plain.tables.cells
+        own, blocked = plain.own[:, :, :cells], plain.blocked[:, :, :cells]
+        occupied = own.any(axis=1, keepdims=True)
+        planes = np.stack([own, plain.corners[:, :, :cells] & ~blocked, blocked & ~occupied], axis=2)
+        np.testing.assert_array_equal(compiled.compiled.planes, planes.astype(np.int8))
+        steps += 1
+    assert steps > 60

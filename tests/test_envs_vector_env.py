@@ -13,8 +13,13 @@ pytest.importorskip("pettingzoo")
 
 import blokus_nb as bn  # noqa: E402
 from blokus_nb.envs import BlokusEnv, BlokusVectorEnv  # noqa: E402
+from blokus_nb.vector_engine import FEW_GAMES  # noqa: E402
+
+FEW_GAMES_AND_MORE = FEW_GAMES + 6  # enough games for the bit-sliced pass of the numpy path
 
 VARIANTS = ("classic", "classic_2", "classic_3", "duo")
+# Every test runs on both paths of the batched engine: numpy alone, and the compiled moves.
+pytestmark = pytest.mark.usefixtures("engine_path")
 
 
 def expected_row(env: BlokusEnv) -> tuple[np.ndarray, np.ndarray]:
@@ -22,10 +27,11 @@ def expected_row(env: BlokusEnv) -> tuple[np.ndarray, np.ndarray]:
     return observation["observation"], observation["action_mask"].astype(bool)
 
 
-def run_alongside(variant: str, num_envs: int, steps: int, seed: int, reward: str = "result") -> int:
+def run_alongside(variant: str, num_envs: int, steps: int, seed: int, reward: str = "result",
+                  copy: bool = True) -> int:
     """Step a vector env and ``num_envs`` BlokusEnvs with the same random legal actions, comparing
     every row of every step (auto-reset included); returns how many games ended."""
-    vector = BlokusVectorEnv(variant, num_envs=num_envs, reward=reward)
+    vector = BlokusVectorEnv(variant, num_envs=num_envs, reward=reward, copy=copy)
     lone = [BlokusEnv(variant, reward=reward) for _ in range(num_envs)]
     observation, infos = vector.reset(seed=seed)
     for env in lone:
@@ -87,6 +93,34 @@ def test_rows_are_blokus_env_s_with_enough_games_for_the_bit_sliced_pass():
     from blokus_nb.vector_engine import FEW_GAMES
 
     assert run_alongside("classic_3", num_envs=FEW_GAMES + 6, steps=90, seed=21) >= FEW_GAMES
+
+
+def test_rows_are_blokus_env_s_without_copies():
+    assert run_alongside("classic", num_envs=FEW_GAMES_AND_MORE, steps=90, seed=5, copy=False) >= 2
+
+
+def test_copy_false_gives_read_only_arrays_and_copy_true_new_ones(engine_path):
+    observations = {}
+    for copy in (True, False):
+        envs = BlokusVectorEnv("duo", num_envs=3, copy=copy)
+        first, _ = envs.reset()
+        kept = {key: value.copy() for key, value in first.items()}
+        second, *_ = envs.step(first["action_mask"].argmax(axis=1))
+        observations[copy] = second
+        if copy:  # new arrays: the first step's are as they were, and they may be written
+            for key in kept:
+                np.testing.assert_array_equal(first[key], kept[key])
+            first["action_mask"][0, 0] = True
+        else:
+            for value in (first["observation"], first["action_mask"]):
+                with pytest.raises(ValueError, match="read-only"):
+                    value[0, 0] = 1
+            if engine_path == "compiled":  # the buffers themselves, changed in place by the step
+                np.testing.assert_array_equal(first["action_mask"], second["action_mask"])
+    for key in ("observation", "action_mask"):
+        np.testing.assert_array_equal(observations[True][key], observations[False][key])
+    with pytest.raises(bn.BlokusError, match="copy is True or False"):
+        BlokusVectorEnv("duo", num_envs=2, copy="yes")
 
 
 def test_margin_rewards_are_blokus_env_s():

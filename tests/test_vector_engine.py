@@ -17,6 +17,8 @@ from blokus_nb.move import interned_move
 from blokus_nb.vector_engine import VectorBoard, tables
 
 VARIANTS = ("classic", "classic_2", "classic_3", "duo")
+# Every test runs on both paths of the engine: numpy alone, and the compiled moves.
+pytestmark = pytest.mark.usefixtures("engine_path")
 
 
 def legal_ids(game: bn.Game, color: str) -> list[int]:
@@ -55,11 +57,11 @@ def play_alongside(variant: str, n: int, seed: int) -> int:
         placements = np.array(placements)
         assert board.is_legal(live, placements).all()
         board.play(live, placements)
-        masks = board.advance(live)
-        for row, k in enumerate(live):
+        board.advance(live)
+        for k in live:
             game = games[k]
             want = [] if game.to_play is None else legal_ids(game, game.to_play)
-            assert np.flatnonzero(masks[row]).tolist() == want
+            assert np.flatnonzero(board.masks[k]).tolist() == want
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -105,7 +107,9 @@ def test_games_at_different_stages_are_stepped_apart():
     assert board.placed[0].sum() < board.placed[1].sum()
     fresh = VectorBoard("duo", 1)
     board.reset(np.array([False, True, False]))
+    board.advance(np.array([1]), np.array([False]))
     assert (board.legal_mask(np.array([1])) == fresh.legal_mask()).all()
+    assert (board.masks[1] == fresh.masks[0]).all()
     assert board.placed[1].sum() == 0 and board.placed[2].sum() > 0
 
 
@@ -153,9 +157,9 @@ def test_perft_two_plies_of_duo_equals_game_s():
     first = np.array(sorted(game.board.legal_placements(0)))
     board = VectorBoard("duo", len(first))
     board.play(np.arange(len(first)), first)
-    masks = board.advance(np.arange(len(first)))
+    board.advance(np.arange(len(first)))
     assert (board.to_move == 1).all()
-    assert int(masks.sum()) == perft(game, 2)
+    assert int(board.masks.sum()) == perft(game, 2)
 
 
 def test_tables_are_built_once_and_quickly():
@@ -165,3 +169,11 @@ def test_tables_are_built_once_and_quickly():
     assert time.perf_counter() - start < 2.0
     assert tables(20) is first
     assert first.n_placements == 30433
+
+
+def test_compiled_true_without_the_accelerator_says_how_to_build_it(monkeypatch):
+    from blokus_nb import vector_engine
+
+    monkeypatch.setattr(vector_engine, "compiled_moves", lambda board: None)
+    with pytest.raises(bn.BlokusError, match="make accel"):
+        VectorBoard("duo", 2, compiled=True)

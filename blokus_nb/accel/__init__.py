@@ -1,6 +1,7 @@
-"""The optional compiled accelerator: random playouts in C, move for move the same as the engine's.
+"""The optional compiled accelerator: random playouts in C, move for move the same as the engine's
+(and the batched engine's moves, :mod:`blokus_nb.accel.vector`).
 
-``make accel`` compiles ``playout.c`` into ``_playout.cdll`` beside this file
+``make accel`` compiles ``playout.c`` and ``vector.c`` into ``_accel.cdll`` beside this file
 (a C compiler is all it needs; no Python headers: it is loaded with
 :mod:`ctypes`). Nothing needs it: :meth:`blokus_nb.engine.Board.playout`
 hands a playout to it when it is built and the generator is a plain
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
 __all__ = ["available", "legal_mask", "playout", "LIBRARY"]
 
 #: Where ``make accel`` puts the compiled library (not named ``.so``: it is no Python module).
-LIBRARY = Path(__file__).with_name("_playout.cdll")
+LIBRARY = Path(__file__).with_name("_accel.cdll")
 _MAX_PLACED = 4 * 21
 
 

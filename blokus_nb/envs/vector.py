@@ -24,7 +24,14 @@ players and ``A`` placement ids:
   ``"player"`` (the 0-based player to move, -1 once over) for every game;
   where a game ended (``infos["_final_rewards"]`` true): ``"final_rewards"``
   ``(E, P)`` every player's reward and ``"final_points"`` ``(E, C)`` every
-  color's Pentobi points. The arrays are new each step: keep them freely.
+  color's Pentobi points (zeros in the rows of the other games).
+
+With ``copy=True`` (the default, as Gymnasium's ``SyncVectorEnv``) the
+observation arrays are new each step: keep them freely. With ``copy=False``
+they may be the environment's own buffers, read-only and changed in place by
+the next ``step`` or ``reset`` (where the compiled accelerator is built the
+masks are kept up to date incrementally, and copying 30 KB of mask a classic
+game would cost more than the step): copy what you keep.
 
 Auto-reset follows Gymnasium 1.x: with ``autoreset_mode="next_step"`` (the
 default) the step after a game ended starts it again, ignoring that game's
@@ -89,13 +96,17 @@ class BlokusVectorEnv(VectorEnv):
 
     ``variant``: ``"classic"``, ``"classic_2"``, ``"classic_3"`` or ``"duo"``;
     ``reward``, ``scoring``: as :class:`BlokusEnv`'s; ``autoreset_mode``:
-    ``"next_step"``, ``"same_step"`` or ``"disabled"`` (or Gymnasium's ``AutoresetMode``).
+    ``"next_step"``, ``"same_step"`` or ``"disabled"`` (or Gymnasium's ``AutoresetMode``);
+    ``copy``: whether the observations are new arrays each step (see the module docstring);
+    ``compiled``: the compiled accelerator's moves where built (``None``, the default), numpy alone
+    (``False``: the same results), or the accelerator required (``True``).
     """
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
 
     def __init__(self, variant: str | Variant = "classic", num_envs: int = 16, *, reward: str = "result",
-                 scoring: str = "points", autoreset_mode: str | AutoresetMode = "next_step") -> None:
+                 scoring: str = "points", autoreset_mode: str | AutoresetMode = "next_step",
+                 copy: bool = True, compiled: bool | None = None) -> None:
         self.variant = get_variant(variant)
         self.num_envs = validation.positive_count(num_envs, "num_envs", high=MAX_ENVS)
         self.reward = validation.choice(reward, "reward", REWARDS)
@@ -105,7 +116,10 @@ class BlokusVectorEnv(VectorEnv):
         self.autoreset_mode = AutoresetMode[mode.upper()]
         self.metadata = {**type(self).metadata, "autoreset_mode": self.autoreset_mode}
         self.render_mode = None
-        self.board = VectorBoard(self.variant, self.num_envs)
+        self.copy = validation.instance(copy, "copy", bool, "True or False")
+        if compiled is not None:
+            compiled = validation.instance(compiled, "compiled", bool, "True, False or None")
+        self.board = VectorBoard(self.variant, self.num_envs, compiled=compiled)
         variant_ = self.variant
         self.n_colors = n_colors = len(variant_.colors)
         self.n_players = variant_.n_players
@@ -132,6 +146,9 @@ class BlokusVectorEnv(VectorEnv):
         self._over = np.zeros(self.num_envs, dtype=bool)      # the game ended (and waits to restart)
         self._last_mover = np.zeros(self.num_envs, dtype=np.int64)
         self._started = False
+        # The compiled moves write every observation row into one buffer.
+        self._observation_buffer = (np.zeros((self.num_envs, self.observation_length), dtype=np.int8)
+                                    if self.board.compiled is not None else None)
 
     # -- Gymnasium's API ------------------------------------------------------------------
     def reset(self, *, seed: int | list[int] | None = None,
@@ -156,8 +173,9 @@ class BlokusVectorEnv(VectorEnv):
         if not self._started and not which.all():
             raise BlokusError("the first reset() starts every game: give no reset_mask")
         self._restart(which)
+        self.board.advance(np.flatnonzero(which), np.zeros(int(which.sum()), dtype=bool))
         self._started = True
-        return self._observations(self.board.legal_mask()), self._infos()
+        return self._observations(), self._infos()
 
     def step(self, actions: Any) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray,
                                           dict[str, Any]]:
@@ -171,52 +189,45 @@ class BlokusVectorEnv(VectorEnv):
         self._check_actions(playing, actions[playing])
         rewards = np.zeros(self.num_envs, dtype=np.float64)
         terminations = np.zeros(self.num_envs, dtype=bool)
-        if restarting.any():
-            self._restart(restarting)
-        self._play(playing, actions[playing])
-        # One pass finds the masks of the games played and the games started again alike.
-        shown = np.flatnonzero(board.to_move >= 0)  # the games played and those started again
-        moved = ~restarting[shown]
-        if len(shown) == self.num_envs:
-            masks = board.advance(shown, moved)
-        else:
-            masks = np.zeros((self.num_envs, self.n_actions), dtype=bool)
-            masks[shown] = board.advance(shown, moved)
+        restarted = np.flatnonzero(restarting)
+        self._moves[restarted] = 0
+        self._over[restarted] = False
+        self._record(playing, actions[playing])
+        board.step(playing, actions[playing], restarted)
         ended = playing[board.to_move[playing] < 0]
+        extra: dict[str, Any] = {}
         if len(ended):
             self._over[ended] = True
             terminations[ended] = True
-            final = self._final_rewards()
+            final = np.zeros((self.num_envs, self.n_players), dtype=np.float64)
+            final[ended] = self._final_rewards(ended)
             rewards[ended] = final[ended, self._last_mover[ended]]
-        observations = self._observations(masks)
-        extra: dict[str, Any] = {}
-        if len(ended):
+            points = np.zeros((self.num_envs, self.n_colors), dtype=np.int64)
+            points[ended] = board.points(ended)
             extra = {"final_rewards": final, "_final_rewards": terminations.copy(),
-                     "final_points": board.points(), "_final_points": terminations.copy()}
+                     "final_points": points, "_final_points": terminations.copy()}
             if self.autoreset_mode == AutoresetMode.SAME_STEP:
-                extra.update(self._restart_now(ended, observations, terminations))
+                extra.update(self._restart_now(ended, terminations))
         infos = {**self._infos(), **extra}
-        return observations, rewards, terminations, np.zeros(self.num_envs, dtype=bool), infos
+        return self._observations(), rewards, terminations, np.zeros(self.num_envs, dtype=bool), infos
 
-    def _restart_now(self, ended: np.ndarray, observations: dict[str, np.ndarray],
-                     terminations: np.ndarray) -> dict[str, Any]:
-        """Same-step auto-reset: start ``ended`` again in ``observations``; their last observations and
-        infos as Gymnasium's ``final_obs`` and ``final_info``."""
+    def _restart_now(self, ended: np.ndarray, terminations: np.ndarray) -> dict[str, Any]:
+        """Same-step auto-reset: start ``ended`` again; their last observations and infos as
+        Gymnasium's ``final_obs`` and ``final_info``."""
         final_obs = np.full(self.num_envs, None, dtype=object)
         final_info = np.full(self.num_envs, None, dtype=object)
-        for k in ended:
-            final_obs[k] = {key: value[k].copy() for key, value in observations.items()}
+        for k, row in zip(ended, self._observation_rows(ended)):
+            final_obs[k] = {"observation": row, "action_mask": np.zeros(self.n_actions, dtype=bool)}
             final_info[k] = {"to_play": -1, "player": -1}
         which = np.zeros(self.num_envs, dtype=bool)
         which[ended] = True
         self._restart(which)
-        observations["observation"][ended] = self._observation_rows(ended)
-        observations["action_mask"][ended] = self.board.legal_mask(ended)
+        self.board.advance(ended, np.zeros(len(ended), dtype=bool))
         return {"final_obs": final_obs, "_final_obs": terminations.copy(),
                 "final_info": final_info, "_final_info": terminations.copy()}
 
-    def _play(self, games: np.ndarray, placements: np.ndarray) -> None:
-        """Play one checked placement in each of ``games`` (the turn stays until ``advance``)."""
+    def _record(self, games: np.ndarray, placements: np.ndarray) -> None:
+        """Note the checked placements about to be played in ``games`` (for :meth:`game`) and their movers."""
         board = self.board
         colors = board.to_move[games]
         moves = self._moves[games]
@@ -224,7 +235,6 @@ class BlokusVectorEnv(VectorEnv):
         self._history[games, moves] = placements
         self._history_colors[games, moves] = colors
         self._moves[games] = moves + 1
-        board.play(games, placements)
 
     def close_extras(self, **kwargs: Any) -> None:
         """Nothing to let go of: the games are arrays in this process."""
@@ -269,7 +279,10 @@ class BlokusVectorEnv(VectorEnv):
             size = self.variant.size
             raise InvalidMoveError(f"sub-environment {games[k]}: action {placements[k]} is not a placement id of a "
                                    f"{size}x{size} board (0 to {self.n_actions - 1})")
-        legal = self.board.is_legal(games, placements)
+        board = self.board
+        # The compiled masks are this environment's own (what it gives out are copies or read-only
+        # views), and current: one look-up a game. The numpy path's masks are given out as they are.
+        legal = board.masks[games, placements] if board.masks_in_place else board.is_legal(games, placements)
         if legal.all():
             return
         first = int(np.flatnonzero(~legal)[0])
@@ -283,8 +296,27 @@ class BlokusVectorEnv(VectorEnv):
                                    cells=error.cells) from None
         raise AssertionError(f"game {k}: placement {placement} is legal in Game, not in the vector engine")
 
-    def _observations(self, masks: np.ndarray) -> dict[str, np.ndarray]:
-        return {"observation": self._observation_rows(np.arange(self.num_envs)), "action_mask": masks}
+    def _observations(self) -> dict[str, np.ndarray]:
+        """Every game's observation and mask: new arrays, or with ``copy=False`` maybe read-only buffers."""
+        board = self.board
+        every = np.arange(self.num_envs)
+        buffer = self._observation_buffer
+        if buffer is None:  # numpy: the masks and the rows are new arrays already
+            observation, mask = self._observation_rows(every), board.masks
+            if self.copy:
+                return {"observation": observation, "action_mask": mask}
+        else:
+            assert board.compiled is not None
+            board.compiled.observe(every, buffer)
+            over = np.flatnonzero(board.to_move < 0)
+            if len(over):
+                buffer[over] = self._observation_rows(over)
+            if self.copy:
+                return {"observation": buffer.copy(), "action_mask": board.masks.copy()}
+            observation = buffer
+        observation, mask = observation.view(), board.masks.view()
+        observation.flags.writeable = mask.flags.writeable = False
+        return {"observation": observation, "action_mask": mask}
 
     def _observation_rows(self, games: np.ndarray) -> np.ndarray:
         """The observation vectors of ``games``: colors in playing order from the color to move."""
@@ -317,11 +349,11 @@ class BlokusVectorEnv(VectorEnv):
         every = np.ones(self.num_envs, dtype=bool)
         return {"to_play": to_play, "_to_play": every, "player": player, "_player": every.copy()}
 
-    def _final_rewards(self) -> np.ndarray:
-        """``(E, P)`` every player's reward if the games ended now, as ``BlokusEnv`` gives it."""
-        points = self.board.points()
+    def _final_rewards(self, games: np.ndarray) -> np.ndarray:
+        """``(len(games), P)`` every player's reward in the ended ``games``, as ``BlokusEnv`` gives it."""
+        points = self.board.points(games)
         if self.scoring == "basic":
-            colors = TOTAL_SQUARES - self.board.own[:, :, :self.board.tables.cells].sum(axis=2)
+            colors = TOTAL_SQUARES - self.board.own[games, :, :self.board.tables.cells].sum(axis=2)
         else:
             colors = points - (0 if self.scoring == "points" else TOTAL_SQUARES)
         scores = colors @ self.scored_by                                      # (E, P)
