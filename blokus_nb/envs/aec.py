@@ -195,12 +195,12 @@ class BlokusEnv(AECEnv):
         if ci is None:
             self._clear_rewards()
             results = final_rewards(game, self.reward, self.scoring)
-            scores = game.player_scores(self.scoring)
+            scores = {f"player_{p - 1}": s for p, s in game.player_scores(self.scoring).items()}
+            result = game.result()  # once: it scores the game again
             for name in self.agents:
                 self.rewards[name] = results[self._agent_index[name]]
                 self.terminations[name] = True
-                self.infos[name] = {"scores": {f"player_{p - 1}": s for p, s in scores.items()},
-                                    "result": game.result()}
+                self.infos[name] = {"scores": dict(scores), "result": result}  # a dict of its own each
             self._accumulate_rewards()
         else:
             # Rewards come only at the end: before it every reward is 0, so PettingZoo's
