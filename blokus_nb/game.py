@@ -617,7 +617,7 @@ class Game:
         if self._to_play is None:
             return IllegalMoveError(f"cannot play {color} {move}: the game is over",
                                     rule="game-over", move=str(move))
-        if color != self.to_play:
+        if color != self.colors[self._to_play]:  # the color to move (to_play, without its lock again)
             return IllegalMoveError(f"cannot play {color} {move}: it is {self.to_play}'s turn, "
                                     f"not {color}'s", rule="wrong-color", move=str(move))
         ci = self._to_play

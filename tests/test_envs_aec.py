@@ -311,3 +311,43 @@ def test_a_copy_or_a_pickled_environment_plays_on_alone():
         other.step(random_action(other, random.Random(9)))
         assert len(other.game.moves) == 5
     assert snapshot(env) == before
+
+
+def record_of_a_game(variant: str, seed: int) -> list:
+    """Everything an agent sees in a game of random legal actions: agent, observation, mask, reward, flags, info."""
+    env, rng, seen = BlokusEnv(variant, reward="margin"), random.Random(seed), []
+    env.reset()
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, info = env.last()
+        seen.append((agent, observation["observation"].tobytes(), observation["action_mask"].tobytes(), reward,
+                     terminated, truncated, repr(info), sorted(env.agents)))
+        env.step(None if terminated or truncated else rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+    return seen
+
+
+@pytest.mark.parametrize("variant", ["classic_3", "duo"])
+def test_the_compiled_masks_and_the_engine_s_give_the_same_game(variant, monkeypatch):
+    from blokus_nb import accel
+
+    if not accel.available():
+        pytest.skip("the accelerator is not built (make accel)")
+    with_it = record_of_a_game(variant, seed=5)
+    monkeypatch.setattr(accel, "legal_mask", lambda board, color: None)  # as where it is not built
+    without = record_of_a_game(variant, seed=5)
+    assert with_it == without and len(with_it) > 20 and with_it[-1][4]  # the game ended: terminated
+
+
+def test_each_agent_s_final_info_is_a_dict_of_its_own():
+    env = BlokusEnv("duo")
+    env.reset()
+    play_to_the_end_without_stepping_out(env, random.Random(4))
+    first, second = (env.infos[agent] for agent in env.possible_agents)
+    assert first == second and set(first) == {"scores", "result"}
+    assert first["result"] == env.game.result()
+    first["scores"]["player_0"] = -999
+    assert second["scores"]["player_0"] != -999
+
+
+def play_to_the_end_without_stepping_out(env: BlokusEnv, rng: random.Random) -> None:
+    while not env.game.is_over:
+        env.step(random_action(env, rng))

@@ -112,3 +112,21 @@ def test_without_the_rl_extra_the_environments_say_how_to_install_it(name, missi
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == (f"blokus_nb.envs needs {missing}, which is not installed; "
                                   'install the rl extra: pip install "blokus-nb[rl]"')
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_byte_wise_observation_equals_the_one_long_integer_of_any_board(variant):
+    # 20x20 writes a color's planes as bytes, Duo two colors'; a board where neither is whole bytes
+    # packs every bitboard into one integer: all three give the same vector
+    encoder = ObservationEncoder(variant)
+    assert encoder._color_group == (2 if variant == "duo" else 1)
+    packed = ObservationEncoder(variant)
+    packed._color_group = None
+    for moves in (0, 9, None):
+        game = random_game(variant, seed=11, moves=moves)
+        n = len(game.colors)
+        for start in range(n):
+            order = tuple((start + k) % n for k in range(n))
+            fast, slow = encoder.observation(game.board, order), packed.observation(game.board, order)
+            assert fast.any() and fast.dtype == slow.dtype == np.int8
+            np.testing.assert_array_equal(fast, slow)

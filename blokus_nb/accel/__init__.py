@@ -191,6 +191,7 @@ def legal_mask(board: Board, color: int) -> np.ndarray | None:
     attach = board.corners[color] & allowed
     mask = np.zeros(len(board.geo.masks), dtype=np.int8)
     if attach:
-        library.accel_legal_mask(handle, _words(allowed, words), _words(attach, words), board.hand[color],
-                                 mask.ctypes.data)
+        # the array's address through the buffer protocol: a third of what mask.ctypes.data costs
+        address = ctypes.addressof(ctypes.c_char.from_buffer(mask))  # type: ignore[arg-type]  # numpy: a Buffer
+        library.accel_legal_mask(handle, _words(allowed, words), _words(attach, words), board.hand[color], address)
     return mask

@@ -112,6 +112,9 @@ class BlokusEnv(AECEnv):
         self.state_space = box
         n = len(self.variant.colors)
         self._players_of = [self.variant.played_by[color] for color in self.variant.colors]
+        # The agent of each color index, None for a color players share (classic_3's green).
+        self._agent_of_color = [self.possible_agents[players[0] - 1] if len(players) == 1 else None
+                                for players in self._players_of]
         self._orders = [tuple((start + k) % n for k in range(n)) for start in range(n)]
         self._human = HumanView()
         self.game: Game | None = None
@@ -143,9 +146,9 @@ class BlokusEnv(AECEnv):
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        color = game.to_play
-        assert color is not None  # a new game has a color to move
-        self.agent_selection = self._agent_of(color)
+        ci = game._to_play
+        assert ci is not None  # a new game has a color to move
+        self.agent_selection = self._agent_of(ci)
         self._human.close()
         if self.render_mode == "human":
             self.render()
@@ -153,16 +156,17 @@ class BlokusEnv(AECEnv):
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """``(observation, cumulative reward, terminated, truncated, info)`` of :attr:`agent_selection`."""
         self._started()  # before reset() there is no agent to ask about: say so
-        return super().last(observe)
+        agent = self.agent_selection  # PettingZoo's last(), without a call more per step
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """``{"observation", "action_mask"}`` for ``agent``; the mask is all zeros unless it is to move."""
         player = self._known(agent)
         game = self._started()
-        color = game.to_play
+        ci = game._to_play  # the index of the color to move, None once the game is over
         encoder = self.encoder
-        if color is not None and player == self.agent_selection and not self.terminations.get(player, True):
-            ci = game.colors.index(color)
+        if ci is not None and player == self.agent_selection and not self.terminations.get(player, True):
             return {"observation": encoder._observation(game.board, self._orders[ci]),
                     "action_mask": encoder._legal_mask(game.board, ci)}
         start = self._next_color(self._agent_index[player] + 1)
@@ -183,25 +187,25 @@ class BlokusEnv(AECEnv):
             self._was_dead_step(action)
             return
         placement = self._placement(action, agent)
-        mover = game.to_play
+        mover = game._to_play
         assert mover is not None  # an agent not terminated has a color to move
-        game.play(interned_move(mover, placement, game.size))  # checks the rules; raises, changing nothing
+        game.play(interned_move(game.colors[mover], placement, game.size))  # checks the rules; raises, changing nothing
         self._cumulative_rewards[agent] = 0.0
-        color = game.to_play
-        if color is None:
+        ci = game._to_play
+        if ci is None:
             self._clear_rewards()
             results = final_rewards(game, self.reward, self.scoring)
-            scores = game.player_scores(self.scoring)
+            scores = {f"player_{p - 1}": s for p, s in game.player_scores(self.scoring).items()}
+            result = game.result()  # once: it scores the game again
             for name in self.agents:
                 self.rewards[name] = results[self._agent_index[name]]
                 self.terminations[name] = True
-                self.infos[name] = {"scores": {f"player_{p - 1}": s for p, s in scores.items()},
-                                    "result": game.result()}
+                self.infos[name] = {"scores": dict(scores), "result": result}  # a dict of its own each
             self._accumulate_rewards()
         else:
             # Rewards come only at the end: before it every reward is 0, so PettingZoo's
             # _clear_rewards() and _accumulate_rewards() would change nothing here.
-            self.agent_selection = self._agent_of(color)
+            self.agent_selection = self._agent_of(ci)
         if self.render_mode == "human":
             self.render()
 
@@ -249,13 +253,13 @@ class BlokusEnv(AECEnv):
             raise BlokusError("call reset() before using the environment")
         return self.game
 
-    def _agent_of(self, color: str) -> str:
-        """The agent of ``color``, the color to move (:attr:`Game.player_to_play <blokus_nb.Game.player_to_play>`)."""
-        game = self._started()
-        players = self._players_of[game.colors.index(color)]
-        if len(players) == 1:  # the usual case, without counting the color's moves
-            return self.possible_agents[players[0] - 1]
-        player = game.player_to_play
+    def _agent_of(self, color: int) -> str:
+        """The agent of ``color`` (an index), the color to move
+        (:attr:`Game.player_to_play <blokus_nb.Game.player_to_play>`)."""
+        agent = self._agent_of_color[color]
+        if agent is not None:  # the usual case, without counting the color's moves
+            return agent
+        player = self._started().player_to_play
         assert player is not None  # ``color`` is to move
         return self.possible_agents[player - 1]
 

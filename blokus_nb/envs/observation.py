@@ -59,7 +59,7 @@ class ObservationEncoder:
 
     Both are new arrays on every call (an agent may keep them). They are made
     from the engine's bitboards in a few numpy calls: the bitboards are
-    written side by side as the bits of one integer, unpacked at once.
+    written side by side as bytes, unpacked at once.
     """
 
     def __init__(self, variant: str | Variant) -> None:
@@ -75,6 +75,12 @@ class ObservationEncoder:
         self.length = self.n_colors * (len(PLANES) * cells + _N_PIECES)
         self._cells = cells
         self._observation_bytes = (self.length + 7) // 8
+        # A color's three planes are written as bytes at once where they are whole bytes (3 x 400
+        # cells), two colors' where theirs are (Duo's 3 x 196 cells are not); the hands follow as
+        # one integer. Shifting every bitboard into one long integer copied it at every step.
+        planes = len(PLANES) * cells
+        self._color_group = next((g for g in (1, 2) if g * planes % 8 == 0 and self.n_colors % g == 0), None)
+        self._hand_bytes = (self.n_colors * _N_PIECES + 7) // 8
         # The action mask is made on a grid of one bit per (orientation, anchor
         # cell), each orientation's row padded to whole bytes so the engine's
         # anchor bitboards can be copied in as they are. The set bits of the
@@ -118,6 +124,30 @@ class ObservationEncoder:
         return colors
 
     def _observation(self, board: Board, order: Sequence[int]) -> np.ndarray:
+        group = self._color_group
+        if group is None:
+            return self._packed_observation(board, order)
+        cells = self._cells
+        occupied = board.occupied
+        own, corners, blocked, hand = board.own, board.corners, board.blocked, board.hand
+        colors = []  # each color's three planes as one integer
+        hands = 0
+        shift = 0
+        for c in order:
+            forbidden = blocked[c]
+            colors.append(own[c] | (corners[c] & ~forbidden) << cells | (forbidden & ~occupied) << 2 * cells)
+            hands |= hand[c] << shift
+            shift += _N_PIECES
+        if group == 2:
+            colors = [colors[i] | colors[i + 1] << 3 * cells for i in range(0, len(colors), 2)]
+        to_bytes, width = int.to_bytes, group * 3 * cells // 8
+        parts = [to_bytes(planes, width, "little") for planes in colors]
+        parts.append(to_bytes(hands, self._hand_bytes, "little"))
+        raw = np.frombuffer(b"".join(parts), dtype=np.uint8)
+        return np.unpackbits(raw, count=self.length, bitorder="little").view(np.int8)
+
+    def _packed_observation(self, board: Board, order: Sequence[int]) -> np.ndarray:
+        """:meth:`_observation` of any board: every bitboard shifted into one integer."""
         cells = self._cells
         occupied = board.occupied
         own, corners, blocked, hand = board.own, board.corners, board.blocked, board.hand
