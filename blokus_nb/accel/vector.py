@@ -17,6 +17,7 @@ listed placements of the next color, not at all 30,433.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -151,39 +152,34 @@ class CompiledMoves:
         self._state_pointer = ctypes.addressof(self._state)
         self._tables_pointer = ctypes.addressof(self._tables)
 
+    def _run(self, function: Callable[..., None], games: np.ndarray, *arrays: np.ndarray,
+             row_length: int = -1) -> None:
+        """Call ``function`` on ``games`` and the ``arrays`` beside them (held here until it returns)."""
+        held = (np.ascontiguousarray(games, dtype=np.int64), *arrays)
+        tail = () if row_length < 0 else (row_length,)
+        function(self._tables_pointer, self._state_pointer, len(held[0]), *(a.ctypes.data for a in held), *tail)
+
     def reset(self, games: np.ndarray) -> None:
         """:meth:`VectorBoard.reset <blokus_nb.vector_engine.VectorBoard.reset>` of ``games`` (their rows cleared)."""
-        games = np.ascontiguousarray(games, dtype=np.int64)
-        self._functions.vec_reset(self._tables_pointer, self._state_pointer, len(games), games.ctypes.data)
+        self._run(self._functions.vec_reset, games)
 
     def play(self, games: np.ndarray, placements: np.ndarray) -> None:
         """:meth:`VectorBoard.play <blokus_nb.vector_engine.VectorBoard.play>`."""
-        games = np.ascontiguousarray(games, dtype=np.int64)
-        placements = np.ascontiguousarray(placements, dtype=np.int64)
-        self._functions.vec_play(self._tables_pointer, self._state_pointer, len(games), games.ctypes.data,
-                                 placements.ctypes.data)
+        self._run(self._functions.vec_play, games, np.ascontiguousarray(placements, dtype=np.int64))
 
     def step(self, games: np.ndarray, placements: np.ndarray) -> None:
         """:meth:`play` and :meth:`advance` a game at a time (its rows still in the cache when shown)."""
-        games = np.ascontiguousarray(games, dtype=np.int64)
-        placements = np.ascontiguousarray(placements, dtype=np.int64)
-        self._functions.vec_step(self._tables_pointer, self._state_pointer, len(games), games.ctypes.data,
-                                 placements.ctypes.data)
+        self._run(self._functions.vec_step, games, np.ascontiguousarray(placements, dtype=np.int64))
 
     def advance(self, games: np.ndarray, moved: np.ndarray) -> None:
         """:meth:`VectorBoard.advance <blokus_nb.vector_engine.VectorBoard.advance>`: the turn moved on
         where ``moved``, and the mask rows of ``games`` shown."""
-        games = np.ascontiguousarray(games, dtype=np.int64)
-        moved = np.ascontiguousarray(moved, dtype=np.bool_)
-        self._functions.vec_advance(self._tables_pointer, self._state_pointer, len(games), games.ctypes.data,
-                                    moved.ctypes.data)
+        self._run(self._functions.vec_advance, games, np.ascontiguousarray(moved, dtype=np.bool_))
 
     def observe(self, games: np.ndarray, out: np.ndarray) -> None:
         """Write the observation rows of ``games`` whose game goes on into ``out`` (one row each, in order)."""
-        games = np.ascontiguousarray(games, dtype=np.int64)
         assert out.dtype == np.int8 and out.flags.c_contiguous and out.shape[0] >= len(games)
-        self._functions.vec_observe(self._tables_pointer, self._state_pointer, len(games), games.ctypes.data,
-                                    out.ctypes.data, out.shape[1])
+        self._run(self._functions.vec_observe, games, out, row_length=out.shape[1])
 
 
 def compiled_moves(board: VectorBoard) -> CompiledMoves | None:
