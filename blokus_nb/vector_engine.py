@@ -202,13 +202,12 @@ class VectorBoard:
         self.placed = np.zeros((n, self.n_colors), dtype=np.int16)
         self.last_piece = np.full((n, self.n_colors), -1, dtype=np.int8)
         self.to_move = np.zeros(n, dtype=np.int64)
-        self.masks = np.zeros((n, t.n_placements), dtype=bool)
         self.compiled = compiled_moves(self) if compiled is not False else None
         if compiled and self.compiled is None:
             raise BlokusError("compiled=True needs the compiled accelerator, which is not built here "
                               "(make accel) or is turned off (BLOKUS_NB_ACCEL=0)")
-        if self.compiled is not None:
-            self.masks = self.compiled.masks
+        self.masks = (self.compiled.masks if self.compiled is not None
+                      else np.zeros((n, t.n_placements), dtype=bool))
         #: Whether ``masks`` is one array changed in place (compiled), not a new one each :meth:`advance`.
         self.masks_in_place = self.compiled is not None
         every = np.arange(n)

@@ -45,7 +45,6 @@ typedef struct {
     const int32_t *piece_start; /* PIECE_COUNT + 1: each piece's placement ids are a range */
     const int32_t *sides;       /* n_placements x side_width, padded with sink */
     const int32_t *diagonals;   /* n_placements x diagonal_width, padded with sink */
-    const int8_t *piece;        /* n_placements */
     /* The placements covering each cell, grouped by piece: through[through_start[x][p] ..
      * through_start[x][p + 1]], each a placement id (low 16 bits) and a window pattern (high 16):
      * its cells as bits of the 9x9 window centred on x, bit (dy + 4) * 9 + dx + 4, in
@@ -223,7 +222,7 @@ static void play_one(const vtables *t, vstate *s, int64_t k, int q) {
         memset(corners, 0, (size_t)t->stride);
         attach_plane[t->start_cell[c]] = 0;
     }
-    int piece = t->piece[q];
+    int piece = t->placements[q].piece;
     s->hand[me * PIECE_COUNT + piece] = 0; /* first: no placement of it is looked at */
     clear_range(alive_of(t, s, k, c), t->piece_start[piece], t->piece_start[piece + 1]);
     s->last_piece[me] = (int8_t)piece;

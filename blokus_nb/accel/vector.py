@@ -43,8 +43,8 @@ if ctypes is not None:
                                                       "n_placements", "alive_words", "side_width",
                                                       "diagonal_width")] + \
                    [(name, _pointer) for name in ("covered", "placements", "orientation_offsets",
-                                                  "piece_start", "sides", "diagonals",
-                                                  "piece", "through", "windows", "through_start", "start_cell")]
+                                                  "piece_start", "sides", "diagonals", "through", "windows",
+                                                  "through_start", "start_cell")]
 
     class _State(ctypes.Structure):
         _fields_ = [("n", ctypes.c_int64)] + \
@@ -116,8 +116,8 @@ def _tables(size_tables: Tables, n_colors: int,
     through_start[:, :_N_PIECES] = starts[:-1].reshape(t.cells, _N_PIECES)
     through_start[:, _N_PIECES] = starts[_N_PIECES::_N_PIECES]
     start_cell = np.array(start_cells, dtype=np.int32)
-    arrays = (covered, placements, orientation_offsets, piece_start, sides, diagonals, piece,
-              through, windows, through_start, start_cell)
+    arrays = (covered, placements, orientation_offsets, piece_start, sides, diagonals, through, windows,
+              through_start, start_cell)
     structure = _Tables(t.size, t.cells, t.sink + 1, t.sink, n_colors, t.n_placements,
                         (t.n_placements + 63) // 64, sides.shape[1], diagonals.shape[1],
                         *(a.ctypes.data for a in arrays))

@@ -172,8 +172,9 @@ class BlokusVectorEnv(VectorEnv):
                 which = self._reset_mask(options["reset_mask"])
         if not self._started and not which.all():
             raise BlokusError("the first reset() starts every game: give no reset_mask")
-        self._restart(which)
-        self.board.advance(np.flatnonzero(which), np.zeros(int(which.sum()), dtype=bool))
+        games = np.flatnonzero(which)
+        self._restart(games)
+        self.board.step(games[:0], games[:0], games)
         self._started = True
         return self._observations(), self._infos()
 
@@ -190,8 +191,7 @@ class BlokusVectorEnv(VectorEnv):
         rewards = np.zeros(self.num_envs, dtype=np.float64)
         terminations = np.zeros(self.num_envs, dtype=bool)
         restarted = np.flatnonzero(restarting)
-        self._moves[restarted] = 0
-        self._over[restarted] = False
+        self._restart(restarted)
         self._record(playing, actions[playing])
         board.step(playing, actions[playing], restarted)
         ended = playing[board.to_move[playing] < 0]
@@ -219,10 +219,8 @@ class BlokusVectorEnv(VectorEnv):
         for k, row in zip(ended, self._observation_rows(ended)):
             final_obs[k] = {"observation": row, "action_mask": np.zeros(self.n_actions, dtype=bool)}
             final_info[k] = {"to_play": -1, "player": -1}
-        which = np.zeros(self.num_envs, dtype=bool)
-        which[ended] = True
-        self._restart(which)
-        self.board.advance(ended, np.zeros(len(ended), dtype=bool))
+        self._restart(ended)
+        self.board.step(ended[:0], ended[:0], ended)
         return {"final_obs": final_obs, "_final_obs": terminations.copy(),
                 "final_info": final_info, "_final_info": terminations.copy()}
 
@@ -252,10 +250,10 @@ class BlokusVectorEnv(VectorEnv):
         return f"<BlokusVectorEnv {self.variant.name}, num_envs={self.num_envs}, reward={self.reward!r}>"
 
     # -- internals ----------------------------------------------------------------------------
-    def _restart(self, which: np.ndarray) -> None:
-        self.board.reset(which)
-        self._moves[which] = 0
-        self._over[which] = False
+    def _restart(self, games: np.ndarray) -> None:
+        """Forget the moves of ``games``, about to start again (by ``board.step``'s ``restarted``)."""
+        self._moves[games] = 0
+        self._over[games] = False
 
     def _reset_mask(self, mask: Any) -> np.ndarray:
         array = np.asarray(mask)
