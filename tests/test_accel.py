@@ -103,6 +103,28 @@ def test_compiled_action_masks_equal_the_engine_s(variant):
     assert compared > 5000
 
 
+@pytest.mark.parametrize("variant", ["classic", "classic_3", "duo"])
+@pytest.mark.parametrize("room", [1024, 3])
+def test_compiled_legal_placements_list_the_engine_s_in_order(variant, room, monkeypatch):
+    from blokus_nb.players.net import legal_array
+
+    monkeypatch.setattr(accel, "_LIST_ROOM", room)  # 3: the second call, with room for them all
+    listed = 0
+    for seed in range(30):
+        game = position(variant, seed)
+        for color in range(len(game.colors)):
+            compiled = accel.legal_placements(game.board, color)
+            assert compiled is not None and compiled.dtype == np.int64
+            assert compiled.tolist() == game.board.legal_placements(color)
+            assert legal_array(game.board, color).tolist() == compiled.tolist()
+            listed += len(compiled)
+    assert listed > 3000
+    monkeypatch.setattr(accel, "_library", lambda: None)  # where it is not built
+    game = position(variant, 1)
+    assert accel.legal_placements(game.board, 0) is None
+    assert legal_array(game.board, 0).tolist() == game.board.legal_placements(0)
+
+
 @pytest.mark.parametrize("variant", ["classic", "classic_2", "classic_3", "duo"])
 def test_the_compiled_moves_make_the_numpy_path_s_state_and_masks(variant):
     plain, compiled = VectorBoard(variant, 30, compiled=False), VectorBoard(variant, 30, compiled=True)

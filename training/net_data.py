@@ -34,7 +34,8 @@ against Pentobi (``training/README.md``).
 ``--also DIR ...`` adds folders in the same layout as the main set (made by
 ``training/label_games.py`` from our own games, or by Pentobi's self-play),
 of the same variant; their every tenth game (by the ``game`` column of their
-``index.csv``) is held out too. The output depends only on the data,
+``index.csv``) is held out too, and a game is known by the number in its file name
+(``game``: a million times the set's place in ``--also`` plus that number). The output depends only on the data,
 ``--games`` (the first N games of each set), ``--extra`` and ``--also``.
 """
 
@@ -210,11 +211,11 @@ def build(data: Path, games: int | None, extra: tuple[str, ...] = (), log=print,
                 row = index.get(record["file"])
                 if row is None:  # a line its index does not list: a stopped run's, not finished
                     continue
-                number = int(row["game"])
+                number = int(row["game"])  # counted per engine run: two runs of a set repeat numbers
                 for position in positions(record, row["final_score"], variant):
                     for key, value in position.items():
                         rows[key].append(value)
-                    game_of.append(n_set * 1_000_000 + number)
+                    game_of.append(n_set * 1_000_000 + game_number(record["file"]))
                     held.append(number % 10 == 0)
         log(f"{other}: {len(game_of)} positions in all ({time.perf_counter() - started:.0f} s)")
     out = {

@@ -38,7 +38,7 @@ from ..geometry import _edge_masks, geometry
 if TYPE_CHECKING:
     from ..engine import Board
 
-__all__ = ["available", "legal_mask", "playout", "LIBRARY"]
+__all__ = ["available", "legal_mask", "legal_placements", "playout", "LIBRARY"]
 
 #: Where ``make accel`` puts the compiled library (not named ``.so``: it is no Python module).
 LIBRARY = Path(__file__).with_name("_accel.cdll")
@@ -63,6 +63,9 @@ def _library() -> ctypes.CDLL | None:
                                       ctypes.c_uint32]
     library.accel_legal_mask.restype = integer
     library.accel_legal_mask.argtypes = [pointer, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_uint32, pointer]
+    library.accel_legal_list.restype = integer
+    library.accel_legal_list.argtypes = [pointer, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_uint32, pointer,
+                                         integer]
     return library
 
 
@@ -195,3 +198,31 @@ def legal_mask(board: Board, color: int) -> np.ndarray | None:
         address = ctypes.addressof(ctypes.c_char.from_buffer(mask))  # type: ignore[arg-type]  # numpy: a Buffer
         library.accel_legal_mask(handle, _words(allowed, words), _words(attach, words), board.hand[color], address)
     return mask
+
+
+#: Room for this many placement ids in :func:`legal_placements`'s first call (more are rare: then it
+#: calls again with room for them all).
+_LIST_ROOM = 1024
+
+
+def legal_placements(board: Board, color: int) -> np.ndarray | None:
+    """The ids of ``color``'s legal placements on ``board``, ascending (int64; what
+    :meth:`Board.legal_placements <blokus_nb.engine.Board.legal_placements>` lists), or ``None``
+    where the accelerator is not built."""
+    library = _library()
+    if library is None:
+        return None
+    allowed = board.geo.full & ~board.blocked[color]
+    attach = board.corners[color] & allowed
+    if not attach:
+        return np.zeros(0, dtype=np.int64)
+    handle, words, _ = _tables(board.size)
+    allowed_words, attach_words, hand = _words(allowed, words), _words(attach, words), board.hand[color]
+    room = _LIST_ROOM
+    while True:
+        out = np.empty(room, dtype=np.int32)
+        address = ctypes.addressof(ctypes.c_char.from_buffer(out))  # type: ignore[arg-type]  # numpy: a Buffer
+        count = library.accel_legal_list(handle, allowed_words, attach_words, hand, address, room)
+        if count <= room:
+            return out[:count].astype(np.int64)
+        room = count

@@ -330,12 +330,13 @@ int accel_playout(const void *tables_, int n_colors, int to_play, int done, doub
     return n_played;
 }
 
-/* The legal placements of one color as a mask: ``mask[pid]`` set to 1 for each (the caller zeroes it).
- * ``allowed`` and ``attach`` are the color's allowed cells and attach points (Board.legal_bitsets),
- * ``hand`` its pieces. Returns the number of legal placements. */
-int accel_legal_mask(const void *tables_, const uint64_t *allowed_words, const uint64_t *attach_words,
-                     uint32_t hand, int8_t *mask) {
-    const tables *t = tables_;
+/* The legal placements of one color, in placement-id order (orientations ascending, then anchors):
+ * each one set to 1 in ``mask`` (if not NULL; the caller zeroes it) and written to ``list`` (if not
+ * NULL) while fewer than ``capacity`` are there. ``allowed`` and ``attach`` are the color's allowed
+ * cells and attach points (Board.legal_bitsets), ``hand`` its pieces. Returns the number of legal
+ * placements (more than ``capacity`` when the list had no room for them all). */
+static int legal_scan(const tables *t, const uint64_t *allowed_words, const uint64_t *attach_words,
+                      uint32_t hand, int8_t *mask, int32_t *list, int capacity) {
     int words = t->words;
     bits allowed, attach;
     memset(&allowed, 0, sizeof(bits));
@@ -359,11 +360,25 @@ int accel_legal_mask(const void *tables_, const uint64_t *allowed_words, const u
             v &= t->valid[o].w[i];
             for (int j = 0; j < n && v; j++) v &= shifted_allowed[ks[j]].w[i];
             while (v) {
-                mask[at[i * 64 + __builtin_ctzll(v)]] = 1;
+                int32_t pid = at[i * 64 + __builtin_ctzll(v)];
+                if (mask) mask[pid] = 1;
+                if (list && total < capacity) list[total] = pid;
                 v &= v - 1;
                 total++;
             }
         }
     }
     return total;
+}
+
+/* The legal placements of one color as a mask: ``mask[pid]`` set to 1 for each (see legal_scan). */
+int accel_legal_mask(const void *tables_, const uint64_t *allowed_words, const uint64_t *attach_words,
+                     uint32_t hand, int8_t *mask) {
+    return legal_scan(tables_, allowed_words, attach_words, hand, mask, NULL, 0);
+}
+
+/* The legal placements of one color as a list of ids, ascending (see legal_scan). */
+int accel_legal_list(const void *tables_, const uint64_t *allowed_words, const uint64_t *attach_words,
+                     uint32_t hand, int32_t *list, int capacity) {
+    return legal_scan(tables_, allowed_words, attach_words, hand, NULL, list, capacity);
 }

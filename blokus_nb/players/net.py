@@ -56,6 +56,7 @@ from typing import IO
 
 import numpy as np
 
+from .. import accel
 from ..atomic import replace_file
 from ..engine import Board
 from ..errors import BlokusError, short_repr
@@ -239,6 +240,9 @@ def legal_array(board: Board, color: int) -> np.ndarray:
     >>> legal_array(board, 1).tolist() == board.legal_placements(1)
     True
     """
+    compiled = accel.legal_placements(board, color)
+    if compiled is not None:
+        return compiled
     bitsets = board.legal_bitsets(color)
     if not bitsets:
         return np.zeros(0, dtype=np.int64)
