@@ -335,3 +335,104 @@ def test_classic_games_without_visit_counts_add_their_played_moves(tmp_path):
         assert d["result"][first[0]].tolist() == [1, 0, 0, 0] and d["result"][first[1]].tolist() == [0, 0, 0, 1]
     with pytest.raises(SystemExit, match="holds games of duo, not classic"):
         net_data.build(SHARED_PENTOBI, 1, ("duo_L6",), log=lambda _: None, variant="classic")
+
+
+# -- packed self-play sets (training/pack_selfplay.py, training/data/) ------------------------
+import pack_selfplay  # noqa: E402
+
+
+def _driver_run(folder: Path, games: int, seed: int = 10001) -> None:
+    """A run in the layout ``pentobi_driver.py selfplay --values --policy K`` writes (index.csv,
+    plain policy.jsonl, one record a game), of random classic games."""
+    import csv
+    import json
+    import random
+
+    from blokus_nb.players.selfplay_files import INDEX_COLUMNS, final_score
+
+    folder.mkdir(parents=True)
+    rng = random.Random(seed)
+    with open(folder / "index.csv", "w", newline="") as index, open(folder / "policy.jsonl", "w") as policy:
+        writer = csv.DictWriter(index, fieldnames=INDEX_COLUMNS)
+        writer.writeheader()
+        for number in range(1, games + 1):
+            game, positions = bn.Game("classic"), []
+            while not game.is_over:
+                move = rng.choice(game.legal_moves())
+                if not move.is_pass:
+                    positions.append({"move_number": len(positions) + 1, "played": str(move),
+                                      "root": [[7, 0.5, str(move)]]})
+                game.play(move)
+            name = f"classic_L6_{number:04d}.blksgf"
+            (folder / name).write_text(bn.records.to_sgf(game))
+            policy.write(json.dumps({"file": name, "positions": positions}) + "\n")
+            writer.writerow({"file": name, "variant": "classic", "gm": "Blokus", "level": 6, "seed": seed,
+                             "game": number, "moves": len(positions), "final_score": final_score(game),
+                             "seconds": 1.0, "mean_genmove_s": 0.01, "max_genmove_s": 0.1,
+                             "values": " ".join(["0.500"] * len(positions))})
+
+
+def test_a_packed_run_keeps_its_finished_games_and_reads_as_the_run_does(tmp_path):
+    run = tmp_path / "run"
+    _driver_run(run, 3)
+    # a stop between a game's record and its policy line: the record is there, the line is not
+    (run / "classic_L6_0004.blksgf").write_text((run / "classic_L6_0001.blksgf").read_text())
+    with open(run / "policy.jsonl", "a") as policy:
+        policy.write('{"file": "classic_L6_0004.blksgf", "positions": [{"move')
+    before = {p.name: p.read_bytes() for p in run.iterdir()}
+    made = pack_selfplay.pack(run, tmp_path / "packed", "the command", log=lambda *_: None)
+    assert {p.name: p.read_bytes() for p in run.iterdir()} == before  # the run is only read
+    assert made["games"] == 3 and made["seeds"] == [10001] and made["command"] == "the command"
+    records = pack_selfplay.read_records(tmp_path / "packed")
+    assert sorted(records) == [f"classic_L6_000{k}.blksgf" for k in (1, 2, 3)]
+    assert records["classic_L6_0002.blksgf"] == (run / "classic_L6_0002.blksgf").read_bytes()
+    empty = tmp_path / "data" / "selfplay" / net_data.FOLDERS["classic"]  # no main set: the --also ones alone
+    empty.mkdir(parents=True)
+    (empty / "index.csv").write_text("file,final_score\n")
+    (empty / "policy.jsonl.gz").write_bytes(__import__("gzip").compress(b""))
+    direct = net_data.build(tmp_path / "data", None, variant="classic", also=(run,), log=lambda *_: None)
+    packed = net_data.build(tmp_path / "data", None, variant="classic", also=(tmp_path / "packed",),
+                            log=lambda *_: None)
+    # (net_data leaves out the positions with one legal move, which made.json counts)
+    assert made["positions"] >= len(packed["value"]) == len(direct["value"]) > 100
+    for key in ("planes", "hands", "legal", "target", "result", "game"):
+        np.testing.assert_array_equal(packed[key], direct[key])
+    # the same games pack to the same bytes; a folder is packed once
+    again = pack_selfplay.pack(run, tmp_path / "again", "the command", log=lambda *_: None)
+    assert again == made
+    for name in (pack_selfplay.INDEX, pack_selfplay.PACKED_POLICY, pack_selfplay.RECORDS):
+        assert (tmp_path / "again" / name).read_bytes() == (tmp_path / "packed" / name).read_bytes()
+    with pytest.raises(SystemExit, match="holds a packed set already"):
+        pack_selfplay.pack(run, tmp_path / "packed", "the command", log=lambda *_: None)
+
+
+def test_a_run_whose_record_and_policy_disagree_is_not_packed(tmp_path):
+    run = tmp_path / "run"
+    _driver_run(run, 2)
+    lines = (run / "policy.jsonl").read_text().splitlines(keepends=True)
+    (run / "policy.jsonl").write_text(lines[1].replace("classic_L6_0002", "classic_L6_0001") + lines[1])
+    with pytest.raises(SystemExit, match="classic_L6_0001.blksgf: its record, its policy line"):
+        pack_selfplay.pack(run, tmp_path / "packed", "x", log=lambda *_: None)
+    assert not (tmp_path / "packed").exists()
+
+
+PACKED_SETS = sorted(p.parent for p in (ROOT / "training" / "data").glob("*/made.json"))
+
+
+@pytest.mark.parametrize("folder", PACKED_SETS, ids=[p.name for p in PACKED_SETS])
+def test_every_packed_set_in_the_repository_is_whole(folder):
+    import csv
+    import json
+    import lzma
+
+    made = json.loads((folder / pack_selfplay.MADE).read_text())
+    with pack_selfplay.open_text(folder, "index.csv") as handle:
+        rows = list(csv.DictReader(handle))
+    lines = lzma.open(folder / pack_selfplay.PACKED_POLICY, "rt").read().splitlines()
+    records = pack_selfplay.read_records(folder)
+    assert made["games"] == len(rows) == len(lines) == len(records) > 0
+    assert [row["file"] for row in rows] == [json.loads(line)["file"] for line in lines] == list(records)
+    assert {int(row["seed"]) for row in rows} == set(made["seeds"])
+    assert sum(int(row["moves"]) for row in rows) == made["positions"]
+    for row, line in list(zip(rows, lines))[::25]:  # a record in 25 read again by the rules
+        assert pack_selfplay.check_game(row, line + "\n", records[row["file"]]) == int(row["moves"])

@@ -32,7 +32,8 @@ and Pentobi's estimate of its search for it the value (in classic the result:
 each color's share of first place). In classic they made the network weaker
 against Pentobi (``training/README.md``).
 ``--also DIR ...`` adds folders in the same layout as the main set (made by
-``training/label_games.py`` from our own games, or by Pentobi's self-play),
+``training/label_games.py`` from our own games, or by Pentobi's self-play,
+or packed into ``training/data/`` by ``training/pack_selfplay.py``),
 of the same variant; their every tenth game (by the ``game`` column of their
 ``index.csv``) is held out too, and a game is known by the number in its file name
 (``game``: a million times the set's place in ``--also`` plus that number). The output depends only on the data,
@@ -53,6 +54,8 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from pack_selfplay import open_text  # noqa: E402
 
 import blokus_nb as bn  # noqa: E402
 from blokus_nb.players.net import CLASSIC, DUO, N_CELLS, canonical_pids, encode, encoding_of, legal_array  # noqa: E402
@@ -199,13 +202,15 @@ def build(data: Path, games: int | None, extra: tuple[str, ...] = (), log=print,
                 held.append(number % 10 == 0)
         log(f"{name}: {len(game_of)} positions in all ({time.perf_counter() - started:.0f} s)")
     for n_set, other in enumerate(also, start=1):
-        with open(Path(other) / "index.csv", newline="") as handle:
+        with open_text(Path(other), "index.csv") as handle:
             index = {row["file"]: row for row in csv.DictReader(handle)}
         if {row["variant"] for row in index.values()} - {variant}:
             raise SystemExit(f"{other} holds games of another variant than {variant}")
-        with gzip.open(Path(other) / "policy.jsonl.gz", "rt") as handle:
+        with open_text(Path(other), "policy.jsonl") as handle:
             for k, line in enumerate(handle):
                 if games is not None and k >= games:
+                    break
+                if not line.endswith("\n"):  # the last line of a run stopped while writing it
                     break
                 record = json.loads(line)
                 row = index.get(record["file"])
