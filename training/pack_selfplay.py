@@ -12,8 +12,8 @@ games found in all three are packed, in the index's order:
 * ``index.csv.xz`` and ``policy.jsonl.xz``: those games' rows and lines;
 * ``records.tar.xz``: the records, with no owner and no dates, so that the same
   games always pack to the same bytes;
-* ``made.json``: the command that made the run, the games, positions and what
-  the tools wrote it with.
+* ``made.json``: the command that made the run, a note (when, how it ended),
+  the games, positions and seeds.
 
 ``training/net_data.py --also DIR`` reads such a folder as it reads the run
 itself. Data that a shipped network rests on lives here, in the repository:
@@ -103,7 +103,7 @@ def tar_bytes(records: dict[str, bytes]) -> bytes:
     return lzma.compress(raw.getvalue(), preset=9 | lzma.PRESET_EXTREME)
 
 
-def pack(run: Path, out: Path, command: str, log=print) -> dict:
+def pack(run: Path, out: Path, command: str, note: str = "", log=print) -> dict:
     """Pack ``run`` into ``out`` (which must not hold a set already); returns what ``made.json`` says."""
     if (out / MADE).exists():
         raise SystemExit(f"{out} holds a packed set already: a new run goes into a new folder")
@@ -115,7 +115,7 @@ def pack(run: Path, out: Path, command: str, log=print) -> dict:
     writer = csv.DictWriter(index, fieldnames=INDEX_COLUMNS)
     writer.writeheader()
     writer.writerows(rows)
-    made = {"command": command, "games": len(rows), "positions": positions,
+    made = {"command": command, "note": note, "games": len(rows), "positions": positions,
             "variants": sorted({row["variant"] for row in rows}),
             "seeds": sorted({int(row["seed"]) for row in rows}),
             "packed_by": "python training/pack_selfplay.py"}
@@ -142,8 +142,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("run", type=Path, help="the folder the self-play run wrote")
     parser.add_argument("out", type=Path, help="the folder to pack it into (new)")
     parser.add_argument("--command", required=True, help="the exact command that made the run")
+    parser.add_argument("--note", default="", help="when and how it ran, how it ended")
     args = parser.parse_args(argv)
-    pack(args.run, args.out, args.command)
+    pack(args.run, args.out, args.command, args.note)
     return 0
 
 
