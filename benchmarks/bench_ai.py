@@ -38,6 +38,10 @@ Sections (``--only`` picks some):
   result, on the level-7 Duo games the calibration was not fitted on (games
   71-140, see ``training/calibrate_net.py``): Brier score and a reliability
   table in 20-point bins (``--plot FILE`` also draws the diagram).
+* ``seats``: the classic network's chance of first place for each seat (blue, yellow,
+  red, green), averaged over every position of the held-out classic level-6 games
+  at three stages, beside how often each seat finished first there, and the Brier
+  score by seat against the seat's base rate (``--net FILE`` for another network).
 * ``pentobi``: matches against Pentobi's own engine with its match harness
   (``../shared/tools/pentobi_match.py``): in Duo "hard" against level 5 and
   "expert" against level 6; in classic (our seat one color against three
@@ -456,6 +460,56 @@ def run_calibration(args) -> None:
         print(f"reliability diagram: {args.plot}")
 
 
+# ------------------------------------------------------------------------------ seats
+STAGES = ((0, 20), (20, 44), (44, 999))
+
+
+def run_seats(args) -> None:
+    """The classic network's chance of first place by seat, against how often each seat finished
+    first, on the held-out four-color games of Pentobi level 6 playing itself."""
+    import csv
+
+    from blokus_nb.players.net import legal_array, load_net
+
+    net = load_net(args.net, variant="classic") if args.net else load_net(variant="classic")
+    folder = args_data / "selfplay" / "classic_L6_policy"
+    with open(folder / "index.csv", newline="") as handle:
+        rows = [row for row in csv.DictReader(handle) if int(row["game"]) % 10 == 0][:args.seat_games]
+    print(f"\n== the classic network by seat ({args.net or 'shipped'}): {len(rows)} held-out level-6 games, "
+          "every position; each seat's mean chance of first against its share of first places")
+    chances = {stage: [] for stage in STAGES}  # per position: (four chances by color, four shares)
+    for row in rows:
+        points = [int(v) for v in row["final_score"].split()]
+        best = max(points)
+        shares = np.array([1.0 if p == best else 0.0 for p in points])
+        shares /= shares.sum()
+        game = bn.read_sgf(folder / row["file"])
+        replay = bn.Game("classic")
+        placements = [move for move in game.history if not move.is_pass]  # a color without a move is skipped
+        for ply, move in enumerate(placements):
+            color = replay.colors.index(replay.to_play)
+            pids = legal_array(replay.board, color)
+            if len(pids) > 1:
+                _, value = net.evaluate_array(replay.board, color, pids)
+                stage = next(st for st in STAGES if st[0] <= ply < st[1])
+                chances[stage].append((np.asarray(value), shares))
+            replay.play(move)
+    colors = bn.Game("classic").colors
+    total = [c for stage in STAGES for c in chances[stage]]
+    finished = np.mean([s for _, s in total], axis=0)
+    print(f"{'':22s}" + "".join(f"{c:>9s}" for c in colors))
+    print(f"{'first places (share)':22s}" + "".join(f"{v:9.1%}" for v in finished))
+    for low, high in STAGES:
+        entries = chances[(low, high)]
+        mean = np.mean([v for v, _ in entries], axis=0)
+        label = f"chance, plies {low}-{min(high, 99) - 1}" if high < 999 else f"chance, plies {low}-"
+        print(f"{label:22s}" + "".join(f"{v:9.1%}" for v in mean) + f"   ({len(entries)} positions)")
+    brier = np.mean([(v - s) ** 2 for v, s in total], axis=0)
+    base = np.mean([(finished - s) ** 2 for _, s in total], axis=0)
+    print(f"{'Brier':22s}" + "".join(f"{b:9.3f}" for b in brier))
+    print(f"{'Brier of the base rate':22s}" + "".join(f"{b:9.3f}" for b in base))
+
+
 # ------------------------------------------------------------------------------ pentobi
 #: Pentobi's match harness (a measuring instrument, never a dependency).
 PENTOBI_MATCH = HERE.parent.parent / "shared" / "tools" / "pentobi_match.py"
@@ -531,6 +585,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--calibration-sims", type=int, default=300, help="simulations a search (300)")
     parser.add_argument("--plot", type=Path, default=None, help="write a reliability diagram (PNG)")
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="Pentobi data folder")
+    parser.add_argument("--net", default=None, help="the seats section's classic network (the shipped one)")
+    parser.add_argument("--seat-games", type=int, default=149, help="held-out games the seats section reads (149)")
     parser.add_argument("--pentobi-games", type=int, default=40, help="games a Pentobi match (40)")
     parser.add_argument("--pentobi-sims", type=int, default=None,
                         help="fixed simulations a move in the Pentobi matches (default: the levels' time)")
@@ -545,7 +601,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     sections = {"matches": run_matches, "agreement": run_agreement, "speed": run_speed,
                 "calibration": run_calibration, "pentobi": run_pentobi, "batching": run_batching,
-                "levels": run_levels, "budgets": run_budgets, "accel": run_accel}
+                "levels": run_levels, "budgets": run_budgets, "accel": run_accel, "seats": run_seats}
     for name in args.only.split(","):
         sections[name.strip()](args)
     print(f"\n(done in {time.perf_counter() - started:.0f} s)")

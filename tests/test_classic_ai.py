@@ -128,6 +128,26 @@ def test_the_pentobi_benchmark_measures_every_classic_target(tmp_path):
     assert {("duo", "hard", 5), ("duo", "expert", 6)} <= set(runs)
 
 
+def test_the_seats_benchmark_sets_each_seat_s_chance_beside_its_first_places(capsys):
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    import bench_ai
+
+    if not (bench_ai.DEFAULT_DATA / "selfplay" / "classic_L6_policy").is_dir():
+        pytest.skip("Pentobi's classic self-play games are not here (../shared/data/pentobi)")
+    assert bench_ai.main(["--only", "seats", "--seat-games", "3"]) == 0
+    lines = {line[:22].strip(): line[22:].split() for line in capsys.readouterr().out.splitlines()
+             if line[:1] in "fcB"}
+    firsts = [float(v.rstrip("%")) for v in lines["first places (share)"]]
+    assert len(firsts) == 4 and sum(firsts) == pytest.approx(100, abs=0.3)
+    for label in ("chance, plies 0-19", "chance, plies 20-43", "chance, plies 44-"):
+        chances = [float(v.rstrip("%")) for v in lines[label][:4]]
+        assert sum(chances) == pytest.approx(100, abs=0.3) and all(0 < c < 100 for c in chances)
+    assert all(0 < float(b) < 1 for b in lines["Brier"])
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("level", ["hard", "expert"])
 def test_the_strong_levels_play_for_rank_and_still_report_chances_of_first(level):
