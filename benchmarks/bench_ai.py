@@ -469,20 +469,19 @@ def run_seats(args) -> None:
     first, on the held-out four-color games of Pentobi level 6 playing itself."""
     import csv
 
+    from net_data import FOLDERS, first_shares, game_number
+
     from blokus_nb.players.net import legal_array, load_net
 
-    net = load_net(args.net, variant="classic") if args.net else load_net(variant="classic")
-    folder = args_data / "selfplay" / "classic_L6_policy"
-    with open(folder / "index.csv", newline="") as handle:
-        rows = [row for row in csv.DictReader(handle) if int(row["game"]) % 10 == 0][:args.seat_games]
+    net = load_net(args.net, variant="classic")
+    folder = args_data / "selfplay" / FOLDERS["classic"]
+    with open(folder / "index.csv", newline="") as handle:  # held out as training/net_data.py holds them
+        rows = [row for row in csv.DictReader(handle) if game_number(row["file"]) % 10 == 0][:args.seat_games]
     print(f"\n== the classic network by seat ({args.net or 'shipped'}): {len(rows)} held-out level-6 games, "
           "every position; each seat's mean chance of first against its share of first places")
     chances = {stage: [] for stage in STAGES}  # per position: (four chances by color, four shares)
     for row in rows:
-        points = [int(v) for v in row["final_score"].split()]
-        best = max(points)
-        shares = np.array([1.0 if p == best else 0.0 for p in points])
-        shares /= shares.sum()
+        shares = np.array(first_shares(row["final_score"], 0))  # by color index
         game = bn.read_sgf(folder / row["file"])
         replay = bn.Game("classic")
         placements = [move for move in game.history if not move.is_pass]  # a color without a move is skipped
