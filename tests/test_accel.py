@@ -103,7 +103,7 @@ def test_compiled_action_masks_equal_the_engine_s(variant):
     assert compared > 5000
 
 
-@pytest.mark.parametrize("variant", ["classic", "classic_3", "duo"])
+@pytest.mark.parametrize("variant", ["classic", "classic_2", "classic_3", "duo"])
 @pytest.mark.parametrize("room", [1024, 3])
 def test_compiled_legal_placements_list_the_engine_s_in_order(variant, room, monkeypatch):
     from blokus_nb.players.net import legal_array
