@@ -404,6 +404,13 @@ def test_a_packed_run_keeps_its_finished_games_and_reads_as_the_run_does(tmp_pat
         assert (tmp_path / "again" / name).read_bytes() == (tmp_path / "packed" / name).read_bytes()
     with pytest.raises(SystemExit, match="holds a packed set already"):
         pack_selfplay.pack(run, tmp_path / "packed", "the command", log=lambda *_: None)
+    # a folder the tool did not make is left as it is
+    (tmp_path / "theirs").mkdir()
+    (tmp_path / "theirs" / pack_selfplay.PACKED_POLICY).write_text("not ours")
+    with pytest.raises(SystemExit, match="not an empty folder"):
+        pack_selfplay.pack(run, tmp_path / "theirs", "the command", log=lambda *_: None)
+    assert [p.name for p in (tmp_path / "theirs").iterdir()] == [pack_selfplay.PACKED_POLICY]
+    assert (tmp_path / "theirs" / pack_selfplay.PACKED_POLICY).read_text() == "not ours"
 
 
 def test_a_run_whose_record_and_policy_disagree_is_not_packed(tmp_path):

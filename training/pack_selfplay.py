@@ -107,6 +107,8 @@ def pack(run: Path, out: Path, command: str, note: str = "", log=print) -> dict:
     """Pack ``run`` into ``out`` (which must not hold a set already); returns what ``made.json`` says."""
     if (out / MADE).exists():
         raise SystemExit(f"{out} holds a packed set already: a new run goes into a new folder")
+    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+        raise SystemExit(f"{out} is there and not an empty folder: pack into a new folder (nothing was written)")
     rows, lines, records = finished_games(run)
     if not rows:
         raise SystemExit(f"{run}: no game is in its index, its policy lines and its records alike")
