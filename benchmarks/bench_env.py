@@ -90,7 +90,8 @@ def interleaved(units: dict[str, Callable[[], None]], seconds: float) -> None:
 
 
 class Breakdown:
-    """Microseconds our environment spends on each part of a step, over the positions of random games.
+    """Microseconds our environment reading the board (``compiled=False``) spends on each part of a
+    step, over the positions of random games.
 
     The parts, timed as the environment makes them: the action mask (the legal
     placements included; in C where the accelerator is built, ``make accel``) and
@@ -99,7 +100,7 @@ class Breakdown:
     """
 
     def __init__(self, variant: str, games: int = 20, seed: int = 2) -> None:
-        env, rng = BlokusEnv(variant), random.Random(seed)
+        env, rng = BlokusEnv(variant, compiled=False), random.Random(seed)
         self.positions = []
         for _ in range(games):
             env.reset()
@@ -190,6 +191,8 @@ def main() -> None:
     rust = blokus_rl_env()
     for variant in ("classic", "duo"):
         makers: dict[str, Callable[[], Any]] = {"blokus-nb": lambda: BlokusEnv(variant)}
+        if accel.available():  # the default follows the game in C; this one reads the board each step
+            makers["board"] = lambda: BlokusEnv(variant, compiled=False)
         if variant == "classic" and rust is not None:
             makers["blokus-rl"] = rust
         envs = {name: make() for name, make in makers.items()}
@@ -215,9 +218,11 @@ def main() -> None:
                   f"({per_game:.1f} steps a game, {tally.games / (tally.environment + tally.sampling):.1f} games/s, "
                   f"draw {tally.sampling / tally.steps * 1e6:.1f} us a step)")
         ours = tallies["blokus-nb"]
-        whole = ours.environment / ours.steps * 1e6
+        print(f"{variant:8s} blokus-nb a step: {ours.environment / ours.steps * 1e6:.1f} us inside the env")
+        board = tallies.get("board", ours)
+        whole = board.environment / board.steps * 1e6
         micro = parts.microseconds()
-        print(f"{variant:8s} blokus-nb a step: {whole:.1f} us inside the env, of which "
+        print(f"{variant:8s} blokus-nb reading the board each step (compiled=False): {whole:.1f} us, of which "
               + ", ".join(f"{name} {us:.1f}" for name, us in micro.items())
               + f", the rest (Game.play, AEC bookkeeping) {whole - sum(micro.values()):.1f}")
         for label, vector in vectors.items():
@@ -235,6 +240,9 @@ def main() -> None:
             print(f"{variant:8s} blokus-nb / blokus-rl: {ours.steps_per_second() / theirs.steps_per_second():.2f}x "
                   f"inside the env, {ours.steps_per_second(True) / theirs.steps_per_second(True):.2f}x "
                   "with the action draw")
+            if board is not ours:
+                print(f"{variant:8s} blokus-nb compiled=False / blokus-rl: "
+                      f"{board.steps_per_second() / theirs.steps_per_second():.2f}x inside the env")
     if rust is None:
         print("blokus-rl not installed (pip install blokus-rl): no comparison")
 

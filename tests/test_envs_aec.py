@@ -12,6 +12,7 @@ from pettingzoo.test import api_test, render_test, seed_test
 
 import blokus_nb as bn
 from blokus_nb.envs import BlokusEnv, split_observation
+from blokus_nb.errors import ArgumentTypeError, BlokusError
 
 VARIANTS = ["duo", "classic", "classic_2", "classic_3"]
 
@@ -313,9 +314,9 @@ def test_a_copy_or_a_pickled_environment_plays_on_alone():
     assert snapshot(env) == before
 
 
-def record_of_a_game(variant: str, seed: int) -> list:
+def record_of_a_game(variant: str, seed: int, compiled: bool | None = None) -> list:
     """Everything an agent sees in a game of random legal actions: agent, observation, mask, reward, flags, info."""
-    env, rng, seen = BlokusEnv(variant, reward="margin"), random.Random(seed), []
+    env, rng, seen = BlokusEnv(variant, reward="margin", compiled=compiled), random.Random(seed), []
     env.reset()
     for agent in env.agent_iter():
         observation, reward, terminated, truncated, info = env.last()
@@ -331,10 +332,78 @@ def test_the_compiled_masks_and_the_engine_s_give_the_same_game(variant, monkeyp
 
     if not accel.available():
         pytest.skip("the accelerator is not built (make accel)")
-    with_it = record_of_a_game(variant, seed=5)
+    with_it = record_of_a_game(variant, seed=5, compiled=False)
     monkeypatch.setattr(accel, "legal_mask", lambda board, color: None)  # as where it is not built
-    without = record_of_a_game(variant, seed=5)
+    without = record_of_a_game(variant, seed=5, compiled=False)
     assert with_it == without and len(with_it) > 20 and with_it[-1][4]  # the game ended: terminated
+
+
+def needs_the_accelerator() -> None:
+    from blokus_nb import accel
+
+    if not accel.available():
+        pytest.skip("the accelerator is not built (make accel)")
+
+
+@pytest.mark.parametrize("variant", ["classic", "classic_2", "classic_3", "duo"])
+def test_the_compiled_game_and_the_board_give_the_same_games(variant):
+    needs_the_accelerator()
+    for seed in (1, 2):
+        followed = record_of_a_game(variant, seed=seed)
+        assert BlokusEnv(variant)._compiled is not None  # the default follows where it is built
+        read = record_of_a_game(variant, seed=seed, compiled=False)
+        assert followed == read and len(followed) > 20 and followed[-1][4]
+
+
+def test_a_game_changed_outside_step_is_read_from_the_board():
+    needs_the_accelerator()
+    env, plain = BlokusEnv("classic"), BlokusEnv("classic", compiled=False)
+    for e in (env, plain):
+        e.reset()
+        for seed in range(3):
+            e.step(random_action(e, random.Random(seed)))
+        e.game.undo()  # not through step(): the compiled game is one move ahead now
+    assert env.agent_selection == plain.agent_selection
+    for agent in env.possible_agents:
+        mine, theirs = env.observe(agent), plain.observe(agent)
+        assert mine["observation"].tobytes() == theirs["observation"].tobytes()
+        assert mine["action_mask"].tobytes() == theirs["action_mask"].tobytes()
+
+
+def test_a_copy_of_a_compiled_environment_follows_its_own_game():
+    import copy
+    import pickle
+
+    needs_the_accelerator()
+    env = BlokusEnv("classic_3")
+    env.reset()
+    for seed in range(7):
+        env.step(random_action(env, random.Random(seed)))
+    for other in (copy.deepcopy(env), pickle.loads(pickle.dumps(env))):
+        assert other._compiled is not None and other._compiled is not env._compiled
+        plain = BlokusEnv("classic_3", compiled=False)
+        plain.reset()
+        for move in other.game.moves:
+            plain.step(move.placement)
+        for _ in range(5):
+            mine, theirs = other.observe(other.agent_selection), plain.observe(plain.agent_selection)
+            assert mine["observation"].tobytes() == theirs["observation"].tobytes()
+            assert mine["action_mask"].tobytes() == theirs["action_mask"].tobytes()
+            action = random_action(plain, random.Random(len(plain.game.moves)))
+            other.step(action)
+            plain.step(action)
+    assert len(env.game.moves) == 7
+
+
+def test_compiled_is_checked(monkeypatch):
+    from blokus_nb import accel
+
+    with pytest.raises(ArgumentTypeError, match="compiled"):
+        BlokusEnv("duo", compiled="yes")
+    monkeypatch.setattr(accel, "available", lambda: False)
+    assert BlokusEnv("duo")._compiled is None
+    with pytest.raises(BlokusError, match="make accel"):
+        BlokusEnv("duo", compiled=True)
 
 
 def test_each_agent_s_final_info_is_a_dict_of_its_own():

@@ -32,7 +32,7 @@ def run_alongside(variant: str, num_envs: int, steps: int, seed: int, reward: st
     """Step a vector env and ``num_envs`` BlokusEnvs with the same random legal actions, comparing
     every row of every step (auto-reset included); returns how many games ended."""
     vector = BlokusVectorEnv(variant, num_envs=num_envs, reward=reward, copy=copy)
-    lone = [BlokusEnv(variant, reward=reward) for _ in range(num_envs)]
+    lone = [BlokusEnv(variant, reward=reward, compiled=False) for _ in range(num_envs)]
     observation, infos = vector.reset(seed=seed)
     for env in lone:
         env.reset()
@@ -129,7 +129,7 @@ def test_margin_rewards_are_blokus_env_s():
 
 def test_spaces_follow_gymnasium_s_vector_conventions():
     envs = BlokusVectorEnv("duo", num_envs=5)
-    single = BlokusEnv("duo")
+    single = BlokusEnv("duo", compiled=False)
     assert envs.single_action_space == gymnasium.spaces.Discrete(13729)
     assert envs.action_space.shape == (5,)
     assert envs.single_observation_space["observation"] == single.observation_space("player_0")["observation"]
@@ -168,7 +168,7 @@ def test_a_bad_action_in_one_game_raises_blokus_env_s_error_and_changes_no_game(
     start, _ = envs.reset()
     observation, *_ = envs.step(legal_actions(start))
     before = {key: value.copy() for key, value in observation.items()}
-    lone = BlokusEnv("duo")  # game 2 as a lone environment
+    lone = BlokusEnv("duo", compiled=False)  # game 2 as a lone environment
     lone.reset()
     lone.step(int(legal_actions(start)[2]))
     illegal = int(np.flatnonzero(~before["action_mask"][2])[0])

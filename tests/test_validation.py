@@ -415,6 +415,7 @@ def _entry_points():
         "BlokusEnv(cell_pixels)": lambda v: BlokusEnv("duo", cell_pixels=v),
         "BlokusEnv(reward)": lambda v: BlokusEnv("duo", reward=v),
         "BlokusEnv(render_mode)": lambda v: BlokusEnv("duo", render_mode=v),
+        "BlokusEnv(compiled)": lambda v: BlokusEnv("duo", compiled=v),
         "BlokusEnv.reset(seed)": lambda v: BlokusEnv("duo").reset(seed=v),
         "BlokusGymEnv(seat)": lambda v: BlokusGymEnv("duo", seat=v),
         "BlokusGymEnv(illegal_reward)": lambda v: BlokusGymEnv("duo", illegal_reward=v),

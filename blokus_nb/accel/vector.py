@@ -151,6 +151,9 @@ class CompiledMoves:
         self._state = _State(n, *(a.ctypes.data for a in arrays))
         self._state_pointer = ctypes.addressof(self._state)
         self._tables_pointer = ctypes.addressof(self._tables)
+        # One game and one placement, for step_one (a lone game's step without new arrays).
+        self._one = np.zeros(2, dtype=np.int64)
+        self._one_pointer = self._one.ctypes.data
 
     def _run(self, function: Callable[..., None], games: np.ndarray, *arrays: np.ndarray,
              row_length: int = -1) -> None:
@@ -170,6 +173,27 @@ class CompiledMoves:
     def step(self, games: np.ndarray, placements: np.ndarray) -> None:
         """:meth:`play` and :meth:`advance` a game at a time (its rows still in the cache when shown)."""
         self._run(self._functions.vec_step, games, np.ascontiguousarray(placements, dtype=np.int64))
+
+    def step_one(self, game: int, placement: int) -> None:
+        """:meth:`step` of one game: the same work, without the arrays a call of many games builds
+        (a lone game's step, as :class:`~blokus_nb.envs.BlokusEnv` makes it, is mostly that)."""
+        self._one[0], self._one[1] = game, placement
+        self._functions.vec_step(self._tables_pointer, self._state_pointer, 1, self._one_pointer,
+                                 self._one_pointer + 8)
+
+    def observer_of(self, game: int, out: np.ndarray) -> Callable[[], None]:
+        """A function writing game ``game``'s observation row (while its game goes on) into ``out``, one
+        int8 row held here (its address found once: numpy takes microseconds to give it)."""
+        assert out.dtype == np.int8 and out.flags.c_contiguous and out.ndim == 1
+        games = np.array([game], dtype=np.int64)
+        held = (games, out)
+        observe, tables, state = self._functions.vec_observe, self._tables_pointer, self._state_pointer
+        games_pointer, out_pointer, length = games.ctypes.data, out.ctypes.data, len(out)
+
+        def observe_it() -> None:
+            assert held
+            observe(tables, state, 1, games_pointer, out_pointer, length)
+        return observe_it
 
     def advance(self, games: np.ndarray, moved: np.ndarray) -> None:
         """:meth:`VectorBoard.advance <blokus_nb.vector_engine.VectorBoard.advance>`: the turn moved on

@@ -44,6 +44,7 @@ from ..move import interned_move
 from ..validation import choice, positive_count
 from ..variants import Variant, get_variant
 from ._extra import require
+from .compiled_game import CompiledGame
 from .observation import ObservationEncoder
 from .rendering import HumanView, rgb_array
 
@@ -83,14 +84,17 @@ class BlokusEnv(AECEnv):
     ``reward``: ``"result"`` or ``"margin"``; ``scoring``: one of
     :data:`blokus_nb.SCORINGS`. ``render_mode``: ``None``, ``"ansi"``,
     ``"rgb_array"`` or ``"human"``. :attr:`game` is the :class:`~blokus_nb.Game`
-    being played (read it; change it only through :meth:`step`).
+    being played (read it; change it only through :meth:`step`). ``compiled``: the
+    mover's mask and observation kept up to date by the compiled accelerator where it
+    is built (``None``, the default; :mod:`blokus_nb.envs.compiled_game`), found from
+    the board each time (``False``: the same arrays), or the accelerator required (``True``).
     """
 
     metadata = {"render_modes": list(RENDER_MODES), "name": "blokus_v0", "is_parallelizable": False,
                 "render_fps": 2}
 
     def __init__(self, variant: str | Variant = "classic", *, reward: str = "result", scoring: str = "points",
-                 render_mode: str | None = None, cell_pixels: int = 16) -> None:
+                 render_mode: str | None = None, cell_pixels: int = 16, compiled: bool | None = None) -> None:
         super().__init__()
         self.variant = get_variant(variant)
         self.reward = choice(reward, "reward", REWARDS)
@@ -100,6 +104,13 @@ class BlokusEnv(AECEnv):
                                      what="the width of a cell in the rgb_array image, 1 to 64")
         self.render_mode = render_mode
         self.cell_pixels = cell_pixels
+        if compiled is not None:
+            compiled = validation.instance(compiled, "compiled", bool, "True, False or None")
+        self._compiled = None if compiled is False else CompiledGame.for_variant(self.variant)
+        if compiled and self._compiled is None:
+            raise BlokusError("compiled=True needs the compiled accelerator, which is not built here "
+                              "(make accel) or is turned off (BLOKUS_NB_ACCEL=0)")
+        self._followed: tuple[Game, int, object] | None = None  # the game the compiled one is at
         self.encoder = ObservationEncoder(self.variant)
         self.possible_agents = [f"player_{k}" for k in range(self.variant.n_players)]
         self._agent_index = {agent: k for k, agent in enumerate(self.possible_agents)}
@@ -140,6 +151,9 @@ class BlokusEnv(AECEnv):
             for k, agent in enumerate(self.possible_agents):
                 self.action_spaces[agent].seed(seed + k)
         game = self.game = Game(self.variant)
+        if self._compiled is not None:
+            self._compiled.reset()
+            self._followed = (game, 0, None)
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
@@ -167,6 +181,8 @@ class BlokusEnv(AECEnv):
         ci = game._to_play  # the index of the color to move, None once the game is over
         encoder = self.encoder
         if ci is not None and player == self.agent_selection and not self.terminations.get(player, True):
+            if self._compiled is not None and self._follows(game):
+                return {"observation": self._compiled.observation(), "action_mask": self._compiled.action_mask()}
             return {"observation": encoder._observation(game.board, self._orders[ci]),
                     "action_mask": encoder._legal_mask(game.board, ci)}
         start = self._next_color(self._agent_index[player] + 1)
@@ -189,9 +205,15 @@ class BlokusEnv(AECEnv):
         placement = self._placement(action, agent)
         mover = game._to_play
         assert mover is not None  # an agent not terminated has a color to move
+        follows = self._compiled is not None and self._follows(game)
         game.play(interned_move(game.colors[mover], placement, game.size))  # checks the rules; raises, changing nothing
         self._cumulative_rewards[agent] = 0.0
         ci = game._to_play
+        if follows:
+            assert self._compiled is not None
+            if self._compiled.play(placement) != (-1 if ci is None else ci):
+                raise AssertionError(f"the compiled engine and Game disagree on the color to move after {placement}")
+            self._followed = (game, len(game._history), game._history[-1])
         if ci is None:
             self._clear_rewards()
             results = final_rewards(game, self.reward, self.scoring)
@@ -252,6 +274,34 @@ class BlokusEnv(AECEnv):
         if self.game is None:
             raise BlokusError("call reset() before using the environment")
         return self.game
+
+    def __getstate__(self) -> dict[str, Any]:
+        """A copy or a pickle holds no compiled state (raw pointers into this one's arrays): it is made
+        again for the copy's own game by :meth:`__setstate__`."""
+        state = dict(self.__dict__)
+        state["_compiled"] = self._compiled is not None
+        state["_followed"] = None
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        compiled = state.pop("_compiled")
+        self.__dict__.update(state)
+        self._compiled = CompiledGame.for_variant(self.variant) if compiled else None
+        game = self.game
+        if self._compiled is not None and game is not None:
+            self._compiled.reset()
+            for move in game._history:
+                if move.placement is not None:
+                    self._compiled.play(move.placement)
+            self._followed = (game, len(game._history), game._history[-1] if game._history else None)
+
+    def _follows(self, game: Game) -> bool:
+        """Whether the compiled game is at ``game``'s position (it is unless someone changed
+        :attr:`game` other than by :meth:`step`; then the board is read, as without it)."""
+        followed = self._followed
+        history = game._history
+        return (followed is not None and followed[0] is game and followed[1] == len(history)
+                and (followed[2] is None or history[-1] is followed[2]))
 
     def _agent_of(self, color: int) -> str:
         """The agent of ``color`` (an index), the color to move
