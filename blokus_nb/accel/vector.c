@@ -299,16 +299,17 @@ void vec_step(const vtables *t, vstate *s, int64_t count, const int64_t *games, 
     }
 }
 
-/* The observation rows of games[i] whose game goes on: planes then hands, colors in playing
- * order from the color to move (blokus_nb.envs.observation's layout). */
-void vec_observe(const vtables *t, const vstate *s, int64_t count, const int64_t *games, int8_t *out,
-                 int64_t row_length) {
+/* The observation rows of games[i]: planes then hands, colors in playing order from starts[i]
+ * (blokus_nb.envs.observation's layout); where starts is NULL, from the color to move, and a game
+ * that is over is left out (its row untouched). */
+void vec_observe(const vtables *t, const vstate *s, int64_t count, const int64_t *games, const int64_t *starts,
+                 int8_t *out, int64_t row_length) {
     int n_colors = t->n_colors;
     int64_t plane_part = 3 * (int64_t)t->cells;
     for (int64_t i = 0; i < count; i++) {
         int64_t k = games[i];
-        int start = (int)s->to_move[k];
-        if (start < 0) continue;
+        int start = (int)(starts ? starts[i] : s->to_move[k]);
+        if (start < 0 || start >= n_colors) continue;
         int8_t *row = out + i * row_length;
         for (int j = 0; j < n_colors; j++) {
             int c = (start + j) % n_colors;

@@ -60,7 +60,7 @@ def _functions() -> ctypes.CDLL | None:
         return None
     pointer, count = ctypes.c_void_p, ctypes.c_int64
     for name, extra in (("vec_reset", []), ("vec_play", [pointer]), ("vec_advance", [pointer]),
-                        ("vec_step", [pointer]), ("vec_observe", [pointer, count])):
+                        ("vec_step", [pointer]), ("vec_observe", [pointer, pointer, count])):
         function = getattr(library, name)
         function.restype = None
         function.argtypes = [pointer, pointer, count, pointer, *extra]
@@ -192,7 +192,7 @@ class CompiledMoves:
 
         def observe_it() -> None:
             assert held
-            observe(tables, state, 1, games_pointer, out_pointer, length)
+            observe(tables, state, 1, games_pointer, None, out_pointer, length)
         return observe_it
 
     def advance(self, games: np.ndarray, moved: np.ndarray) -> None:
@@ -200,10 +200,19 @@ class CompiledMoves:
         where ``moved``, and the mask rows of ``games`` shown."""
         self._run(self._functions.vec_advance, games, np.ascontiguousarray(moved, dtype=np.bool_))
 
-    def observe(self, games: np.ndarray, out: np.ndarray) -> None:
-        """Write the observation rows of ``games`` whose game goes on into ``out`` (one row each, in order)."""
+    def observe(self, games: np.ndarray, out: np.ndarray, starts: np.ndarray | None = None) -> None:
+        """Write the observation rows of ``games`` into ``out`` (one row each, in order), colors in
+        playing order from ``starts[i]``; without ``starts`` from the color to move, and the rows of
+        games that are over are left as they are."""
         assert out.dtype == np.int8 and out.flags.c_contiguous and out.shape[0] >= len(games)
-        self._run(self._functions.vec_observe, games, out, row_length=out.shape[1])
+        if starts is None:
+            held = np.ascontiguousarray(games, dtype=np.int64)
+            self._functions.vec_observe(self._tables_pointer, self._state_pointer, len(held), held.ctypes.data,
+                                        None, out.ctypes.data, out.shape[1])
+            return
+        starts = np.ascontiguousarray(starts, dtype=np.int64)
+        assert starts.shape == (len(games),)
+        self._run(self._functions.vec_observe, games, starts, out, row_length=out.shape[1])
 
 
 def compiled_moves(board: VectorBoard) -> CompiledMoves | None:

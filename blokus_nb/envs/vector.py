@@ -199,11 +199,12 @@ class BlokusVectorEnv(VectorEnv):
         if len(ended):
             self._over[ended] = True
             terminations[ended] = True
+            ended_points = board.points(ended)
             final = np.zeros((self.num_envs, self.n_players), dtype=np.float64)
-            final[ended] = self._final_rewards(ended)
+            final[ended] = self._final_rewards(ended, ended_points)
             rewards[ended] = final[ended, self._last_mover[ended]]
             points = np.zeros((self.num_envs, self.n_colors), dtype=np.int64)
-            points[ended] = board.points(ended)
+            points[ended] = ended_points
             extra = {"final_rewards": final, "_final_rewards": terminations.copy(),
                      "final_points": points, "_final_points": terminations.copy()}
             if self.autoreset_mode == AutoresetMode.SAME_STEP:
@@ -305,10 +306,7 @@ class BlokusVectorEnv(VectorEnv):
                 return {"observation": observation, "action_mask": mask}
         else:
             assert board.compiled is not None
-            board.compiled.observe(every, buffer)
-            over = np.flatnonzero(board.to_move < 0)
-            if len(over):
-                buffer[over] = self._observation_rows(over)
+            board.compiled.observe(every, buffer, self._first_colors(every))
             if self.copy:
                 return {"observation": buffer.copy(), "action_mask": board.masks.copy()}
             observation = buffer
@@ -316,16 +314,23 @@ class BlokusVectorEnv(VectorEnv):
         observation.flags.writeable = mask.flags.writeable = False
         return {"observation": observation, "action_mask": mask}
 
+    def _first_colors(self, games: np.ndarray) -> np.ndarray:
+        """The color each of ``games``' observation starts from: the color to move, and in a finished
+        game the color BlokusEnv shows it from (the next one the player who moved last plays)."""
+        board = self.board
+        start = board.to_move[games]
+        over = start < 0
+        if over.any():
+            last = self._last_mover[games[over]]
+            players = self.player_table[np.arange(self.n_colors), board.placed[games[over]]]  # (games, colors)
+            start[over] = (players == last[:, None]).argmax(axis=1)
+        return start
+
     def _observation_rows(self, games: np.ndarray) -> np.ndarray:
         """The observation vectors of ``games``: colors in playing order from the color to move."""
         board, n_colors = self.board, self.n_colors
         cells = self.board.tables.cells
-        start = board.to_move[games]
-        over = start < 0
-        if over.any():  # BlokusEnv shows a finished game from the last mover's next color
-            last = self._last_mover[games[over]]
-            players = self.player_table[np.arange(n_colors), board.placed[games[over]]]  # (games, colors)
-            start[over] = (players == last[:, None]).argmax(axis=1)
+        start = self._first_colors(games)
         rows, colors = games[:, None], (start[:, None] + np.arange(n_colors)) % n_colors
         own = board.own[rows, colors, :cells]
         blocked = board.blocked[rows, colors, :cells]
@@ -347,9 +352,9 @@ class BlokusVectorEnv(VectorEnv):
         every = np.ones(self.num_envs, dtype=bool)
         return {"to_play": to_play, "_to_play": every, "player": player, "_player": every.copy()}
 
-    def _final_rewards(self, games: np.ndarray) -> np.ndarray:
-        """``(len(games), P)`` every player's reward in the ended ``games``, as ``BlokusEnv`` gives it."""
-        points = self.board.points(games)
+    def _final_rewards(self, games: np.ndarray, points: np.ndarray) -> np.ndarray:
+        """``(len(games), P)`` every player's reward in the ended ``games`` (their Pentobi ``points``),
+        as ``BlokusEnv`` gives it."""
         if self.scoring == "basic":
             colors = TOTAL_SQUARES - self.board.own[games, :, :self.board.tables.cells].sum(axis=2)
         else:
