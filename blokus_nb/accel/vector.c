@@ -93,6 +93,34 @@ static inline int blocked_at(const vtables *t, const uint8_t *blocked, int q) {
     return at[offsets[0]] | at[offsets[1]] | at[offsets[2]] | at[offsets[3]] | at[offsets[4]];
 }
 
+/* Bit dx + 4 set for each of the nine columns column - 4 .. column + 4 that is off the board. */
+static inline uint32_t off_columns(int column, int size) {
+    uint32_t off = 0;
+    for (int dx = -4; dx <= 4; dx++) {
+        int z = column + dx;
+        off |= (uint32_t)(z < 0 || z >= size) << (dx + 4);
+    }
+    return off;
+}
+
+/* The blocked cells of row y, columns column - 4 .. column + 4, as nine bits (bit dx + 4; off the
+ * board blocked). Away from the edges eight of the bytes (each 0 or 1) are packed into bits at once. */
+static inline uint32_t window_row(const uint8_t *blocked, int size, int y, int column, uint32_t off) {
+    if (y < 0 || y >= size) return 0x1ff;
+    const uint8_t *row = blocked + y * size;
+    if (!off) {
+        uint64_t bytes;
+        memcpy(&bytes, row + column - 4, 8);
+        return (uint32_t)((bytes * 0x0102040810204080ULL) >> 56) | (uint32_t)row[column + 4] << 8;
+    }
+    uint32_t bits = off;
+    for (int dx = -4; dx <= 4; dx++) {
+        int z = column + dx;
+        if (z >= 0 && z < size) bits |= (uint32_t)row[z] << (dx + 4);
+    }
+    return bits;
+}
+
 /* Look at every placement through attach point x of color c in game k (of the pieces in hand): the
  * blocked cells of the 9x9 window around x as 81 bits (off the board blocked), then each placement
  * one test of its window pattern against them; those that fit join alive. */
@@ -101,14 +129,11 @@ static void look_through(const vtables *t, vstate *s, int64_t k, int c, int x) {
     const uint8_t *blocked = s->blocked + AT(s, t, k, c) * t->stride;
     const uint8_t *hand = s->hand + AT(s, t, k, c) * PIECE_COUNT;
     int size = t->size, row = x / size, column = x % size;
-    uint64_t window[2] = {0, 0};
-    for (int dy = -4; dy <= 4; dy++) {
-        for (int dx = -4; dx <= 4; dx++) {
-            int y = row + dy, z = column + dx, b = (dy + 4) * 9 + dx + 4;
-            int off = y < 0 || y >= size || z < 0 || z >= size;
-            if (off || blocked[y * size + z]) window[b >> 6] |= 1ULL << (b & 63);
-        }
-    }
+    uint32_t off = off_columns(column, size);
+    unsigned __int128 bits = 0;
+    for (int dy = -4; dy <= 4; dy++)
+        bits |= (unsigned __int128)window_row(blocked, size, row + dy, column, off) << ((dy + 4) * 9);
+    const uint64_t window[2] = {(uint64_t)bits, (uint64_t)(bits >> 64)};
     const int32_t *start = t->through_start + (int64_t)x * (PIECE_COUNT + 1);
     for (int piece = 0; piece < PIECE_COUNT; piece++) {
         if (!hand[piece]) continue;
