@@ -253,6 +253,25 @@ def test_a_batch_gives_what_one_position_at_a_time_gives():
         assert np.allclose(logits, one_logits, atol=1e-4) and abs(value - one_value) < 1e-5
 
 
+@pytest.mark.parametrize("variant", ["duo", "classic"])
+def test_the_browser_s_product_gives_what_blas_gives(variant, monkeypatch):
+    """Where numpy has no BLAS (Pyodide) the convolutions' products are einsum's: the same network to
+    rounding, and the same most likely move."""
+    from blokus_nb.players import net as net_module
+
+    net = load_net(variant=variant)
+    games = [random_game(variant, seed, moves) for seed, moves in ((1, 4), (2, 12), (3, 20))]
+    positions = [(g.board, g.colors.index(g.to_play), g.board.legal_placements(g.colors.index(g.to_play)))
+                 for g in games]
+    with_blas = net.evaluate_batch(positions)
+    monkeypatch.setattr(net_module, "PLAIN_LOOPS", True)
+    looped = net.evaluate_batch(positions)
+    for (logits, value), (their_logits, their_value) in zip(with_blas, looped):
+        assert np.allclose(logits, their_logits, rtol=1e-4, atol=1e-4)
+        assert np.allclose(value, their_value, atol=1e-5)
+        assert int(np.argmax(logits)) == int(np.argmax(their_logits))
+
+
 # -- the search ---------------------------------------------------------------------------
 @pytest.mark.slow
 def test_every_move_the_network_search_chooses_is_legal():
