@@ -22,9 +22,11 @@ Sections (``--only`` picks some):
   virtual loss) would pay: the network's time per position at batch sizes 1 to 16,
   on real positions, beside the time of one whole simulation of "hard".
 * ``accel``: "hard" at ``Limit(simulations=1000)`` from the start, middle and end of
-  a held-out Duo and classic game, its playouts in Python (the 0.4 search: nothing
-  else of it changed) and in C (:mod:`blokus_nb.accel`, ``make accel``), alternating
-  in one process: simulations a second, their ratio, and that both chose the same move.
+  a held-out Duo and classic game: the 0.4 search itself (``--old``, commit 8859369,
+  taken out of git history into a temporary folder and run in its own process by
+  ``old_search_work.py``), this search with its playouts in Python, and with them in
+  C (:mod:`blokus_nb.accel`, ``make accel``), alternating: simulations a second, the
+  ratios to the 0.4 search, and whether all chose the same move.
 * ``levels``: seconds a move of each searching level as shipped (its simulations,
   :data:`~blokus_nb.players.levels.LEVEL_SIMULATIONS`), through one self-play game
   in each variant: mean, median and slowest move, and how often the time cap bound.
@@ -125,9 +127,13 @@ time (2026-12-02, core 0, a Pentobi match on core 1; ``--only speed,batching``):
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import os
 import random
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -286,6 +292,35 @@ def run_speed(args) -> None:
                   flush=True)
 
 
+#: The 0.4 search, the peer of ``--only accel`` (issue 43's "4x the simulations a second of the 0.4 search").
+OLD_SEARCH = "8859369"
+
+
+def old_source(commit: str, folder: Path) -> Path | None:
+    """``blokus_nb`` of ``commit`` from git history, written into ``folder``; None without git history."""
+    root = HERE.parent
+    archive = subprocess.run(["git", "-C", str(root), "archive", commit, "blokus_nb"], capture_output=True)
+    if archive.returncode != 0:
+        print(f"(no git history with {commit} here: {archive.stderr.decode().strip()[:200]})")
+        return None
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
+    return folder
+
+
+def old_search(source: Path, variant: str, moves: list[str], simulations: int) -> tuple[float, str]:
+    """Seconds and move of one search of "hard" by the blokus_nb in ``source``, in its own process."""
+    work = json.dumps({"variant": variant, "moves": moves, "simulations": simulations, "rounds": 1})
+    env = dict(os.environ, PYTHONPATH=str(source), OPENBLAS_NUM_THREADS="1", BLOKUS_NB_ACCEL="0")
+    done = subprocess.run([sys.executable, str(HERE / "old_search_work.py"), work], env=env, capture_output=True,
+                          text=True, timeout=900)
+    lines = [line for line in done.stdout.splitlines() if line.startswith("<<")]
+    if done.returncode != 0 or not lines:
+        raise SystemExit(f"the old search failed:\n{(done.stdout + done.stderr)[-2000:]}")
+    answer = json.loads(lines[-1][2:-2])
+    assert Path(answer["source"]).resolve().is_relative_to(source.resolve()), answer["source"]
+    return answer["seconds"][0], answer["moves"][0]
+
+
 def run_accel(args) -> None:
     from blokus_nb import accel
 
@@ -293,28 +328,40 @@ def run_accel(args) -> None:
         print("\n== accel: the accelerator is not built (make accel): nothing to compare")
         return
     compiled = accel._library
-    print("\n== hard at 1,000 simulations: Python playouts (0.4) and compiled ones, one core")
-    for variant, folder in (("duo", "duo_L6"), ("classic", "classic_L6")):
-        moves = [m for m in bn.read_sgf(game_files(args_data, folder, held_out=True)[0]).history if not m.is_pass]
-        for stage, share in (("start", 0.0), ("middle", 0.4), ("end", 0.75)):
-            game = bn.Game(variant)
-            for move in moves[:int(len(moves) * share)]:
-                game.play(str(move))
-            seconds = {"python": 0.0, "compiled": 0.0}
-            chosen = {}
-            for _ in range(2):  # alternating, so that load from elsewhere slows both alike
-                for name in seconds:
-                    accel._library = compiled if name == "compiled" else (lambda: None)
-                    player = make_player("hard", seed=1)
-                    player.search(game, Limit(simulations=1))
-                    result = player.search(game, Limit(simulations=1000))
-                    seconds[name] += result.seconds
-                    chosen[name] = str(result.move)
-            accel._library = compiled
-            rate = {name: 2000 / s for name, s in seconds.items()}
-            print(f"{variant:8s} {stage:6s}: python {rate['python']:6.0f}/s  compiled {rate['compiled']:6.0f}/s  "
-                  f"{rate['compiled'] / rate['python']:.2f}x  same move: {chosen['python'] == chosen['compiled']}",
-                  flush=True)
+    with tempfile.TemporaryDirectory() as folder:
+        source = old_source(args.old, Path(folder))
+        print(f"\n== hard at 1,000 simulations: the 0.4 search ({args.old}), this one with Python playouts "
+              "and with compiled ones, alternating, one core")
+        for variant, folder_name in (("duo", "duo_L6"), ("classic", "classic_L6")):
+            moves = [m for m in bn.read_sgf(game_files(args_data, folder_name, held_out=True)[0]).history
+                     if not m.is_pass]
+            for stage, share in (("start", 0.0), ("middle", 0.4), ("end", 0.75)):
+                game = bn.Game(variant)
+                played = [str(move) for move in moves[:int(len(moves) * share)]]
+                for move in played:
+                    game.play(move)
+                names = (["0.4"] if source is not None else []) + ["python", "compiled"]
+                seconds = dict.fromkeys(names, 0.0)
+                chosen = {}
+                for _ in range(2):  # alternating, so that load from elsewhere slows all alike
+                    for name in names:
+                        if name == "0.4":
+                            assert source is not None
+                            spent, chosen[name] = old_search(source, variant, played, 1000)
+                            seconds[name] += spent
+                            continue
+                        accel._library = compiled if name == "compiled" else (lambda: None)
+                        player = make_player("hard", seed=1)
+                        player.search(game, Limit(simulations=1))
+                        result = player.search(game, Limit(simulations=1000))
+                        seconds[name] += result.seconds
+                        chosen[name] = str(result.move)
+                accel._library = compiled
+                rate = {name: 2000 / s for name, s in seconds.items()}
+                peer = rate.get("0.4")
+                shown = "  ".join(f"{name} {rate[name]:6.0f}/s" + (f" ({rate[name] / peer:.2f}x)" if peer else "")
+                                  for name in names)
+                print(f"{variant:8s} {stage:6s}: {shown}  same move: {len(set(chosen.values())) == 1}", flush=True)
 
 
 # ------------------------------------------------------------------------------ levels
@@ -593,6 +640,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="Pentobi's match harness (../shared/tools/pentobi_match.py)")
     parser.add_argument("--pentobi-out", type=Path, default=Path("runs"), help="folder for the Pentobi runs")
     parser.add_argument("--jobs", type=int, default=1, help="processes for matches (1)")
+    parser.add_argument("--old", default=OLD_SEARCH, help=f"the accel section's peer: a commit ({OLD_SEARCH}, 0.4)")
     parser.add_argument("--seed", type=int, default=2024, help="seed (2024)")
     parser.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bars")
     args = parser.parse_args(argv)
