@@ -44,7 +44,7 @@ from .accel.vector import compiled_moves
 from .coords import cell_index
 from .engine import _compile
 from .errors import BlokusError
-from .geometry import geometry, mask_cells
+from .geometry import geometry
 from .pieces import PIECES
 from .variants import Variant, get_variant
 
@@ -62,6 +62,20 @@ def _padded_rows(lists: list[list[int]], fill: int) -> np.ndarray:
     out = np.full((len(lists), width), fill, dtype=np.int32)
     for i, row in enumerate(lists):
         out[i, :len(row)] = row
+    return out
+
+
+def _mask_rows(masks: list[int], cells: int, fill: int) -> np.ndarray:
+    """The cells of each bitmask of ``cells`` bits, lowest first, as one int32 array padded with ``fill``
+    (:func:`~blokus_nb.geometry.mask_cells` of each, read all at once from their bytes)."""
+    width = (cells + 7) // 8
+    raw = np.frombuffer(b"".join(m.to_bytes(width, "little") for m in masks), dtype=np.uint8)
+    bits = np.unpackbits(raw.reshape(len(masks), width), axis=1, bitorder="little")[:, :cells]
+    rows, columns = np.nonzero(bits)  # row by row, each row's cells in order
+    counts = np.bincount(rows, minlength=len(masks))
+    starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
+    out = np.full((len(masks), max(int(counts.max()), 1)), fill, dtype=np.int32)
+    out[rows, np.arange(len(rows)) - starts[rows]] = columns
     return out
 
 
@@ -106,8 +120,8 @@ def tables(size: int) -> Tables:
     pad = max(geo.offsets)
     sink = cells + pad
     covered = _padded_rows([list(c) for c in geo.cells], sink)
-    sides = _padded_rows([mask_cells(m) for m in geo.sides], sink)
-    diagonals = _padded_rows([mask_cells(m) for m in geo.corners], sink)
+    sides = _mask_rows(geo.sides, cells, sink)
+    diagonals = _mask_rows(geo.corners, cells, sink)
     by_size: dict[int, list[int]] = {}
     for o, ks in enumerate(geo.orientation_offsets):
         by_size.setdefault(len(ks), []).append(o)

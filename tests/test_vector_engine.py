@@ -177,3 +177,16 @@ def test_compiled_true_without_the_accelerator_says_how_to_build_it(monkeypatch)
     monkeypatch.setattr(vector_engine, "compiled_moves", lambda board: None)
     with pytest.raises(bn.BlokusError, match="make accel"):
         VectorBoard("duo", 2, compiled=True)
+
+
+@pytest.mark.parametrize("size", [14, 20])
+def test_the_side_and_corner_rows_are_each_mask_s_cells_in_order(size):
+    from blokus_nb.geometry import geometry, mask_cells
+    from blokus_nb.vector_engine import _mask_rows
+
+    geo, cells = geometry(size), size * size
+    for masks in (geo.sides, geo.corners):
+        rows = _mask_rows(masks, cells, fill=-1)
+        assert rows.shape == (len(masks), max(len(mask_cells(m)) for m in masks))
+        for mask, row in zip(masks, rows):
+            assert row[row >= 0].tolist() == mask_cells(mask) and (row[len(mask_cells(mask)):] == -1).all()
