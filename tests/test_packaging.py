@@ -41,6 +41,8 @@ def test_the_sdist_carries_the_built_front_end(tmp_path, no_node):
         names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
     assert set(SHIPPED) <= names
     assert "pyproject.toml" in names and not any(name.startswith("js/") for name in names)
+    # the training's data sets and the networks not shipped stay in the repository
+    assert not any(name.startswith(("training/data/", "training/candidates/")) for name in names)
 
 
 def test_the_wheel_carries_the_built_front_end(tmp_path, no_node):
