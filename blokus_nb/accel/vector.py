@@ -191,7 +191,7 @@ class CompiledMoves:
         games_pointer, out_pointer, length = games.ctypes.data, out.ctypes.data, len(out)
 
         def observe_it() -> None:
-            assert held
+            assert held  # the function holds the arrays its addresses point into
             observe(tables, state, 1, games_pointer, None, out_pointer, length)
         return observe_it
 
