@@ -35,6 +35,7 @@ The cost does not depend on the position, only on the number of games.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -65,7 +66,7 @@ def _padded_rows(lists: list[list[int]], fill: int) -> np.ndarray:
     return out
 
 
-def _mask_rows(masks: list[int], cells: int, fill: int) -> np.ndarray:
+def _mask_rows(masks: Sequence[int], cells: int, fill: int) -> np.ndarray:
     """The cells of each bitmask of ``cells`` bits, lowest first, as one int32 array padded with ``fill``
     (:func:`~blokus_nb.geometry.mask_cells` of each, read all at once from their bytes)."""
     width = (cells + 7) // 8
