@@ -200,16 +200,10 @@ class CompiledMoves:
         where ``moved``, and the mask rows of ``games`` shown."""
         self._run(self._functions.vec_advance, games, np.ascontiguousarray(moved, dtype=np.bool_))
 
-    def observe(self, games: np.ndarray, out: np.ndarray, starts: np.ndarray | None = None) -> None:
+    def observe(self, games: np.ndarray, out: np.ndarray, starts: np.ndarray) -> None:
         """Write the observation rows of ``games`` into ``out`` (one row each, in order), colors in
-        playing order from ``starts[i]``; without ``starts`` from the color to move, and the rows of
-        games that are over are left as they are."""
+        playing order from ``starts[i]`` (finished games included)."""
         assert out.dtype == np.int8 and out.flags.c_contiguous and out.shape[0] >= len(games)
-        if starts is None:
-            held = np.ascontiguousarray(games, dtype=np.int64)
-            self._functions.vec_observe(self._tables_pointer, self._state_pointer, len(held), held.ctypes.data,
-                                        None, out.ctypes.data, out.shape[1])
-            return
         starts = np.ascontiguousarray(starts, dtype=np.int64)
         assert starts.shape == (len(games),)
         self._run(self._functions.vec_observe, games, starts, out, row_length=out.shape[1])
