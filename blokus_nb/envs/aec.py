@@ -106,12 +106,12 @@ class BlokusEnv(AECEnv):
         self.cell_pixels = cell_pixels
         if compiled is not None:
             compiled = validation.instance(compiled, "compiled", bool, "True, False or None")
-        self._compiled = None if compiled is False else CompiledGame.for_variant(self.variant)
+        self.encoder = ObservationEncoder(self.variant)
+        self._compiled = None if compiled is False else CompiledGame.for_variant(self.variant, self.encoder.length)
         if compiled and self._compiled is None:
             raise BlokusError("compiled=True needs the compiled accelerator, which is not built here "
                               "(make accel) or is turned off (BLOKUS_NB_ACCEL=0)")
         self._followed: tuple[Game, int, object] | None = None  # the game the compiled one is at
-        self.encoder = ObservationEncoder(self.variant)
         self.possible_agents = [f"player_{k}" for k in range(self.variant.n_players)]
         self._agent_index = {agent: k for k, agent in enumerate(self.possible_agents)}
         box = spaces.Box(0, 1, shape=(self.encoder.length,), dtype=np.int8)
@@ -286,7 +286,7 @@ class BlokusEnv(AECEnv):
     def __setstate__(self, state: dict[str, Any]) -> None:
         compiled = state.pop("_compiled")
         self.__dict__.update(state)
-        self._compiled = CompiledGame.for_variant(self.variant) if compiled else None
+        self._compiled = CompiledGame.for_variant(self.variant, self.encoder.length) if compiled else None
         game = self.game
         if self._compiled is not None and game is not None:
             self._compiled.reset()

@@ -10,7 +10,8 @@ each, not found again from the whole board; they are the same arrays
 (``tests/test_envs_aec.py`` plays whole games both ways in every variant).
 
 >>> from blokus_nb.envs.compiled_game import CompiledGame
->>> follower = CompiledGame.for_variant("duo")
+>>> from blokus_nb.envs.observation import ObservationEncoder
+>>> follower = CompiledGame.for_variant("duo", ObservationEncoder("duo").length)
 >>> follower is None or int(follower.action_mask().sum()) == 414
 True
 """
@@ -39,15 +40,16 @@ class CompiledGame:
         self._observe = self._moves.observer_of(0, self._row)
 
     @classmethod
-    def for_variant(cls, variant: Variant | str) -> CompiledGame | None:
-        """A follower of a new game of ``variant``, or ``None`` where the accelerator is not built."""
+    def for_variant(cls, variant: Variant | str, observation_length: int) -> CompiledGame | None:
+        """A follower of a new game of ``variant`` whose observations are ``observation_length`` long
+        (:attr:`ObservationEncoder.length <blokus_nb.envs.observation.ObservationEncoder.length>`),
+        or ``None`` where the accelerator is not built."""
         if not accel.available():
             return None
         board = VectorBoard(variant, 1, compiled=None)
         if board.compiled is None:
             return None
-        n_colors = board.n_colors
-        return cls(board, n_colors * (3 * board.tables.cells + 21))
+        return cls(board, observation_length)
 
     def reset(self) -> None:
         """Back at the start of a game."""
