@@ -146,6 +146,7 @@ import numpy as np  # noqa: E402
 from baseline_010 import BaselineMCTSPlayer  # noqa: E402
 from calibrate_net import HELD_OUT_GAMES  # noqa: E402
 from calibrate_net import positions as calibration_positions  # noqa: E402
+from old_search_work import timed_search  # noqa: E402
 from train import DEFAULT_DATA, game_files  # noqa: E402
 
 import blokus_nb as bn  # noqa: E402
@@ -351,11 +352,8 @@ def run_accel(args) -> None:
                             seconds[name] += spent
                             continue
                         accel._library = compiled if name == "compiled" else (lambda: None)
-                        player = make_player("hard", seed=1)
-                        player.search(game, Limit(simulations=1))
-                        result = player.search(game, Limit(simulations=1000))
-                        seconds[name] += result.seconds
-                        chosen[name] = str(result.move)
+                        spent, chosen[name] = timed_search(game, 1000)
+                        seconds[name] += spent
                 accel._library = compiled
                 rate = {name: 2000 / s for name, s in seconds.items()}
                 peer = rate.get("0.4")

@@ -14,11 +14,21 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import Any
+
+
+def timed_search(game: Any, simulations: int) -> tuple[float, str]:
+    """Seconds and move of one search of "hard" (seed 1) at ``simulations``, its tables read first."""
+    from blokus_nb.players import Limit, make_player
+
+    player = make_player("hard", seed=1)
+    player.search(game, Limit(simulations=1))
+    result = player.search(game, Limit(simulations=simulations))
+    return result.seconds, str(result.move)
 
 
 def main(argv: list[str]) -> None:
     import blokus_nb as bn
-    from blokus_nb.players import Limit, make_player
 
     work = json.loads(argv[0])
     game = bn.Game(work["variant"])
@@ -26,11 +36,9 @@ def main(argv: list[str]) -> None:
         game.play(move)
     seconds, moves = [], []
     for _ in range(work["rounds"]):
-        player = make_player("hard", seed=1)
-        player.search(game, Limit(simulations=1))
-        result = player.search(game, Limit(simulations=work["simulations"]))
-        seconds.append(result.seconds)
-        moves.append(str(result.move))
+        spent, move = timed_search(game, work["simulations"])
+        seconds.append(spent)
+        moves.append(move)
     print("<<" + json.dumps({"seconds": seconds, "moves": moves, "source": bn.__file__}) + ">>")
 
 
