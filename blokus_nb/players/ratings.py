@@ -191,31 +191,38 @@ RATINGS: dict[tuple[str, str], PentobiRating] = {
     # Classic against three level-3 seats, two seeds: first alone in 10 of 40 (25%, Wilson 14-40%); ahead
     # of 58.5 of 120. 0.14 s a move. (At the old 0.3 s, seed 202: first in 11.5 of 40, ahead of 63.5.)
     ("medium", "classic"): _measured("medium", "classic", 3, 58.5, 40, (801, 901), pairs=120),
-    # Classic against three level-5 seats, two seeds: first alone in 17 of 80, shared in 6 (first in 20,
-    # 25%, Wilson 17-36%); ahead of 110.5 of 240 opponents. 0.79 s a move. (Seed 303's 44%, at the old
-    # wall-clock time, did not reproduce: seeds 500, 600 and 700 gave 16.5 of 100.)
-    ("hard", "classic"): _measured("hard", "classic", 5, 110.5, 80, (801, 901), pairs=240),
-    # Classic against three level-6 seats, two seeds: first alone in 16 of 80, shared in 4 (first in 18,
-    # 22.5%, Wilson 15-33%); ahead of 104.5 of 240 opponents. 2.43 s a move.
-    ("expert", "classic"): _measured("expert", "classic", 6, 104.5, 80, (801, 901), pairs=240),
+    # Classic against three level-5 seats, two seeds, with the network trained on 5,065 games: first
+    # alone in 14 of 80, shared in 4 (first in 16, 20%, Wilson 13-30%); ahead of 115.5 of 240 opponents;
+    # 0.44 s a move with the compiled accelerator. The previous network on the same seeds: first in 16,
+    # ahead of 98; on seeds 801 and 901 it had been first in 20 of 80, ahead of 110.5.
+    ("hard", "classic"): _measured("hard", "classic", 5, 115.5, 80, (7101, 7201), pairs=240),
+    # Classic against three level-6 seats, two seeds, with the network trained on 5,065 games: first alone
+    # in 15 of 80, shared in 1 (first in 15.5, 19.4%, Wilson 12-29%); ahead of 101.5 of 240 opponents;
+    # 1.45 s a move with the compiled accelerator. (The previous network, seeds 801 and 901: first in 18
+    # of 80, ahead of 104.5.)
+    ("expert", "classic"): _measured("expert", "classic", 6, 101.5, 80, (7101, 7201), pairs=240),
     # classic_2, one player (two colors) against a level-1 player, two seeds: no win in 40.
     ("easy", "classic_2"): _measured("easy", "classic_2", 1, 0, 40, (801, 901)),
     # classic_2 against a level-3 player, two seeds: 15 wins, 2 draws, 23 losses (40%, Wilson 26-55%);
     # 0.13 s a move. (At the old 0.3 s, seed 202: 19 of 40.)
     ("medium", "classic_2"): _measured("medium", "classic_2", 3, 16, 40, (801, 901)),
-    # classic_2 against a level-5 player, two seeds: 27 wins, 3 draws, 50 losses (35.6%, Wilson 26-47%);
-    # as player 1 23 of 40, as player 2 5.5 of 40. 0.60 s a move. (At the old 1.5 s, seed 202: 18 of 40.)
-    ("hard", "classic_2"): _measured("hard", "classic_2", 5, 28.5, 80, (801, 901)),
+    # classic_2 against a level-5 player, two fresh seeds, at 850 simulations with the network trained on
+    # 5,065 games: 41 wins, 2 draws, 37 losses (52.5%, Wilson 42-63%); as player 1 28 of 40, as player 2
+    # 14 of 40; 0.65 s a move with the compiled accelerator. (At 550 simulations with the previous
+    # network, seeds 801 and 901: 28.5 of 80; at the old 1.5 s, seed 202: 18 of 40.)
+    ("hard", "classic_2"): _measured("hard", "classic_2", 5, 42, 80, (7301, 7401)),
     # classic_3, one player of three against two level-1 players, two seeds: first in 1 of 40; ahead of
     # 3.5 of 80.
     ("easy", "classic_3"): _measured("easy", "classic_3", 1, 3.5, 40, (801, 901), pairs=80),
     # classic_3 against two level-3 players, two seeds: first alone in 9 of 40, shared in 1 (23.8%, Wilson
     # 13-39%); ahead of 32.5 of 80. 0.11 s a move. (At the old 0.3 s, seed 202: first alone in 20 of 40.)
     ("medium", "classic_3"): _measured("medium", "classic_3", 3, 32.5, 40, (801, 901), pairs=80),
-    # classic_3 against two level-5 players, two seeds: first alone in 29 of 80, shared in 2 (first in 30,
-    # 37.5%, Wilson 28-49%); ahead of 76.5 of 160 opponents. 0.57 s a move. (At the old 1.5 s, seed 202:
-    # first alone in 19 of 40, ahead of 50 of 80.)
-    ("hard", "classic_3"): _measured("hard", "classic_3", 5, 76.5, 80, (801, 901), pairs=160),
+    # classic_3 against two level-5 players, two fresh seeds, at 800 simulations with the network trained
+    # on 5,065 games: first alone in 27 of 80, shared in 3 (first in 28.5, 35.6%, Wilson 26-47%); ahead of
+    # 88 of 160 opponents; 0.61 s a move with the compiled accelerator. (At 500 simulations with the
+    # previous network, seeds 801 and 901: first in 30, ahead of 76.5; at the old 1.5 s, seed 202: first
+    # alone in 19 of 40, ahead of 50 of 80.)
+    ("hard", "classic_3"): _measured("hard", "classic_3", 5, 88, 80, (7301, 7401), pairs=160),
 }
 
 
