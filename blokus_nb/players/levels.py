@@ -49,7 +49,8 @@ LEVEL_LOCAL: dict[str, float] = {"duo": 0.5}
 #: times (1.5 / 0.64): 2100 and 7000. With the compiled playouts (:mod:`blokus_nb.accel`), 3200
 #: simulations take Duo's "hard" the time 2100 took (1.49 s a move against 1.31 s in matches), and
 #: "hard" moved there: 40 of 80 against Pentobi level 6 (50%), where 2100 scored 33. Classic's
-#: "hard" at 600 met its target as it is (first in 25% against three level-5 seats, 80 games), and at
+#: "hard" at 600 met its target as it is (first in 25% against three level-5 seats, 80 games on seeds
+#: 801 and 901), and at
 #: 1000 (its old time with the compiled playouts) did no better, so it stays. In classic_2 and
 #: classic_3 the compiled playouts make 850 and 800 simulations take "hard" the 0.6 s a move that 550
 #: and 500 took without them, and "hard" moved there: on the same two seeds classic_2 won 41.5 of 80
