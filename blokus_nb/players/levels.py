@@ -36,8 +36,12 @@ LEVEL_EXPLORATION: dict[str, float] = {"duo": 2.5}
 #: The chance that a playout move of "hard" and "expert" answers the move before it
 #: (:meth:`~blokus_nb.engine.Board.playout`'s ``local``) per variant, where it is not
 #: :data:`~blokus_nb.players.puct.LOCAL`, the default: 20 of 40 against Pentobi level 6 in Duo,
-#: against 17.5 of 40 without it (the same seeds).
-LEVEL_LOCAL: dict[str, float] = {"duo": 0.5}
+#: against 17.5 of 40 without it (the same seeds). In classic, with the network trained on 5,065
+#: games, classic "hard" against three level-5 seats was first in 20.5 of 80 games with it and 16
+#: without it (seeds 7101 and 7201, which chose it), and on the fresh seeds 7501 and 7601 in 28.5 of
+#: 80 against 22.5 of 80 (ahead of 136 of its 240 opponents against 123). In classic_3 it did worse
+#: (first in 12 of 40 against 22.5, seed 7101), so it keeps the default, as classic_2 does (not tried).
+LEVEL_LOCAL: dict[str, float] = {"duo": 0.5, "classic": 0.5}
 
 #: What a searching level is: its simulations per move, by variant. A simulation budget makes a level
 #: the same player on every machine, loaded or not, in a browser (Pyodide) or not; only the time it

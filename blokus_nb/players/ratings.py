@@ -191,16 +191,19 @@ RATINGS: dict[tuple[str, str], PentobiRating] = {
     # Classic against three level-3 seats, two seeds: first alone in 10 of 40 (25%, Wilson 14-40%); ahead
     # of 58.5 of 120. 0.14 s a move. (At the old 0.3 s, seed 202: first in 11.5 of 40, ahead of 63.5.)
     ("medium", "classic"): _measured("medium", "classic", 3, 58.5, 40, (801, 901), pairs=120),
-    # Classic against three level-5 seats, two seeds, with the network trained on 5,065 games: first
-    # alone in 14 of 80, shared in 4 (first in 16, 20%, Wilson 13-30%); ahead of 115.5 of 240 opponents;
-    # 0.44 s a move with the compiled accelerator. The previous network on the same seeds: first in 16,
-    # ahead of 98; on seeds 801 and 901 it had been first in 20 of 80, ahead of 110.5.
-    ("hard", "classic"): _measured("hard", "classic", 5, 115.5, 80, (7101, 7201), pairs=240),
-    # Classic against three level-6 seats, two seeds, with the network trained on 5,065 games: first alone
-    # in 15 of 80, shared in 1 (first in 15.5, 19.4%, Wilson 12-29%); ahead of 101.5 of 240 opponents;
-    # 1.45 s a move with the compiled accelerator. (The previous network, seeds 801 and 901: first in 18
-    # of 80, ahead of 104.5.)
-    ("expert", "classic"): _measured("expert", "classic", 6, 101.5, 80, (7101, 7201), pairs=240),
+    # Classic against three level-5 seats, two fresh seeds, its playouts answering the move before half
+    # the time (LEVEL_LOCAL): first alone in 26 of 80, shared in 5 (first in 28.5, 35.6%, Wilson 26-47%);
+    # ahead of 136 of 240 opponents; as blue 15.5 of 20, yellow 4.5, red 5.5, green 3 (15%); 0.42 s a move
+    # with the compiled accelerator. Uniform playouts on the same seeds (the level before): first in 22.5,
+    # ahead of 123; on seeds 7101 and 7201 (which chose the setting): first in 20.5 against 16, ahead of
+    # 129 against 115.5.
+    ("hard", "classic"): _measured("hard", "classic", 5, 136, 80, (7501, 7601), pairs=240),
+    # Classic against three level-6 seats, two fresh seeds, its playouts answering the move before half
+    # the time: first alone in 9 of 80, shared in 8 (first in 13, 16.3%, Wilson 10-26%); ahead of 96 of
+    # 240 opponents; as blue 5, yellow 6, red 1, green 1 of 20; 1.46 s a move with the compiled accelerator.
+    # Uniform playouts on the same seeds (the level before): first in 12.5, ahead of 100.5. (Uniform, on
+    # seeds 7101 and 7201: first in 15.5 of 80, ahead of 101.5.)
+    ("expert", "classic"): _measured("expert", "classic", 6, 96, 80, (7501, 7601), pairs=240),
     # classic_2, one player (two colors) against a level-1 player, two seeds: no win in 40.
     ("easy", "classic_2"): _measured("easy", "classic_2", 1, 0, 40, (801, 901)),
     # classic_2 against a level-3 player, two seeds: 15 wins, 2 draws, 23 losses (40%, Wilson 26-55%);
