@@ -39,7 +39,8 @@ LEVEL_EXPLORATION: dict[str, float] = {"duo": 2.5}
 #: against 17.5 of 40 without it (the same seeds). In classic, with the network trained on 5,065
 #: games, classic "hard" against three level-5 seats was first in 20.5 of 80 games with it and 16
 #: without it (seeds 7101 and 7201, which chose it), and on the fresh seeds 7501 and 7601 in 28.5 of
-#: 80 against 22.5 of 80 (ahead of 136 of its 240 opponents against 123). In classic_3 it did worse
+#: 80 against 22.5 of 80 (ahead of 136 of its 240 opponents against 123); "expert" there, against three
+#: level-6 seats, in 13 of 80 with it and 12.5 without (ahead of 96 and 100.5). In classic_3 it did worse
 #: (first in 12 of 40 against 22.5, seed 7101), so it keeps the default, as classic_2 does (not tried).
 LEVEL_LOCAL: dict[str, float] = {"duo": 0.5, "classic": 0.5}
 
