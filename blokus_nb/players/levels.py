@@ -55,14 +55,12 @@ LEVEL_LOCAL: dict[str, float] = {"duo": 0.5, "classic": 0.5}
 #: simulations take Duo's "hard" the time 2100 took (1.49 s a move against 1.31 s in matches), and
 #: "hard" moved there: 40 of 80 against Pentobi level 6 (50%), where 2100 scored 33. Classic's
 #: "hard" at 600 met its target as it is (first in 25% against three level-5 seats, 80 games on seeds
-#: 801 and 901), and at
-#: 1000 (its old time with the compiled playouts) did no better, so it stays. In classic_2 and
-#: classic_3 the compiled playouts make 850 and 800 simulations take "hard" the 0.6 s a move that 550
-#: and 500 took without them, and "hard" moved there: on the same two seeds classic_2 won 41.5 of 80
-#: games against Pentobi level 5 where 550 won 25.5, and classic_3 was first in 33.5 of 80 against
-#: two level-5 players where 500 was first in 26; on two fresh seeds, 42 of 80 and first in 28.5 of 80.
-#: ``benchmarks/bench_ai.py --only levels`` prints
-#: each level's seconds a move.
+#: 801 and 901), and at 1000 (its old time with the compiled playouts) did no better, so it stays. In
+#: classic_2 and classic_3 the compiled playouts make 850 and 800 simulations take "hard" the 0.6 s a
+#: move that 550 and 500 took without them, and "hard" moved there: on the same two seeds classic_2 won
+#: 41.5 of 80 games against Pentobi level 5 where 550 won 25.5, and classic_3 was first in 33.5 of 80
+#: against two level-5 players where 500 was first in 26; on two fresh seeds, 42 of 80 and first in
+#: 28.5 of 80. ``benchmarks/bench_ai.py --only levels`` prints each level's seconds a move.
 LEVEL_SIMULATIONS: dict[str, dict[str, int]] = {
     "medium": {"duo": 500, "classic": 300, "classic_2": 300, "classic_3": 250},
     "hard": {"duo": 3200, "classic": 600, "classic_2": 850, "classic_3": 800},
