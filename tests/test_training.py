@@ -443,3 +443,26 @@ def test_every_packed_set_in_the_repository_is_whole(folder):
     assert sum(int(row["moves"]) for row in rows) == made["positions"]
     for row, line in list(zip(rows, lines))[::25]:  # a record in 25 read again by the rules
         assert pack_selfplay.check_game(row, line + "\n", records[row["file"]]) == int(row["moves"])
+
+
+def test_the_tuned_player_is_the_level_until_a_setting_changes_it():
+    import tuned_player
+
+    from blokus_nb.players import make_player
+
+    game = bn.Game("duo")
+    for _ in range(4):
+        game.play(game.legal_moves()[7])
+    few = Limit(simulations=60)
+    assert tuned_player.make(seed=3, env={}).search(game, few).alternatives == \
+        make_player("hard", seed=3).search(game, few).alternatives
+    expert = tuned_player.make(seed=1, env={"T_LEVEL": "expert", "T_DUO_SIMS": "123", "T_SIMS": "45",
+                                            "T_EXPL": "1.0", "T_LOCAL": "0.25", "T_W": "0.5", "T_GOAL": "first"})
+    assert expert.limit["duo"].simulations == 123 and expert.limit["classic_3"].simulations == 45
+    assert expert.limit["duo"].time == make_player("expert").limit["duo"].time
+    assert expert.puct == {"duo": 2.5, "classic": 1.0, "classic_2": 1.0, "classic_3": 1.0}
+    assert expert.local == {"duo": 0.5, "classic": 0.25, "classic_2": 0.25, "classic_3": 0.25}
+    assert (expert.playouts, expert.goal) == (0.5, "first")
+    net = tuned_player.make(env={"CANDIDATE_NET": str(ROOT / "blokus_nb/players/data/net_classic.npz")})
+    assert net.classic_net.params["conv0_w"].tolist() == \
+        bn.players.net.load_net(variant="classic").params["conv0_w"].tolist()
