@@ -61,8 +61,9 @@ LEVEL_LOCAL: dict[str, float] = {"duo": 0.5, "classic": 0.5}
 #: 41.5 of 80 games against Pentobi level 5 where 550 won 25.5, and classic_3 was first in 33.5 of 80
 #: against two level-5 players where 500 was first in 26; on two fresh seeds, 42 of 80 and first in
 #: 28.5 of 80. Duo's "expert" moved by hard's ratio (3200 / 2100), from 7000 to 10500 (about the time
-#: 7000 took without the compiled playouts: 4.9 s a move against Pentobi level 7, beside other work,
-#: where 7000 took 4.28 s): 10 of 40 there (seed 7701), where 7000 had scored 4.5 of 40 (801 and 901).
+#: 7000 took without the compiled playouts: 4.9-5.3 s a move against Pentobi level 7, beside other
+#: work, where 7000 took 4.28 s): 17.5 of 80 there (seeds 7701 and 7801), where 7000 had scored 4.5 of
+#: 40 (seeds 801 and 901).
 #: ``benchmarks/bench_ai.py --only levels`` prints each level's seconds a move.
 LEVEL_SIMULATIONS: dict[str, dict[str, int]] = {
     "medium": {"duo": 500, "classic": 300, "classic_2": 300, "classic_3": 250},

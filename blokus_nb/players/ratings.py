@@ -183,10 +183,11 @@ RATINGS: dict[tuple[str, str], PentobiRating] = {
     # 39-61%); as purple 29 of 40, as orange 11 of 40; 1.49 s a move with the compiled playouts. At
     # 2100 simulations, seeds 801 and 901: 33 of 80 (41%); at 900, the same seeds: 21.5 of 80.
     ("hard", "duo"): _measured("hard", "duo", 6, 40, 80, (3301, 3401)),
-    # Duo at 10500 simulations against level 7, one fresh seed: 8 wins, 4 draws, 28 losses (25%, Wilson
-    # 14-40%); as purple 10 of 20, as orange 0 of 20; 4.9 s a move with the compiled accelerator. (At 7000
-    # simulations, seeds 801 and 901: 4.5 of 40, 4.28 s a move without it; at the old 5 s, seed 202: 8.)
-    ("expert", "duo"): _measured("expert", "duo", 7, 10, 40, 7701),
+    # Duo at 10500 simulations against level 7, two fresh seeds: 15 wins, 5 draws, 60 losses (21.9%, Wilson
+    # 14-32%; seed 7701 10 of 40, seed 7801 7.5); as purple 17.5 of 40, as orange 0 of 40; 4.9-5.3 s a move
+    # with the compiled accelerator. (At 7000 simulations, seeds 801 and 901: 4.5 of 40, 4.28 s a move
+    # without it; at the old 5 s, seed 202: 8 of 40.)
+    ("expert", "duo"): _measured("expert", "duo", 7, 17.5, 80, (7701, 7801)),
     # Classic, one seat against three level-1 seats, two seeds: first in none of 40; ahead of 10.5 of 120.
     ("easy", "classic"): _measured("easy", "classic", 1, 10.5, 40, (801, 901), pairs=120),
     # Classic against three level-3 seats, two seeds: first alone in 10 of 40 (25%, Wilson 14-40%); ahead
