@@ -456,6 +456,12 @@ def test_the_tuned_player_is_the_level_until_a_setting_changes_it():
     few = Limit(simulations=60)
     assert tuned_player.make(seed=3, env={}).search(game, few).alternatives == \
         make_player("hard", seed=3).search(game, few).alternatives
+    # tuned_player restates how levels.py builds a level: every setting of both levels must agree
+    settings = ("limit", "puct", "local", "goal", "playouts", "fpu", "networks", "big_first", "reuse")
+    for level in ("hard", "expert"):
+        tuned, made = tuned_player.make(seed=1, env={"T_LEVEL": level}), make_player(level, seed=1)
+        assert type(tuned) is type(made)
+        assert {k: getattr(tuned, k) for k in settings} == {k: getattr(made, k) for k in settings}
     expert = tuned_player.make(seed=1, env={"T_LEVEL": "expert", "T_DUO_SIMS": "123", "T_SIMS": "45",
                                             "T_EXPL": "1.0", "T_LOCAL": "0.25", "T_W": "0.5", "T_GOAL": "first"})
     assert expert.limit["duo"].simulations == 123 and expert.limit["classic_3"].simulations == 45
