@@ -445,7 +445,7 @@ def test_every_packed_set_in_the_repository_is_whole(folder):
         assert pack_selfplay.check_game(row, line + "\n", records[row["file"]]) == int(row["moves"])
 
 
-def test_the_tuned_player_is_the_level_until_a_setting_changes_it():
+def test_the_tuned_player_is_the_level_until_a_setting_changes_it(tmp_path):
     import tuned_player
 
     from blokus_nb.players import make_player
@@ -472,3 +472,10 @@ def test_the_tuned_player_is_the_level_until_a_setting_changes_it():
     net = tuned_player.make(env={"CANDIDATE_NET": str(ROOT / "blokus_nb/players/data/net_classic.npz")})
     assert net.classic_net.params["conv0_w"].tolist() == \
         bn.players.net.load_net(variant="classic").params["conv0_w"].tolist()
+    # CANDIDATE_DUO_NET is the network the Duo search uses: other weights, other searches
+    duo_file = tmp_path / "duo.npz"
+    shipped = bn.players.net.load_net(variant="duo")
+    bn.players.net.Net({k: v * 0.5 if k.endswith("_w") else v for k, v in shipped.params.items()}).save(duo_file)
+    duo = tuned_player.make(seed=3, env={"CANDIDATE_DUO_NET": str(duo_file)})
+    assert duo.net.params["conv1_w"].tolist() == (shipped.params["conv1_w"] * 0.5).tolist()
+    assert duo.search(game, few).alternatives != make_player("hard", seed=3).search(game, few).alternatives

@@ -5,7 +5,7 @@
 
 * ``T_LEVEL``: ``expert`` for expert's budgets (default ``hard``);
 * ``CANDIDATE_NET``: a classic network file in place of the shipped one (classic, classic_2 and
-  classic_3 search with it);
+  classic_3 search with it); ``CANDIDATE_DUO_NET``: a Duo network file in place of the shipped one;
 * ``T_EXPL``, ``T_LOCAL``: the exploration constant and the playouts' chance of answering the move
   before, on the three classic boards (Duo keeps the level's);
 * ``T_W``: the weight of a playout's result in a leaf's value, on every board;
@@ -55,6 +55,8 @@ def make(seed: int | None = None, env: Mapping[str, str] | None = None) -> PUCTP
     options: dict[str, object] = {}
     if "CANDIDATE_NET" in env:
         options["classic_net"] = load_net(env["CANDIDATE_NET"], variant="classic")
+    if "CANDIDATE_DUO_NET" in env:
+        options["net"] = load_net(env["CANDIDATE_DUO_NET"], variant="duo")
     if "T_W" in env:
         options["playouts"] = float(env["T_W"])
     return PUCTPlayer(seed=seed, limit=limits, goal=env.get("T_GOAL", levels.GOAL),
