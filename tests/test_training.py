@@ -160,7 +160,13 @@ def test_a_short_network_training_run_writes_a_loadable_net_and_repeats(tmp_path
                "--hidden", "4", "--batch", "32", "--seed", "3"]
     assert train_net.main(options + ["--out", str(first)]) == 0
     assert train_net.main(options + ["--out", str(second)]) == 0
-    assert "held out after step" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "held out after step" in out
+    # --score reports a written network as the run reported it after its last step
+    assert train_net.main(["--data", str(arrays), "--score", str(first)]) == 0
+    scored = capsys.readouterr().out.strip()
+    last_report = [line for line in out.splitlines() if line.startswith("held out after step")][-1]
+    assert scored.endswith(last_report.split(": ", 1)[1]) and "held-out positions" in scored
     a, b = load_net(first), load_net(second)
     assert all(np.array_equal(a.params[k], b.params[k]) for k in a.params)
     game = bn.Game("duo")

@@ -3,6 +3,7 @@
     python training/net_data.py --out ../blokus-data/duo_policy.npz       # once: the arrays (~1 min)
     python training/train_net.py --data ../blokus-data/duo_policy.npz      # the shipped weights
     python training/train_net.py --data small.npz --epochs 1 --out /tmp/net.npz   # a quick run
+    python training/train_net.py --data ../blokus-data/duo_policy.npz --score NET  # NET's held-out scores
 
 The board comes from the arrays (their ``plane_names``): arrays made with
 ``net_data.py --variant classic`` train the four-color classic network,
@@ -55,7 +56,7 @@ sys.path.insert(0, str(ROOT / "training"))
 
 from net_data import unpack_planes  # noqa: E402
 
-from blokus_nb.players.net import CLASSIC, DUO, N_CELLS, N_ORIENTATIONS, Encoding, Net, tables  # noqa: E402
+from blokus_nb.players.net import CLASSIC, DUO, N_CELLS, N_ORIENTATIONS, Encoding, Net, load_net, tables  # noqa: E402
 
 #: Weight of Pentobi's own estimate (against the game's result) in the value target (Duo).
 VALUE_MIX = 0.5
@@ -310,6 +311,21 @@ def evaluate(params, data: Data, rows: np.ndarray, batch: int = 256) -> dict[str
     return {"policy_loss": pl / n, "value_loss": vl / n, "top1": agree / n, "brier": brier / n}
 
 
+def held_out_rows(data: Data, max_positions: int | None = None, eval_positions: int | None = None
+                  ) -> np.ndarray:
+    """The held-out positions a run reports on: a tenth of ``max_positions``, then the first
+    ``eval_positions``, when given."""
+    rows = np.flatnonzero(data.arrays["held_out"])
+    if max_positions is not None:
+        rows = rows[:max(1, max_positions // 10)]
+    return rows if eval_positions is None else rows[:eval_positions]
+
+
+def report(scores: dict[str, float]) -> str:
+    """``scores`` (:func:`evaluate`) as one line."""
+    return ", ".join(f"{k} {v:.3f}" for k, v in scores.items())
+
+
 def train(data: Data, epochs: float, channels: int, layers: int, hidden: int, batch: int, lr: float,
           seed: int, max_positions: int | None = None, log=print, eval_positions: int | None = None,
           checkpoint: Path | None = None, value_weight: float = 1.0, classic_mirror: bool = False) -> Net:
@@ -320,12 +336,9 @@ def train(data: Data, epochs: float, channels: int, layers: int, hidden: int, ba
     rng = np.random.default_rng(seed)
     params = init_params(channels, layers, hidden, seed, data.encoding)
     train_rows = np.flatnonzero(~data.arrays["held_out"])
-    held_rows = np.flatnonzero(data.arrays["held_out"])
     if max_positions is not None:
         train_rows = train_rows[:max_positions]
-        held_rows = held_rows[:max(1, max_positions // 10)]
-    if eval_positions is not None:
-        held_rows = held_rows[:eval_positions]
+    held_rows = held_out_rows(data, max_positions, eval_positions)
     steps = max(1, int(epochs * len(train_rows) / batch))
     m = {k: np.zeros_like(v) for k, v in params.items()}
     s2 = {k: np.zeros_like(v) for k, v in params.items()}
@@ -357,7 +370,7 @@ def train(data: Data, epochs: float, channels: int, layers: int, hidden: int, ba
                 f"value {running[1] / (1 - 0.98 ** step):.3f} ({time.perf_counter() - started:.0f} s)")
         if step % per_epoch == 0 or step == steps and steps % per_epoch:
             scores = evaluate(params, data, held_rows)
-            log(f"held out after step {step}: " + ", ".join(f"{k} {v:.3f}" for k, v in scores.items()))
+            log(f"held out after step {step}: " + report(scores))
             if checkpoint is not None:
                 Net(params, data.encoding).save(checkpoint)
     return Net(params, data.encoding)
@@ -381,12 +394,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--value-weight", type=float, default=1.0,
                         help="weight of the value loss against the policy loss (1)")
     parser.add_argument("--checkpoint", type=Path, default=None, help="write the weights after every epoch")
+    parser.add_argument("--score", type=Path, default=None, metavar="NET",
+                        help="train nothing: report NET's scores on the held-out positions, as a run does")
     parser.add_argument("--classic-mirror", action="store_true",
                         help="mirror classic batches through the mover's corner half the time (approximate: "
                              "it reverses the playing order)")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     data = Data(args.data)
+    if args.score is not None:
+        rows = held_out_rows(data, args.max_positions, args.eval_positions)
+        net = load_net(args.score, variant="classic" if data.encoding is CLASSIC else "duo")
+        print(f"{args.score} on {len(rows)} held-out positions: " + report(evaluate(net.params, data, rows)))
+        return 0
     out = args.out if args.out is not None else data.encoding.path
     net = train(data, args.epochs, args.channels, args.layers, args.hidden, args.batch, args.lr, args.seed,
                 args.max_positions, eval_positions=args.eval_positions, checkpoint=args.checkpoint,
