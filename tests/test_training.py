@@ -5,10 +5,12 @@ The full training (``python training/train.py``, a few minutes) is not part of t
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pytest
 
 import blokus_nb as bn
@@ -485,3 +487,73 @@ def test_the_tuned_player_is_the_level_until_a_setting_changes_it(tmp_path):
     duo = tuned_player.make(seed=3, env={"CANDIDATE_DUO_NET": str(duo_file)})
     assert duo.net.params["conv1_w"].tolist() == (shipped.params["conv1_w"] * 0.5).tolist()
     assert duo.search(game, few).alternatives != make_player("hard", seed=3).search(game, few).alternatives
+
+
+@needs_policy_data
+def test_init_goes_on_from_a_networks_weights(tmp_path):
+    arrays = tmp_path / "small.npz"
+    assert net_data.main(["--data", str(SHARED_PENTOBI), "--games", "11", "--out", str(arrays)]) == 0
+    shipped = load_net(variant="duo")
+    assert "calibration" in shipped.params
+    # no step at all (a rate of 0): the weights come out as they went in, the calibration dropped
+    out = tmp_path / "same.npz"
+    assert train_net.main(["--data", str(arrays), "--init", str(NET_FILE), "--epochs", "0.01",
+                           "--lr", "0", "--out", str(out)]) == 0
+    same = load_net(out)
+    assert set(same.params) == set(shipped.params) - {"calibration"}
+    assert all(np.allclose(same.params[k], shipped.params[k], atol=1e-6) for k in same.params)
+    # a real step moves them, from the shipped ones, not from --seed's
+    moved = tmp_path / "moved.npz"
+    assert train_net.main(["--data", str(arrays), "--init", str(NET_FILE), "--epochs", "0.01",
+                           "--out", str(moved)]) == 0
+    step = load_net(moved).params["conv0_w"] - shipped.params["conv0_w"]
+    assert 0 < np.abs(step).max() < 0.01
+    with pytest.raises(bn.BlokusError, match="made for other inputs"):
+        train_net.main(["--data", str(arrays), "--init", str(ROOT / "blokus_nb/players/data/net_classic.npz"),
+                        "--out", str(tmp_path / "no.npz")])
+
+
+NET_FILE = ROOT / "blokus_nb" / "players" / "data" / "net_duo.npz"
+
+
+@pytest.mark.slow
+@needs_policy_data
+@pytest.mark.skipif(not (SHARED_PENTOBI / "selfplay" / "duo_L7").is_dir(), reason="Pentobi's level-7 games are not here")
+def test_one_generation_of_the_self_play_loop_plays_packs_learns_and_measures(tmp_path, capsys):
+    import pack_selfplay
+    import self_play_loop
+
+    data, nets, work = tmp_path / "data", tmp_path / "nets", tmp_path / "work"
+    argv = ["--generation", "1", "--games", "3", "--simulations", "8", "--epochs", "0.05", "--start-games", "11",
+            "--start-data", "--match-games", "2", "--calibrate-positions", "4", "--seed", "5",
+            "--work", str(work), "--data-dir", str(data), "--nets-dir", str(nets)]
+    assert self_play_loop.main(argv) == 0
+    out = capsys.readouterr().out
+    packed = data / "duo_self_g1_s5"
+    made = json.loads((packed / "made.json").read_text())
+    assert made["command"] == "python training/self_play_loop.py " + " ".join(argv)
+    assert made["games"] == 3 and made["seeds"] == [5]
+    records = pack_selfplay.read_records(packed)
+    assert sorted(records) == [f"duo_gen0_000{n}.blksgf" for n in (1, 2, 3)]
+    # the arrays hold Pentobi's 11 games and the 3 self-play games, whose targets are our visit shares
+    with np.load(work / "duo_g1.npz") as d:
+        ours = d["game"] >= 1_000_000
+        assert sorted(set(d["game"][ours] % 1_000_000)) == [1, 2, 3] and (~ours).any()
+        assert d["held_out"][~ours].any()
+        assert np.allclose(np.add.reduceat(d["target_p"], d["target_start"]), 1.0, atol=1e-5)
+    # the network went on from the shipped one, and carries a calibration again
+    net, shipped = load_net(nets / "duo_self_g1.npz"), load_net(variant="duo")
+    assert "calibration" in net.params
+    assert not np.array_equal(net.params["conv0_w"], shipped.params["conv0_w"])
+    assert np.abs(net.params["conv0_w"] - shipped.params["conv0_w"]).max() < 0.05
+    summary = pd.read_csv(work / "duo_g1_s5_match.csv", index_col=0)
+    assert sorted(summary.index) == ["gen0", "gen1"] and (summary["games"] == 2).all()
+    assert "gen1" in out and "pentobi_match.py --variant duo" in out
+    # run again: every step's output is kept, nothing is played or trained anew
+    stamps = {p: p.stat().st_mtime_ns for p in [*work.rglob("*"), *nets.rglob("*"), *data.rglob("*")]}
+    assert self_play_loop.main(argv) == 0
+    assert out.count("kept") == 0 and capsys.readouterr().out.count("kept") == 5
+    assert {p: p.stat().st_mtime_ns for p in stamps} == stamps
+    # generation 2 needs generation 1's network where --nets-dir says
+    with pytest.raises(SystemExit, match="run generation 2 first"):
+        self_play_loop.main([*argv[:1], "3", *argv[2:]])

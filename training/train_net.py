@@ -4,6 +4,7 @@
     python training/train_net.py --data ../blokus-data/duo_policy.npz      # the shipped weights
     python training/train_net.py --data small.npz --epochs 1 --out /tmp/net.npz   # a quick run
     python training/train_net.py --data ../blokus-data/duo_policy.npz --score NET  # NET's held-out scores
+    python training/train_net.py --data more.npz --init NET --epochs 1 --lr 5e-4 --out NEW.npz  # go on from NET
 
 The board comes from the arrays (their ``plane_names``): arrays made with
 ``net_data.py --variant classic`` train the four-color classic network,
@@ -32,7 +33,10 @@ with Pentobi and the value's Brier score on them after every epoch.
   (``training/README.md``), so the shipped network is trained without it.
 * Adam, mini-batches, the learning rate falling by cosine to 5% of
   ``--lr``; the weights are initialised, batches drawn and mirrored from
-  ``--seed`` alone, so a run repeats exactly.
+  ``--seed`` alone, so a run repeats exactly. ``--init NET`` starts from
+  NET's weights instead (its shape, not ``--channels``, ``--layers`` and
+  ``--hidden``; its calibration is dropped): the self-play loop
+  (``training/self_play_loop.py``) goes on so from one generation to the next.
 
 Only numpy is needed (no deep-learning framework): the forward pass is the
 package's own (:meth:`blokus_nb.players.net.Net.forward`), the backward pass
@@ -328,13 +332,17 @@ def report(scores: dict[str, float]) -> str:
 
 def train(data: Data, epochs: float, channels: int, layers: int, hidden: int, batch: int, lr: float,
           seed: int, max_positions: int | None = None, log=print, eval_positions: int | None = None,
-          checkpoint: Path | None = None, value_weight: float = 1.0, classic_mirror: bool = False) -> Net:
-    """Train from ``seed`` alone; after every epoch report on the held-out positions (the first
-    ``eval_positions`` of them, if given) and, with ``checkpoint``, write the weights so far.
-    ``value_weight`` scales the value loss's gradient against the policy's; ``classic_mirror``
-    mirrors classic batches too (:meth:`Data.batch`)."""
+          checkpoint: Path | None = None, value_weight: float = 1.0, classic_mirror: bool = False,
+          init: Net | None = None) -> Net:
+    """Train from ``seed`` alone (and ``init``'s weights, when given); after every epoch report on
+    the held-out positions (the first ``eval_positions`` of them, if given) and, with
+    ``checkpoint``, write the weights so far. ``value_weight`` scales the value loss's gradient
+    against the policy's; ``classic_mirror`` mirrors classic batches too (:meth:`Data.batch`)."""
     rng = np.random.default_rng(seed)
-    params = init_params(channels, layers, hidden, seed, data.encoding)
+    if init is None:
+        params = init_params(channels, layers, hidden, seed, data.encoding)
+    else:  # load_net has checked that it is made for the arrays' board
+        params = {k: v.astype(np.float32) for k, v in init.params.items() if k != "calibration"}
     train_rows = np.flatnonzero(~data.arrays["held_out"])
     if max_positions is not None:
         train_rows = train_rows[:max_positions]
@@ -369,8 +377,8 @@ def train(data: Data, epochs: float, channels: int, layers: int, hidden: int, ba
             log(f"step {step}/{steps}: policy {running[0] / (1 - 0.98 ** step):.3f}, "
                 f"value {running[1] / (1 - 0.98 ** step):.3f} ({time.perf_counter() - started:.0f} s)")
         if step % per_epoch == 0 or step == steps and steps % per_epoch:
-            scores = evaluate(params, data, held_rows)
-            log(f"held out after step {step}: " + report(scores))
+            if len(held_rows):  # none when the arrays are a handful of games
+                log(f"held out after step {step}: " + report(evaluate(params, data, held_rows)))
             if checkpoint is not None:
                 Net(params, data.encoding).save(checkpoint)
     return Net(params, data.encoding)
@@ -396,6 +404,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--checkpoint", type=Path, default=None, help="write the weights after every epoch")
     parser.add_argument("--score", type=Path, default=None, metavar="NET",
                         help="train nothing: report NET's scores on the held-out positions, as a run does")
+    parser.add_argument("--init", type=Path, default=None, metavar="NET",
+                        help="start from NET's weights (its shape; its calibration dropped) instead of --seed's")
     parser.add_argument("--classic-mirror", action="store_true",
                         help="mirror classic batches through the mover's corner half the time (approximate: "
                              "it reverses the playing order)")
@@ -408,9 +418,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{args.score} on {len(rows)} held-out positions: " + report(evaluate(net.params, data, rows)))
         return 0
     out = args.out if args.out is not None else data.encoding.path
+    init = None if args.init is None else load_net(args.init, variant="classic" if data.encoding is CLASSIC else "duo")
     net = train(data, args.epochs, args.channels, args.layers, args.hidden, args.batch, args.lr, args.seed,
                 args.max_positions, eval_positions=args.eval_positions, checkpoint=args.checkpoint,
-                value_weight=args.value_weight, classic_mirror=args.classic_mirror)
+                value_weight=args.value_weight, classic_mirror=args.classic_mirror, init=init)
     out.parent.mkdir(parents=True, exist_ok=True)
     written = net.save(out)
     print(f"wrote {written} ({written.stat().st_size} bytes) in {time.perf_counter() - started:.0f} s")
