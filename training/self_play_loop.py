@@ -20,9 +20,10 @@ so a stopped run goes on where it stopped:
    ``training/data/<variant>_self_g<k>_s<seed>/``
    (``training/pack_selfplay.py``, this command in its ``made.json``): data a
    network rests on lives in the repository, or it is lost with the machine;
-3. **arrays**: ``training/net_data.py`` on the start data (Pentobi's games with
-   visit counts: ``--start-data``) and every self-play set of generations 1 to
-   ``k``, every tenth game of each held out;
+3. **arrays**: ``training/net_data.py`` on the start data (the Pentobi games
+   with visit counts that the shipped network learned from, or ``--start-data``)
+   and every self-play set of generations 1 to ``k``, every tenth game of each
+   held out;
 4. **train**: ``training/train_net.py --init`` network ``k - 1``, ``--epochs``
    at ``--lr``; policy targets are the searches' root visit shares, value
    targets the games' results mixed with the searches' estimates;
@@ -69,13 +70,17 @@ from blokus_nb.players.net import CLASSIC_NET_PATH, NET_PATH  # noqa: E402
 from blokus_nb.players.puct import PUCTPlayer  # noqa: E402
 from blokus_nb.players.selfplay import self_play  # noqa: E402
 
-#: Per variant: the shipped network, the tuned player's variable for another one, and the start data.
+#: Per variant: the shipped network, the tuned player's variable for another one, the sets (besides
+#: net_data.py's main one) that the shipped network learned from (the loop's start data, so that
+#: generation k differs from generation k - 1 by the loop's own games alone), and the shipped
+#: network's training options that ``--init`` does not carry.
+DATA = ROOT / "training" / "data"
 BOARDS = {
-    "duo": {"net": NET_PATH, "env": "CANDIDATE_DUO_NET",
-            "start": sorted((ROOT / "training" / "data").glob("duo_L6_s*"))},
+    "duo": {"net": NET_PATH, "env": "CANDIDATE_DUO_NET", "start": [], "train": []},
     "classic": {"net": CLASSIC_NET_PATH, "env": "CANDIDATE_NET",
                 "start": [net_data.DEFAULT_DATA / "selfplay" / "classic_L6_policy_2",
-                          *sorted((ROOT / "training" / "data").glob("classic_L6_s*"))]},
+                          DATA / "classic_L6_s10001", DATA / "classic_L6_s11001"],
+                "train": ["--batch", "64", "--value-weight", "0.5"]},
 }
 
 
@@ -136,7 +141,7 @@ def run(args: argparse.Namespace, command: str, log=print) -> dict:
         net_data.main(options)
     if step("train", trained):
         train_net.main(["--data", str(arrays), "--init", str(previous), "--epochs", str(args.epochs),
-                        "--lr", str(args.lr), "--seed", str(seed), "--out", str(trained)])
+                        "--lr", str(args.lr), "--seed", str(seed), "--out", str(trained), *board["train"]])
     if step("calibrate", net):
         if variant == "duo":
             options = ["--net", str(trained), "--out", str(net), "--positions", str(args.calibrate_positions),
@@ -171,18 +176,18 @@ def arguments() -> argparse.ArgumentParser:
     parser.add_argument("--explore", type=int, default=8, help="first placements drawn by visits (8)")
     parser.add_argument("--seed", type=int, required=True, help="the games' seed (the match's is seed + 1)")
     parser.add_argument("--jobs", type=int, default=1, help="processes (1)")
-    parser.add_argument("--epochs", type=float, default=1.0, help="epochs over the arrays (1)")
+    parser.add_argument("--epochs", type=float, default=2.0, help="epochs over the arrays (2)")
     parser.add_argument("--lr", type=float, default=5e-4, help="learning rate (5e-4)")
     parser.add_argument("--match-games", type=int, default=40, help="games of network k against k - 1 (40)")
     parser.add_argument("--calibrate-positions", type=int, default=800, help="Duo calibration: positions fitted on, and as many reported on (800)")
     parser.add_argument("--start", type=Path, default=None, help="generation 0's network (the shipped one)")
     parser.add_argument("--start-data", type=Path, nargs="*", default=None, metavar="DIR",
-                        help="sets read besides Pentobi's main one (the Pentobi sets in training/data/)")
+                        help="sets read besides Pentobi's main one (those the shipped network learned from)")
     parser.add_argument("--start-games", type=int, default=None, help="the first N games of every set (all)")
     parser.add_argument("--pentobi-data", type=Path, default=None, help="Pentobi's data (../shared/data/pentobi)")
     parser.add_argument("--work", type=Path, default=ROOT.parent / "runs" / "loop",
                         help="the raw games, arrays and matches (../runs/loop)")
-    parser.add_argument("--data-dir", type=Path, default=ROOT / "training" / "data",
+    parser.add_argument("--data-dir", type=Path, default=DATA,
                         help="where the games are packed (training/data)")
     parser.add_argument("--nets-dir", type=Path, default=ROOT / "training" / "candidates",
                         help="where each generation's network goes (training/candidates)")
