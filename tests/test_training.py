@@ -554,6 +554,13 @@ def test_one_generation_of_the_self_play_loop_plays_packs_learns_and_measures(tm
     assert self_play_loop.main(argv) == 0
     assert out.count("kept") == 0 and capsys.readouterr().out.count("kept") == 5
     assert {p: p.stat().st_mtime_ns for p in stamps} == stamps
-    # generation 2 needs generation 1's network where --nets-dir says
+    # --until play: generation 2's games, by network 1, packed; nothing learnt from them yet
+    assert self_play_loop.main([*argv[:1], "2", *argv[2:], "--until", "play"]) == 0
+    assert "stopped after play" in capsys.readouterr().out
+    assert sorted(pack_selfplay.read_records(data / "duo_self_g2_s5")) == \
+        [f"duo_gen1_000{n}.blksgf" for n in (1, 2, 3)]
+    assert not (work / "duo_g2.npz").exists() and not (nets / "duo_self_g2.npz").exists()
+    assert self_play_loop.self_sets(data, "duo", 1) == [packed]
+    # generation 3 needs generation 2's network where --nets-dir says
     with pytest.raises(SystemExit, match="run generation 2 first"):
         self_play_loop.main([*argv[:1], "3", *argv[2:]])

@@ -7,7 +7,8 @@
 
 Generation ``k`` goes on from network ``k - 1`` (generation 0 is the shipped
 network, or ``--start NET``) in six steps, each kept when its output is there,
-so a stopped run goes on where it stopped:
+so a stopped run goes on where it stopped (``--until STEP`` stops after one:
+``--until play`` makes and packs a generation's games, to learn from later):
 
 1. **play**: ``--games`` games of network ``k - 1`` against itself
    (:func:`blokus_nb.players.selfplay.self_play`; "hard" as
@@ -70,6 +71,8 @@ from blokus_nb.players.net import CLASSIC_NET_PATH, NET_PATH  # noqa: E402
 from blokus_nb.players.puct import PUCTPlayer  # noqa: E402
 from blokus_nb.players.selfplay import self_play  # noqa: E402
 
+#: The steps of a generation, in order (``--until`` stops after one).
+STEPS = ("play", "arrays", "train", "calibrate", "measure")
 #: Per variant: the shipped network, the tuned player's variable for another one, the sets (besides
 #: net_data.py's main one) that the shipped network learned from (the loop's start data, so that
 #: generation k differs from generation k - 1 by the loop's own games alone), and the shipped
@@ -121,6 +124,8 @@ def run(args: argparse.Namespace, command: str, log=print) -> dict:
     started = time.perf_counter()
 
     def step(name: str, output: Path) -> bool:
+        if STEPS.index(name) > STEPS.index(args.until):
+            return False
         there = output.exists()
         log(f"[{time.perf_counter() - started:6.0f} s] {name}: " + (f"kept {output}" if there else f"-> {output}"))
         return not there
@@ -152,6 +157,9 @@ def run(args: argparse.Namespace, command: str, log=print) -> dict:
         else:  # the classic calibration needs arrays of its own (training/calibrate_classic.py)
             net.write_bytes(trained.read_bytes())
     result_file = games_dir.with_name(games_dir.name + "_match.csv")
+    if args.until != "measure":
+        log(f"stopped after {args.until} (--until)")
+        return {"games": packed, "arrays": arrays, "net": net}
     if step("measure", result_file):
         result = play_match([player(variant, net, k), player(variant, previous, k - 1)], variant,
                             games=args.match_games, seed=seed + 1, n_jobs=args.jobs, limit=limit,
@@ -191,6 +199,8 @@ def arguments() -> argparse.ArgumentParser:
                         help="where the games are packed (training/data)")
     parser.add_argument("--nets-dir", type=Path, default=ROOT / "training" / "candidates",
                         help="where each generation's network goes (training/candidates)")
+    parser.add_argument("--until", choices=STEPS, default="measure",
+                        help="stop after this step (measure: all): e.g. play now, learn later")
     parser.add_argument("--note", default="", help="a note for made.json: when, how it ran")
     return parser
 
