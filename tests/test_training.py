@@ -564,3 +564,21 @@ def test_one_generation_of_the_self_play_loop_plays_packs_learns_and_measures(tm
     # generation 3 needs generation 2's network where --nets-dir says
     with pytest.raises(SystemExit, match="run generation 2 first"):
         self_play_loop.main([*argv[:1], "3", *argv[2:]])
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not (SHARED_PENTOBI / "selfplay" / "classic_L6_policy_2").is_dir(),
+                    reason="Pentobi's classic games with visit counts are not here")
+def test_a_classic_generation_seats_each_network_twice(tmp_path):
+    import self_play_loop
+
+    work = tmp_path / "work"
+    assert self_play_loop.main(["--variant", "classic", "--generation", "1", "--games", "2", "--simulations", "8",
+                                "--epochs", "0.01", "--start-games", "11", "--match-games", "4", "--seed", "5",
+                                "--work", str(work), "--data-dir", str(tmp_path / "data"),
+                                "--nets-dir", str(tmp_path / "nets")]) == 0
+    with np.load(work / "classic_g1.npz") as d:  # the shipped classic network's four sets and the loop's
+        assert len(set(d["game"] // 1_000_000)) == 5
+    summary = pd.read_csv(work / "classic_g1_s5_match.csv", index_col=0)
+    assert sorted(summary.index) == ["gen0", "gen0 (2)", "gen1", "gen1 (2)"] and (summary["games"] == 4).all()
+    assert load_net(tmp_path / "nets" / "classic_self_g1.npz", variant="classic").encoding is CLASSIC

@@ -3,12 +3,13 @@
     OPENBLAS_NUM_THREADS=1 python training/self_play_loop.py --variant duo --generation 1 \\
         --games 600 --simulations 800 --seed 21001 --jobs 2        # about 15 s a Duo game a core
     python training/self_play_loop.py --generation 1 --games 2 --simulations 8 --epochs 0.01 \\
-        --start-games 2 --match-games 2 --calibrate-positions 4 --work /tmp/loop   # a quick run
+        --start-games 11 --match-games 2 --calibrate-positions 4 --work /tmp/loop   # a quick run
 
 Generation ``k`` goes on from network ``k - 1`` (generation 0 is the shipped
 network, or ``--start NET``) in six steps, each kept when its output is there,
-so a stopped run goes on where it stopped (``--until STEP`` stops after one:
-``--until play`` makes and packs a generation's games, to learn from later):
+so a stopped run goes on where it stopped. ``--until STEP`` (``play``, which
+packs too, ``arrays``, ``train``, ``calibrate`` or ``measure``) stops after
+it: ``--until play`` makes a generation's games, to learn from later.
 
 1. **play**: ``--games`` games of network ``k - 1`` against itself
    (:func:`blokus_nb.players.selfplay.self_play`; "hard" as
@@ -31,12 +32,12 @@ so a stopped run goes on where it stopped (``--until STEP`` stops after one:
 5. **calibrate** (Duo): ``training/calibrate_net.py``, which stores the win
    chance's calibration in the network (it changes what the search reports,
    not what it plays), written to ``training/candidates/<variant>_self_g<k>.npz``;
-6. **measure**: network ``k`` against network ``k - 1``, ``--match-games``
-   games at ``--simulations``, seats alternating
+6. **measure**: network ``k`` against network ``k - 1`` (in classic two seats
+   each), ``--match-games`` games at ``--simulations``, seats rotating
    (:func:`blokus_nb.arena.play_match`): its games and its summary (win rate
-   with the Wilson interval) saved beside the games, the summary printed; then the command that measures network ``k``
-   against Pentobi (``../shared/tools/pentobi_match.py``), which this script
-   never needs.
+   with the Wilson interval) saved beside the games, the summary printed; then
+   the command that measures network ``k`` against Pentobi
+   (``../shared/tools/pentobi_match.py``), which this script never needs.
 
 A network replaces the shipped one only when it is measured stronger against
 Pentobi on fresh seeds (``training/README.md``, "The self-play loop").
@@ -51,9 +52,9 @@ import sys
 import time
 from pathlib import Path
 
-import pandas as pd
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # before numpy: one core a process, workers too
 
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # one core a process: the workers inherit it
+import pandas as pd  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -161,7 +162,8 @@ def run(args: argparse.Namespace, command: str, log=print) -> dict:
         log(f"stopped after {args.until} (--until)")
         return {"games": packed, "arrays": arrays, "net": net}
     if step("measure", result_file):
-        result = play_match([player(variant, net, k), player(variant, previous, k - 1)], variant,
+        seats = [player(variant, net, k), player(variant, previous, k - 1)] * (2 if variant == "classic" else 1)
+        result = play_match(seats, variant,
                             games=args.match_games, seed=seed + 1, n_jobs=args.jobs, limit=limit,
                             progress=False)
         result.save(result_file.with_suffix(".jsonl"))
