@@ -78,7 +78,7 @@ import net_data  # noqa: E402
 import train_net  # noqa: E402
 from data_paths import SHARED_PENTOBI  # noqa: E402
 
-from blokus_nb.players.net import CLASSIC, Net, load_net  # noqa: E402
+from blokus_nb.players.net import CLASSIC, CLASSIC_NET_PATH, NET_PATH, Net, load_net  # noqa: E402
 from blokus_nb.players.puct import PUCTPlayer  # noqa: E402
 
 needs_policy_data = pytest.mark.skipif(not (SHARED_PENTOBI / "selfplay" / "duo_L6_policy").is_dir(),
@@ -497,23 +497,20 @@ def test_init_goes_on_from_a_networks_weights(tmp_path):
     assert "calibration" in shipped.params
     # no step at all (a rate of 0): the weights come out as they went in, the calibration dropped
     out = tmp_path / "same.npz"
-    assert train_net.main(["--data", str(arrays), "--init", str(NET_FILE), "--epochs", "0.01",
+    assert train_net.main(["--data", str(arrays), "--init", str(NET_PATH), "--epochs", "0.01",
                            "--lr", "0", "--out", str(out)]) == 0
     same = load_net(out)
     assert set(same.params) == set(shipped.params) - {"calibration"}
     assert all(np.allclose(same.params[k], shipped.params[k], atol=1e-6) for k in same.params)
     # a real step moves them, from the shipped ones, not from --seed's
     moved = tmp_path / "moved.npz"
-    assert train_net.main(["--data", str(arrays), "--init", str(NET_FILE), "--epochs", "0.01",
+    assert train_net.main(["--data", str(arrays), "--init", str(NET_PATH), "--epochs", "0.01",
                            "--out", str(moved)]) == 0
     step = load_net(moved).params["conv0_w"] - shipped.params["conv0_w"]
     assert 0 < np.abs(step).max() < 0.01
     with pytest.raises(bn.BlokusError, match="made for other inputs"):
-        train_net.main(["--data", str(arrays), "--init", str(ROOT / "blokus_nb/players/data/net_classic.npz"),
+        train_net.main(["--data", str(arrays), "--init", str(CLASSIC_NET_PATH),
                         "--out", str(tmp_path / "no.npz")])
-
-
-NET_FILE = ROOT / "blokus_nb" / "players" / "data" / "net_duo.npz"
 
 
 @pytest.mark.slow

@@ -109,8 +109,7 @@ def run(args: argparse.Namespace, command: str, log=print) -> dict:
     """Run (or go on with) generation ``args.generation``; returns the paths it made and the match."""
     variant, k, seed = args.variant, args.generation, args.seed
     board = BOARDS[variant]
-    previous = (Path(args.start) if args.start else board["net"]) if k == 1 else \
-        args.nets_dir / f"{variant}_self_g{k - 1}.npz"
+    previous = (args.start or board["net"]) if k == 1 else args.nets_dir / f"{variant}_self_g{k - 1}.npz"
     if not previous.is_file():
         raise SystemExit(f"generation {k} goes on from {previous}, which is not there: "
                          f"run generation {k - 1} first")

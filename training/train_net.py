@@ -414,11 +414,11 @@ def main(argv: list[str] | None = None) -> int:
     data = Data(args.data)
     if args.score is not None:
         rows = held_out_rows(data, args.max_positions, args.eval_positions)
-        net = load_net(args.score, variant="classic" if data.encoding is CLASSIC else "duo")
+        net = load_net(args.score, variant=data.encoding.name)
         print(f"{args.score} on {len(rows)} held-out positions: " + report(evaluate(net.params, data, rows)))
         return 0
     out = args.out if args.out is not None else data.encoding.path
-    init = None if args.init is None else load_net(args.init, variant="classic" if data.encoding is CLASSIC else "duo")
+    init = None if args.init is None else load_net(args.init, variant=data.encoding.name)
     net = train(data, args.epochs, args.channels, args.layers, args.hidden, args.batch, args.lr, args.seed,
                 args.max_positions, eval_positions=args.eval_positions, checkpoint=args.checkpoint,
                 value_weight=args.value_weight, classic_mirror=args.classic_mirror, init=init)
